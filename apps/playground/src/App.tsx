@@ -1,0 +1,7 @@
+export function App() {
+  return (
+    <main>
+      <h1>Site Identity playground</h1>
+    </main>
+  );
+}

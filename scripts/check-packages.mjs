@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+// Packaging checks for every published package: publint, attw --pack, and that
+// both the ESM and the CJS build load in Node and export the same names.
+// Writes reports/packages.json ({ passed, failed, checks }) for npm test's summary.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+const only = process.argv.slice(2);
+
+const packages = readdirSync(join(root, 'packages'))
+  .map((name) => join(root, 'packages', name))
+  .filter((dir) => existsSync(join(dir, 'package.json')))
+  .map((dir) => ({ dir, manifest: JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) }))
+  .filter(({ manifest }) => !manifest.private)
+  .filter(({ manifest }) => only.length === 0 || only.includes(manifest.name));
+
+const checks = [];
+function check(name, command, args, cwd) {
+  const result = spawnSync(command, args, { cwd, encoding: 'utf8' });
+  const ok = result.status === 0;
+  checks.push({ name, ok });
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}`);
+  if (!ok) console.log(`${result.stdout ?? ''}${result.stderr ?? ''}`.trim().replace(/^/gm, '     '));
+}
+
+for (const { dir, manifest } of packages) {
+  const name = manifest.name;
+  check(`${name}: publint`, bin('publint'), ['--strict'], dir);
+  check(`${name}: attw --pack`, bin('attw'), ['--pack', '.', '--format', 'table-flipped'], dir);
+  const loadBoth = `
+    const esm = await import(${JSON.stringify(name)});
+    const { createRequire } = await import('node:module');
+    const cjs = createRequire(process.cwd() + '/package.json')(${JSON.stringify(name)});
+    const a = Object.keys(esm).filter((k) => k !== 'default').sort();
+    const b = Object.keys(cjs).filter((k) => k !== '__esModule' && k !== 'default').sort();
+    if (a.length === 0) throw new Error('the ESM build exports nothing');
+    if (JSON.stringify(a) !== JSON.stringify(b)) throw new Error('ESM and CJS exports differ: ' + a + ' vs ' + b);
+    for (const key of a) if (typeof esm[key] !== typeof cjs[key]) throw new Error(key + ' differs in type');
+  `;
+  check(`${name}: ESM and CJS builds load in Node with the same exports`, 'node', ['--input-type=module', '-e', loadBoth], dir);
+}
+
+const passed = checks.filter((c) => c.ok).length;
+const failed = checks.length - passed;
+mkdirSync(join(root, 'reports'), { recursive: true });
+writeFileSync(join(root, 'reports', 'packages.json'), JSON.stringify({ passed, failed, checks }, null, 2));
+console.log(`packaging checks: ${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

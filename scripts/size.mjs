@@ -1,0 +1,48 @@
+#!/usr/bin/env node
+// Size budgets per entry, min+gzip, bundled the way an app would bundle them
+// (esbuild --bundle --minify --format=esm --platform=browser).
+// Budgets live in size-budgets.json; writes reports/size.json for npm test.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const budgets = JSON.parse(readFileSync(join(root, 'size-budgets.json'), 'utf8'));
+
+/** Bundles `entry` and returns its minified size and its gzip size in bytes. */
+export async function measure(entry, external = []) {
+  const result = await build({
+    entryPoints: [join(root, entry)],
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    write: false,
+    external,
+    logLevel: 'silent',
+  });
+  const code = result.outputFiles[0].contents;
+  return { min: code.length, gzip: gzipSync(code, { level: 9 }).length };
+}
+
+const rows = [];
+for (const budget of budgets) {
+  try {
+    const size = await measure(budget.entry, budget.external);
+    rows.push({ ...budget, ...size, ok: size.gzip <= budget.limitBytes });
+  } catch (error) {
+    rows.push({ ...budget, ok: false, error: String(error?.message ?? error) });
+  }
+}
+for (const row of rows) {
+  const size = row.error ? `error: ${row.error}` : `${(row.gzip / 1000).toFixed(2)} kB min+gzip (${(row.min / 1000).toFixed(2)} kB min)`;
+  console.log(`${row.ok ? 'ok  ' : 'FAIL'} ${row.name}: ${size}, budget ${(row.limitBytes / 1000).toFixed(2)} kB`);
+}
+const passed = rows.filter((r) => r.ok).length;
+const failed = rows.length - passed;
+mkdirSync(join(root, 'reports'), { recursive: true });
+writeFileSync(join(root, 'reports', 'size.json'), JSON.stringify({ passed, failed, rows }, null, 2));
+process.exit(failed > 0 ? 1 : 0);
