@@ -10,7 +10,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1', FORCE_COLOR: process.env.FORCE_COLOR ?? '1' };
 const turbo = join(root, 'node_modules', '.bin', 'turbo');
 
-const workspaces = ['packages', 'apps']
+const workspaces = ['packages', 'apps', 'tests']
   .flatMap((dir) => (existsSync(join(root, dir)) ? readdirSync(join(root, dir)).map((name) => join(root, dir, name)) : []))
   .concat([join(root, 'benchmarks')])
   .filter((dir) => existsSync(join(dir, 'package.json')));
