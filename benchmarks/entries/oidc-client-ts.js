@@ -1,0 +1,2 @@
+// oidc-client-ts: the user manager.
+export { UserManager } from 'oidc-client-ts';

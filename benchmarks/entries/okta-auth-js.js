@@ -1,0 +1,2 @@
+// @okta/okta-auth-js: the auth client.
+export { OktaAuth } from '@okta/okta-auth-js';

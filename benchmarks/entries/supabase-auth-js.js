@@ -1,0 +1,2 @@
+// @supabase/auth-js: the auth client.
+export { AuthClient } from '@supabase/auth-js';

@@ -1,0 +1,46 @@
+// Loading our own packages, which may not be written or built yet. A missing
+// package or export is reported as "not available yet", never as a number.
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export const NOT_AVAILABLE = 'not available yet';
+
+/** Thrown when a package or one of the names a measurement needs is missing. */
+export class NotAvailable extends Error {
+  name = 'NotAvailable';
+}
+
+const missingModule = (error) =>
+  error?.code === 'ERR_MODULE_NOT_FOUND' || error?.code === 'ERR_PACKAGE_PATH_NOT_EXPORTED';
+
+/**
+ * Imports `specifier` and returns the module once every name in `names` is
+ * exported. A package whose `dist/` is missing is retried for a few seconds,
+ * because another build may be replacing it right now.
+ */
+export async function loadOurs(specifier, names, { attempts = 5, delayMs = 1000 } = {}) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const module = await import(specifier);
+      const missing = names.filter((name) => module[name] === undefined);
+      if (missing.length > 0) throw new NotAvailable(`${specifier} does not export ${missing.join(', ')} yet`);
+      return module;
+    } catch (error) {
+      if (error instanceof NotAvailable) throw error;
+      if (!missingModule(error)) throw error;
+      if (attempt >= attempts) throw new NotAvailable(`${specifier} is not built`);
+      await sleep(delayMs);
+    }
+  }
+}
+
+/** `true` when `error` means "not there yet" rather than "broken". */
+export function isNotAvailable(error) {
+  return error instanceof NotAvailable;
+}
+
+/** The text a table cell shows for a failed measurement. */
+export function failure(error) {
+  if (isNotAvailable(error)) return NOT_AVAILABLE;
+  const message = String(error?.message ?? error).split('\n')[0];
+  return `error: ${message.length > 120 ? `${message.slice(0, 117)}...` : message}`;
+}
