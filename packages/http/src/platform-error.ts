@@ -1,0 +1,184 @@
+/**
+ * What went wrong, in one word:
+ *
+ * - `validation`: the platform rejected the input (`details.validationError`).
+ * - `application`: the platform answered with an application error
+ *   (`details.applicationError`), or a 4xx without details.
+ * - `http`: any other non-2xx answer (5xx, 3xx) without details.
+ * - `system`: the client itself failed: a response that is not JSON, bad options,
+ *   a `getAuthorization` that threw.
+ * - `network`: the request never got an answer (offline, DNS, CORS, reset).
+ * - `timeout`: no answer within the time-out.
+ * - `aborted`: the caller's `AbortSignal` fired.
+ *
+ * @example
+ * ```ts
+ * import { isPlatformError, type PlatformErrorKind } from '@site-identity/http';
+ *
+ * const offline: PlatformErrorKind[] = ['network', 'timeout'];
+ * function isOffline(error: unknown): boolean {
+ *   return isPlatformError(error) && offline.includes(error.kind);
+ * }
+ * ```
+ */
+export type PlatformErrorKind =
+  | 'validation'
+  | 'application'
+  | 'http'
+  | 'system'
+  | 'network'
+  | 'timeout'
+  | 'aborted';
+
+/**
+ * The codes this package assigns itself. Platform codes (`'-19995'`, `'NOT_FOUND'`,
+ * `'SERVICE_UNAVAILABLE'`, …) pass through as they come, hence `(string & {})`.
+ *
+ * @example
+ * ```ts
+ * import type { KnownPlatformErrorCode } from '@site-identity/http';
+ *
+ * const retryLater: KnownPlatformErrorCode[] = ['NETWORK_ERROR', 'TIMEOUT'];
+ * ```
+ */
+export type KnownPlatformErrorCode =
+  | 'INVALID_ARGUMENT'
+  | 'INVALID_RESPONSE'
+  | 'INVALID_OPTIONS'
+  | 'INVALID_REQUEST_BODY'
+  | 'AUTHORIZATION_FAILED'
+  | 'NETWORK_ERROR'
+  | 'TIMEOUT'
+  | 'ABORTED'
+  | 'UNKNOWN';
+
+/**
+ * A `PlatformError`'s `code`: one of {@link KnownPlatformErrorCode} or a code from
+ * the platform.
+ *
+ * @example
+ * ```ts
+ * import type { PlatformErrorCode } from '@site-identity/http';
+ *
+ * const emailExists: PlatformErrorCode = '-19995';
+ * ```
+ */
+export type PlatformErrorCode = KnownPlatformErrorCode | (string & {});
+
+/**
+ * One rejected field of a validation error.
+ *
+ * @example
+ * ```ts
+ * import type { FieldViolation } from '@site-identity/http';
+ *
+ * const isEmailProblem = (v: FieldViolation) => v.type === 'EMAIL';
+ * ```
+ */
+export interface FieldViolation {
+  /** The path of the field in the request body, e.g. `loginId.email`. */
+  readonly field: string;
+  /** Why the platform rejected it. */
+  readonly description: string;
+  /** The violation's `data.type`, e.g. `'EMAIL'`, when the platform sent one. */
+  readonly type?: string;
+}
+
+/**
+ * What a `PlatformError` is built from.
+ *
+ * @example
+ * ```ts
+ * import { PlatformError, type PlatformErrorInit } from '@site-identity/http';
+ *
+ * const init: PlatformErrorInit = { kind: 'network', code: 'NETWORK_ERROR', retryable: true };
+ * throw new PlatformError('The request could not be sent', init);
+ * ```
+ */
+export interface PlatformErrorInit {
+  readonly kind: PlatformErrorKind;
+  readonly code: PlatformErrorCode;
+  readonly status?: number;
+  readonly requestId?: string;
+  readonly retryable?: boolean;
+  readonly fieldViolations?: readonly FieldViolation[];
+  readonly description?: string;
+  readonly data?: Readonly<Record<string, unknown>>;
+  readonly response?: Response;
+  readonly cause?: unknown;
+}
+
+/**
+ * The one error every `HttpClient` call rejects with. It carries what the platform
+ * said (`code`, `description`, `fieldViolations`, `data`), where (`status`,
+ * `requestId`) and whether trying again may help (`retryable`). The raw `Response`
+ * is kept as a non-enumerable `response`, so logging the error never dumps it.
+ * Messages never contain an `Authorization` value or a token.
+ *
+ * @example
+ * ```ts
+ * import { isPlatformError } from '@site-identity/http';
+ *
+ * try {
+ *   await client.post('/v2/login', body);
+ * } catch (error) {
+ *   if (isPlatformError(error) && error.code === '-19976') console.log('wrong password');
+ * }
+ * ```
+ */
+export class PlatformError extends Error {
+  override name = 'PlatformError' as const;
+  /** What went wrong, in one word. */
+  readonly kind: PlatformErrorKind;
+  /** Machine-readable code: the platform's own, or one of {@link KnownPlatformErrorCode}. */
+  readonly code: PlatformErrorCode;
+  /** The HTTP status, when there was a response. */
+  readonly status: number | undefined;
+  /** The `x-wix-request-id` of the response, when there was one. */
+  readonly requestId: string | undefined;
+  /** Whether the same request may succeed later (network, time-out, 408, 429, 502, 503, 504). */
+  readonly retryable: boolean;
+  /** The rejected fields of a validation error, sorted by field; empty otherwise. */
+  readonly fieldViolations: readonly FieldViolation[];
+  /** The platform's description of an application error, or the status text. */
+  readonly description: string | undefined;
+  /** The application error's `data`, when the platform sent one. */
+  readonly data: Readonly<Record<string, unknown>> | undefined;
+  /** The raw response (non-enumerable), when there was one. */
+  declare readonly response: Response | undefined;
+
+  constructor(message: string, init: PlatformErrorInit) {
+    super(message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.kind = init.kind;
+    this.code = init.code;
+    this.status = init.status;
+    this.requestId = init.requestId;
+    this.retryable = init.retryable ?? false;
+    this.fieldViolations = init.fieldViolations ?? [];
+    this.description = init.description;
+    this.data = init.data;
+    Object.defineProperty(this, 'response', { value: init.response, enumerable: false });
+  }
+}
+
+/**
+ * Whether `value` is a `PlatformError`, also one made by another copy of this
+ * package or in another realm (an iframe): it checks `name`, not the prototype.
+ *
+ * @example
+ * ```ts
+ * import { isPlatformError } from '@site-identity/http';
+ *
+ * promise.catch((error: unknown) => {
+ *   if (isPlatformError(error) && error.retryable) scheduleRetry();
+ * });
+ * ```
+ */
+export function isPlatformError(value: unknown): value is PlatformError {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { name?: unknown }).name === 'PlatformError' &&
+    typeof (value as { kind?: unknown }).kind === 'string'
+  );
+}

@@ -1,0 +1,83 @@
+import { PlatformError } from './platform-error';
+
+/**
+ * The platform's API host, the production default of every `baseUrl` in this library.
+ *
+ * @example
+ * ```ts
+ * import { createHttpClient, DEFAULT_API_BASE_URL } from '@site-identity/http';
+ *
+ * const recovery = createHttpClient({ baseUrl: `${DEFAULT_API_BASE_URL}/_api/iam/recovery` });
+ * ```
+ */
+export const DEFAULT_API_BASE_URL = 'https://www.wixapis.com';
+
+/**
+ * The platform's edge (CDN) host that `cdn: true` sends requests to.
+ *
+ * @example
+ * ```ts
+ * import { createHttpClient, EDGE_API_BASE_URL } from '@site-identity/http';
+ *
+ * const data = createHttpClient({ baseUrl: 'https://www.wixapis.com/my-app', cdn: true });
+ * console.log(data.baseUrl === `${EDGE_API_BASE_URL}/my-app`); // true
+ * ```
+ */
+export const EDGE_API_BASE_URL = 'https://edge.wixapis.com';
+
+/**
+ * Query parameters for a request. `undefined` values are left out; everything
+ * else is sent as its string form.
+ *
+ * @example
+ * ```ts
+ * import type { SearchParams } from '@site-identity/http';
+ *
+ * const query: SearchParams = { postLogoutRedirectUri: 'https://example.com/', clientId: 'abc' };
+ * ```
+ */
+export type SearchParams = Readonly<Record<string, string | number | boolean | undefined>> | URLSearchParams;
+
+/** An error for bad input to the client (thrown by `createHttpClient`, rejected by calls). */
+export function invalidOptions(message: string, cause?: unknown): PlatformError {
+  return new PlatformError(message, { kind: 'system', code: 'INVALID_OPTIONS', cause });
+}
+
+/**
+ * The base every path is resolved against: `baseUrl` checked to be an absolute
+ * http(s) URL, without its trailing slash; with `cdn`, the same path on
+ * {@link EDGE_API_BASE_URL}.
+ */
+export function resolveBaseUrl(baseUrl: unknown, cdn: boolean): string {
+  let url: URL | undefined;
+  try {
+    url = typeof baseUrl === 'string' ? new URL(baseUrl) : undefined;
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.search || url.hash) {
+    throw invalidOptions('baseUrl must be an absolute http(s) URL without a query or fragment');
+  }
+  const origin = cdn ? EDGE_API_BASE_URL : url.origin;
+  return origin + url.pathname.replace(/\/+$/, '');
+}
+
+/**
+ * The URL of `path` under `base`, with `searchParams` appended. `path` must be
+ * relative to the base (`/v2/login` or `v2/login`); an absolute URL is refused so
+ * that the `Authorization` header can never travel to another host.
+ */
+export function resolveRequestUrl(base: string, path: unknown, searchParams?: SearchParams): URL {
+  if (typeof path !== 'string' || /^[a-z][a-z\d+.-]*:|^[\\/]{2}/i.test(path)) {
+    throw invalidOptions('path must be a string relative to baseUrl, such as "/v2/login"');
+  }
+  const url = new URL(base + (path === '' || /^[/?#]/.test(path) ? path : `/${path}`));
+  if (url.origin !== new URL(base).origin) {
+    throw invalidOptions('path must stay on the host of baseUrl');
+  }
+  const entries = searchParams instanceof URLSearchParams ? [...searchParams] : Object.entries(searchParams ?? {});
+  for (const [key, value] of entries) {
+    if (value !== undefined) url.searchParams.append(key, String(value));
+  }
+  return url;
+}

@@ -1,0 +1,46 @@
+/** Reason phrases for answers that carry no status text (HTTP/2 and HTTP/3 send none). */
+const REASONS: Readonly<Record<number, string>> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  408: 'Request Timeout',
+  409: 'Conflict',
+  410: 'Gone',
+  412: 'Precondition Failed',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
+  428: 'Precondition Required',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  501: 'Not Implemented',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+/**
+ * The status text of a response, or the standard reason phrase when the response
+ * has none, or `HTTP <status>` for an unknown status.
+ */
+export function statusTextOf(status: number, statusText: string): string {
+  return statusText.trim() || REASONS[status] || `HTTP ${status}`;
+}
+
+/**
+ * A code in CONSTANT_CASE from a status text: `Not Found` → `NOT_FOUND`,
+ * `Too Many Requests` → `TOO_MANY_REQUESTS`, `HTTP 599` → `HTTP_599`.
+ */
+export function constantCase(text: string): string {
+  return (
+    text
+      .replace(/['’]/g, '')
+      .replace(/([a-z\d])([A-Z])/g, '$1_$2')
+      .split(/[^A-Za-z\d]+/)
+      .filter(Boolean)
+      .join('_')
+      .toUpperCase() || 'UNKNOWN'
+  );
+}
