@@ -112,6 +112,14 @@ export async function measure() {
     const ratio = BASELINES[row.group] === row.label ? '1×' : base && !base.error ? times(size.gzip / base.gzip) : 'n/a';
     return [row.label, `\`entries/${row.entry}\``, row.leftOut ?? '', kB(size.min), kB(size.gzip), ratio];
   });
+  const notes = [];
+  for (const row of ROWS) {
+    const alone = sizes.get(row);
+    const whole = sizes.get(ROWS.find((r) => r !== row && r.entry === row.entry && r.group !== row.group));
+    if (row.group === 'bindings' && alone && whole && !alone.error && !whole.error && alone.min === whole.min) {
+      notes.push(`${row.label}: leaving its core out changes nothing, because its own build already contains a copy of the core.`);
+    }
+  }
   return {
     title,
     intro:
@@ -119,6 +127,6 @@ export async function measure() {
       '"vs ours" divides min+gzip by our entry of the same kind: clients by our full member auth, React bindings alone by ours alone, React with its core by ours with its core.',
     head: ['Library', 'Entry', 'Left out (external)', 'Minified', 'Min+gzip', 'vs ours'],
     rows,
-    notes: [],
+    notes,
   };
 }
