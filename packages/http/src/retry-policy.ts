@@ -52,6 +52,6 @@ export function retryAfterMs(header: string | null, now: number): number | undef
   if (header === null || header.trim() === '') return undefined;
   const value = header.trim();
   if (/^\d+(\.\d+)?$/.test(value)) return Number(value) * 1000;
-  const date = Date.parse(value);
+  const date = /[a-z]/i.test(value) ? Date.parse(value) : Number.NaN;
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
