@@ -1,0 +1,50 @@
+import { describe, expect, test } from 'vitest';
+import { responseModeOf, sameOriginUri, stripCallbackParams } from './callback-url';
+
+const ORIGIN = 'https://shop.example';
+
+describe('sameOriginUri', () => {
+  test.each([
+    ['an absolute same-origin URL', 'https://shop.example/account?tab=1', 'https://shop.example/account?tab=1'],
+    ['a path', '/account', '/account'],
+    ['a relative path', 'account#top', 'account#top'],
+    ['another host', 'https://evil.example/', undefined],
+    ['another port', 'https://shop.example:8443/', undefined],
+    ['another scheme', 'http://shop.example/', undefined],
+    ['a protocol-relative URL', '//evil.example/x', undefined],
+    ['a backslash trick', '/\\evil.example/x', undefined],
+    ['a javascript: URL', 'javascript:alert(1)', undefined],
+    ['a data: URL', 'data:text/html,hi', undefined],
+    ['an empty string', '', undefined],
+    ['nothing', undefined, undefined],
+  ])('%s', (_name, uri, expected) => {
+    expect(sameOriginUri(uri, ORIGIN)).toBe(expected);
+  });
+});
+
+describe('stripCallbackParams', () => {
+  test.each([
+    ['a fragment with only callback fields', 'https://a.example/cb#code=c&state=s', 'fragment', 'https://a.example/cb'],
+    ['a fragment keeps other fields verbatim', 'https://a.example/cb#tab=x%20y&code=c&state=s', 'fragment', 'https://a.example/cb#tab=x%20y'],
+    ['an error answer', 'https://a.example/cb#error=e&error_description=d&state=s', 'fragment', 'https://a.example/cb'],
+    ['fragment mode leaves the query alone', 'https://a.example/cb?code=keep&x=1#code=c&state=s', 'fragment', 'https://a.example/cb?code=keep&x=1'],
+    ['a query with only callback fields', 'https://a.example/cb?code=c&state=s', 'query', 'https://a.example/cb'],
+    ['a query keeps other fields', 'https://a.example/cb?lang=fr&code=c&state=s&page=2', 'query', 'https://a.example/cb?lang=fr&page=2'],
+    ['query mode leaves the fragment alone', 'https://a.example/cb?code=c&state=s#/route', 'query', 'https://a.example/cb#/route'],
+    ['an encoded field name is still a callback field', 'https://a.example/cb?c%6Fde=c&state=s&a=1', 'query', 'https://a.example/cb?a=1'],
+  ] as const)('%s', (_name, href, mode, expected) => {
+    expect(stripCallbackParams(href, mode)).toBe(expected);
+  });
+});
+
+describe('responseModeOf', () => {
+  test.each([
+    ['https://a.example/cb#code=c&state=s', 'fragment'],
+    ['https://a.example/cb?code=c&state=s', 'query'],
+    ['https://a.example/cb?error=e&state=s#/route', 'query'],
+    ['https://a.example/cb?code=q#code=f', 'fragment'],
+    ['https://a.example/cb', 'fragment'],
+  ])('%s → %s', (href, expected) => {
+    expect(responseModeOf(new URL(href))).toBe(expected);
+  });
+});

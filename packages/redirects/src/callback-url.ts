@@ -1,0 +1,51 @@
+import { CALLBACK_FIELDS, callbackSearchParams, type UrlResponseMode } from './parse-callback';
+
+/**
+ * `uri` when it points at `origin` (a relative path does), else `undefined`: a
+ * login never ends on another site (no open redirect). `//evil.example`,
+ * `/\evil.example` and `javascript:` URLs resolve elsewhere and are dropped.
+ *
+ * @see https://datatracker.ietf.org/doc/html/rfc9700#section-4.11
+ */
+export function sameOriginUri(uri: string | undefined, origin: string): string | undefined {
+  if (typeof uri !== 'string' || uri === '') return undefined;
+  try {
+    return new URL(uri, `${origin}/`).origin === origin ? uri : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `href` without the callback fields (`code`, `state`, `error`,
+ * `error_description`) in the part `responseMode` names. Every other parameter is
+ * kept byte for byte, and so are the path and the other part; an emptied part
+ * disappears with its `#` or `?`.
+ */
+export function stripCallbackParams(href: string, responseMode: UrlResponseMode): string {
+  const url = new URL(href);
+  const part = responseMode === 'query' ? url.search : url.hash;
+  const kept = part
+    .slice(1)
+    .split('&')
+    .filter((pair) => {
+      const name = pair.split('=', 1)[0]!;
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name.replace(/\+/g, ' '));
+      } catch {
+        // Not percent-encoded text: compare as is.
+      }
+      return pair !== '' && !(CALLBACK_FIELDS as readonly string[]).includes(decoded);
+    })
+    .join('&');
+  if (responseMode === 'query') url.search = kept;
+  else url.hash = kept;
+  return url.href;
+}
+
+/** Which part of `url` carries an answer from the hosted page: the fragment unless only the query does. */
+export function responseModeOf(url: URL): UrlResponseMode {
+  const has = (params: URLSearchParams) => CALLBACK_FIELDS.some((field) => params.has(field));
+  return !has(callbackSearchParams(url, 'fragment')) && has(url.searchParams) ? 'query' : 'fragment';
+}

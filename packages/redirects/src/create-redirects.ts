@@ -1,0 +1,266 @@
+import { createHttpClient, DEFAULT_API_BASE_URL } from '@site-identity/http';
+import { createAuthFlowData } from '@site-identity/pkce';
+import type { Tokens } from '@site-identity/tokens';
+import { responseModeOf, sameOriginUri, stripCallbackParams } from './callback-url';
+import { OAUTH_FLOW_TIMEOUT_MS, PREWARM_INTERVAL_MS } from './constants';
+import { storageOf, windowOf } from './environment';
+import { awaitFrameAnswer, loadHiddenFrame } from './hidden-frame';
+import { parseCallback, toUrl, type CallbackParams, type UrlResponseMode } from './parse-callback';
+import { checkRequest, readRedirectSession, type RedirectSessionRequest } from './redirect-session';
+import type { LoginCompletion, Redirects, RedirectsOptions } from './redirects-types';
+import { fail, RedirectsError } from './redirects-error';
+import { clearRecords, dropFlow, readPrewarmStamp, saveFlow, takeFlow, writePrewarmStamp } from './stored-records';
+
+const text = (value: unknown, name: string): string => {
+  if (typeof value !== 'string' || value === '') throw fail('INVALID_ARGUMENT', `${name} must be a non-empty string`);
+  return value;
+};
+
+/** `value` when it is an absolute URL; its origin is `new URL(value).origin`. */
+const absoluteUrl = (value: unknown, name: string): URL => {
+  const href = text(value, name);
+  try {
+    return new URL(href);
+  } catch (cause) {
+    throw fail('INVALID_ARGUMENT', `${name} must be an absolute URL`, cause);
+  }
+};
+
+const duration = (value: unknown, name: string): number => {
+  if (typeof value !== 'number' || !(value > 0 && value <= 2_147_483_647)) {
+    throw fail('INVALID_ARGUMENT', `${name} must be a number of milliseconds from 1 to 2147483647`);
+  }
+  return value;
+};
+
+/** The typed error for a hosted page's `error` / `error_description`. */
+const authorizationError = ({ error, errorDescription }: CallbackParams): RedirectsError =>
+  new RedirectsError(errorDescription ?? error ?? 'Authorization failed', {
+    code: 'AUTHORIZATION_ERROR',
+    error,
+    errorDescription,
+  });
+
+/** Runs `start` once per `key` at a time: callers that come while it runs share its promise. */
+function singleFlight<T>(flights: Map<string, Promise<T>>, key: string, start: () => Promise<T>): Promise<T> {
+  const running = flights.get(key);
+  if (running) return running;
+  const promise = start();
+  flights.set(key, promise);
+  const forget = () => {
+    if (flights.get(key) === promise) flights.delete(key);
+  };
+  promise.then(forget, forget);
+  return promise;
+}
+
+/**
+ * Creates the redirect client of one site: redirect sessions, the hosted login
+ * page with authorization code + PKCE, the login callback, silent login in a
+ * hidden frame, session pre-warm and logout. Calls to the redirects service are
+ * authorised with the token manager's current access token (visitor or member).
+ * Nothing touches `window`, `document` or storage until a method runs.
+ *
+ * - Flows are stored in session storage as `site-identity:<clientId>:flow:<state>`;
+ *   `completeLogin` removes the record before its first `await`, so a state is
+ *   good for one use, and a second call for the same URL while the first runs
+ *   shares its result (React StrictMode).
+ * - `logout` creates the logout URL with the still-valid token first, then clears
+ *   the tokens and every `site-identity:<clientId>:` record in session storage. If
+ *   the URL cannot be created, it still clears them and rejects with
+ *   `LOGOUT_URL_UNAVAILABLE` (the platform session may still be alive: do not
+ *   pretend it is over by redirecting to `postLogoutRedirectUri`).
+ *
+ * @throws {@link RedirectsError} `INVALID_ARGUMENT` for a missing `clientId` or `tokens`.
+ *
+ * @example
+ * ```ts
+ * import { createTokenManager } from '@site-identity/tokens';
+ * import { createRedirects } from '@site-identity/redirects';
+ *
+ * const tokens = createTokenManager({ clientId });
+ * const redirects = createRedirects({ clientId, tokens });
+ *
+ * // On the sign-in button:
+ * await redirects.loginWithRedirect({ redirectUri: `${location.origin}/callback`, originalUri: location.href });
+ * // On /callback:
+ * const { originalUri } = await redirects.completeLogin();
+ * location.replace(originalUri ?? '/');
+ * ```
+ * @see https://www.rfc-editor.org/rfc/rfc7636
+ * @see https://www.rfc-editor.org/rfc/rfc9700#section-2.1
+ */
+export function createRedirects(options: RedirectsOptions): Redirects {
+  const clientId = text(options?.clientId, 'clientId');
+  const manager = options.tokens;
+  if (typeof manager?.getAccessToken !== 'function' || typeof manager.endpoint?.exchangeCode !== 'function') {
+    throw fail('INVALID_ARGUMENT', 'tokens must be a token manager of @site-identity/tokens');
+  }
+  const logger = options.logger ?? console;
+  const now = options.now ?? Date.now;
+  const client = createHttpClient({
+    baseUrl: `${(options.apiBaseUrl ?? DEFAULT_API_BASE_URL).replace(/\/+$/, '')}/_api/redirects-api`,
+    fetch: options.fetch,
+    getAuthorization: () => manager.getAccessToken(),
+  });
+  const logins = new Map<string, Promise<LoginCompletion>>();
+  const silentLogins = new Map<string, Promise<Tokens>>();
+  const prewarms = new Map<string, Promise<void>>();
+
+  const browser = (): Window => windowOf(options) ?? throwNotInBrowser();
+  const throwNotInBrowser = (): never => {
+    throw fail('NOT_IN_BROWSER', 'This call needs a browser window');
+  };
+
+  const exchange = async (code: string, codeVerifier: string, redirectUri: string): Promise<Tokens> => {
+    const tokens = await manager.endpoint.exchangeCode({ code, codeVerifier, redirectUri });
+    await manager.setTokens(tokens);
+    return tokens;
+  };
+
+  const createRedirectSession: Redirects['createRedirectSession'] = async (request: RedirectSessionRequest) => {
+    checkRequest(request);
+    return readRedirectSession(await client.post('/v1/redirect-session', request, { retry: true }));
+  };
+
+  const getAuthUrl: Redirects['getAuthUrl'] = async (flow, { prompt = 'login', responseMode = 'fragment', sessionToken } = {}) => {
+    const redirectSession = await createRedirectSession({
+      auth: {
+        authRequest: {
+          redirectUri: text(flow?.redirectUri, 'redirectUri'),
+          clientId,
+          codeChallenge: text(flow.codeChallenge, 'codeChallenge'),
+          codeChallengeMethod: 'S256',
+          responseMode,
+          responseType: 'code',
+          scope: 'offline_access',
+          state: text(flow.state, 'state'),
+          ...(sessionToken === undefined ? {} : { sessionToken: text(sessionToken, 'sessionToken') }),
+        },
+      },
+      prompt,
+    });
+    return { authUrl: redirectSession.fullUrl, redirectSession };
+  };
+
+  /** The flow stored for `params.state` is taken synchronously, before anything awaits. */
+  const finishLogin = async (params: CallbackParams, pageOrigin: string): Promise<LoginCompletion> => {
+    const flow = params.state === undefined ? undefined : takeFlow(storageOf(options, 'session'), clientId, params.state);
+    if (params.error) throw authorizationError(params);
+    if (!params.code || !params.state) throw fail('MISSING_CODE_OR_STATE', 'Missing code or _state');
+    if (!flow) throw fail('INVALID_STATE', 'Invalid _state');
+    const tokens = await exchange(params.code, flow.codeVerifier, flow.redirectUri);
+    return { tokens, originalUri: sameOriginUri(flow.originalUri, pageOrigin) };
+  };
+
+  /** Takes the callback fields out of the address bar, if `url` is still what it shows. */
+  const stripAddressBar = (url: URL, mode: UrlResponseMode) => {
+    const win = windowOf(options);
+    try {
+      if (win && win.location.href === url.href) {
+        win.history.replaceState(win.history.state, '', stripCallbackParams(url.href, mode));
+      }
+    } catch {
+      // A history that refuses the change leaves the address bar as it is.
+    }
+  };
+
+  const completeLogin: Redirects['completeLogin'] = (url) => {
+    let target: URL;
+    let mode: UrlResponseMode;
+    let params: CallbackParams;
+    try {
+      const win = windowOf(options);
+      target = url === undefined ? new URL(browser().location.href) : toUrl(url, win?.location.href);
+      mode = responseModeOf(target);
+      params = parseCallback(target, mode);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    const run = () => {
+      const promise = finishLogin(params, target.origin);
+      const strip = () => stripAddressBar(target, mode);
+      promise.then(strip, strip);
+      return promise;
+    };
+    return params.state === undefined ? run() : singleFlight(logins, params.state, run);
+  };
+
+  const loginWithRedirect: Redirects['loginWithRedirect'] = async (login) => {
+    const { origin } = absoluteUrl(login?.redirectUri, 'redirectUri');
+    const { redirectUri, originalUri, prompt, responseMode } = login;
+    const win = options.navigate ? undefined : browser();
+    const navigate = options.navigate ?? ((href: string) => win!.location.assign(href));
+    const session = storageOf(options, 'session');
+    const flow = await createAuthFlowData({ redirectUri, originalUri: sameOriginUri(originalUri, origin) });
+    saveFlow(session, clientId, flow);
+    try {
+      const { authUrl } = await getAuthUrl(flow, { prompt, responseMode });
+      navigate(authUrl);
+    } catch (error) {
+      dropFlow(session, clientId, flow.state);
+      throw error;
+    }
+  };
+
+  const silentLogin: Redirects['silentLogin'] = (sessionToken, { timeoutMs = OAUTH_FLOW_TIMEOUT_MS, redirectUri } = {}) => {
+    try {
+      text(sessionToken, 'sessionToken');
+      duration(timeoutMs, 'timeoutMs');
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return singleFlight(silentLogins, sessionToken, async () => {
+      const win = browser();
+      const flow = await createAuthFlowData({ redirectUri: redirectUri ?? win.location.origin });
+      const { authUrl } = await getAuthUrl(flow, { prompt: 'none', responseMode: 'web_message', sessionToken });
+      const answer = await awaitFrameAnswer(win, authUrl, flow.state, timeoutMs);
+      if (answer.error) throw authorizationError(answer);
+      if (!answer.code) throw fail('MISSING_CODE_OR_STATE', 'Missing code or _state');
+      return exchange(answer.code, flow.codeVerifier, flow.redirectUri);
+    });
+  };
+
+  const prewarm: Redirects['prewarm'] = ({ force = false, timeoutMs = OAUTH_FLOW_TIMEOUT_MS } = {}) =>
+    singleFlight(prewarms, 'prewarm', async () => {
+      try {
+        const win = windowOf(options);
+        const local = storageOf(options, 'local');
+        const stamp = readPrewarmStamp(local, clientId);
+        if (!win || (!force && stamp <= now() && now() - stamp < PREWARM_INTERVAL_MS)) return;
+        let fullUrl: string;
+        try {
+          ({ fullUrl } = await createRedirectSession({ login: {} }));
+        } catch (error) {
+          logger.warn('No redirect URL found', error);
+          return;
+        }
+        if (await loadHiddenFrame(win, fullUrl, duration(timeoutMs, 'timeoutMs'))) writePrewarmStamp(local, clientId, now());
+      } catch (error) {
+        logger.warn('Session pre-warm failed', error);
+      }
+    });
+
+  const logout: Redirects['logout'] = async (logoutOptions) => {
+    const postFlowUrl = logoutOptions?.postLogoutRedirectUri;
+    absoluteUrl(postFlowUrl, 'postLogoutRedirectUri');
+    let fullUrl: string | undefined;
+    let failure: unknown;
+    try {
+      ({ fullUrl } = await createRedirectSession({ logout: { clientId }, callbacks: { postFlowUrl } }));
+    } catch (error) {
+      failure = error;
+    }
+    clearRecords(storageOf(options, 'session'), clientId);
+    await manager.clear();
+    if (fullUrl === undefined) {
+      throw new RedirectsError('Signed out on this device, but the logout URL could not be created', {
+        code: 'LOGOUT_URL_UNAVAILABLE',
+        cause: failure,
+      });
+    }
+    return fullUrl;
+  };
+
+  return { createRedirectSession, getAuthUrl, loginWithRedirect, completeLogin, silentLogin, prewarm, logout };
+}

@@ -1,0 +1,187 @@
+import { fail } from './redirects-error';
+
+/**
+ * How the hosted page hands the answer back: in the redirect URI's `fragment`
+ * (default), its `query`, or as a `web_message` posted to the parent window.
+ *
+ * @example
+ * ```ts
+ * import type { ResponseMode } from '@site-identity/redirects';
+ *
+ * const mode: ResponseMode = 'web_message';
+ * ```
+ * @see https://openid.net/specs/oauth-v2-form-post-response-mode-1_0.html
+ */
+export type ResponseMode = 'fragment' | 'query' | 'web_message';
+
+/**
+ * Whether the hosted page may show a login form (`login`) or must answer at once
+ * (`none`, used with a session token for a silent login).
+ *
+ * @example
+ * ```ts
+ * import type { Prompt } from '@site-identity/redirects';
+ *
+ * const prompt: Prompt = 'none';
+ * ```
+ * @see https://openid.net/specs/openid-connect-core-1_0.html#AuthRequest
+ */
+export type Prompt = 'login' | 'none';
+
+/**
+ * The authorization request of an `auth` intent (authorization code + PKCE).
+ *
+ * @example
+ * ```ts
+ * import type { AuthRequest } from '@site-identity/redirects';
+ *
+ * const authRequest: AuthRequest = {
+ *   clientId, redirectUri: 'https://shop.example/callback', codeChallenge, codeChallengeMethod: 'S256',
+ *   responseMode: 'fragment', responseType: 'code', scope: 'offline_access', state,
+ * };
+ * ```
+ * @see https://www.rfc-editor.org/rfc/rfc7636#section-4.3
+ */
+export interface AuthRequest {
+  readonly redirectUri: string;
+  readonly clientId: string;
+  readonly codeChallenge: string;
+  readonly codeChallengeMethod: 'S256';
+  readonly responseMode: ResponseMode;
+  readonly responseType: 'code';
+  readonly scope: 'offline_access';
+  readonly state: string;
+  readonly sessionToken?: string;
+}
+
+/** Fields the platform may add to an intent; kept open so that new ones pass through. */
+type Open = { readonly [field: string]: unknown };
+
+/**
+ * The intents a redirect session can carry, by name. A request carries exactly one.
+ *
+ * @example
+ * ```ts
+ * import type { RedirectIntents } from '@site-identity/redirects';
+ *
+ * const checkout: RedirectIntents['ecomCheckout'] = { checkoutId: 'a1b2' };
+ * ```
+ */
+export interface RedirectIntents {
+  /** Hosted login with authorization code + PKCE. */
+  auth: { readonly authRequest: AuthRequest };
+  /** The hosted login page, without a code flow (pre-warm). */
+  login: Open;
+  /** The platform's logout page. */
+  logout: { readonly clientId: string } & Open;
+  bookingsCheckout: { readonly timezone?: string; readonly slotAvailability?: unknown } & Open;
+  ecomCheckout: { readonly checkoutId: string } & Open;
+  eventsCheckout: { readonly eventSlug?: string; readonly reservationId?: string } & Open;
+  paidPlansCheckout: { readonly planId: string; readonly checkoutData?: string } & Open;
+  storesProduct: { readonly productSlug: string } & Open;
+  bookingsBook: { readonly resourceId?: string } & Open;
+}
+
+/**
+ * Where the hosted flow returns to (`postFlowUrl`) and other pages it links to.
+ *
+ * @example
+ * ```ts
+ * import type { RedirectCallbacks } from '@site-identity/redirects';
+ *
+ * const callbacks: RedirectCallbacks = { postFlowUrl: 'https://shop.example/' };
+ * ```
+ */
+export interface RedirectCallbacks extends Open {
+  readonly postFlowUrl?: string;
+  readonly thankYouPageUrl?: string;
+  readonly cartPageUrl?: string;
+  readonly loginUrl?: string;
+}
+
+/**
+ * What every redirect session request may carry besides its one intent.
+ *
+ * @example
+ * ```ts
+ * import type { RedirectSessionOptions } from '@site-identity/redirects';
+ *
+ * const options: RedirectSessionOptions = { prompt: 'login', callbacks: { postFlowUrl: location.href } };
+ * ```
+ */
+export interface RedirectSessionOptions {
+  readonly prompt?: Prompt;
+  readonly callbacks?: RedirectCallbacks;
+  readonly preferences?: Open;
+  readonly origin?: string;
+}
+
+type ExactlyOne<T> = {
+  [K in keyof T]: { readonly [P in K]: T[K] } & { readonly [P in Exclude<keyof T, K>]?: never };
+}[keyof T];
+
+/**
+ * The body of `POST /_api/redirects-api/v1/redirect-session`: exactly one intent
+ * of {@link RedirectIntents} plus {@link RedirectSessionOptions}.
+ *
+ * @example
+ * ```ts
+ * import type { RedirectSessionRequest } from '@site-identity/redirects';
+ *
+ * const request: RedirectSessionRequest = {
+ *   logout: { clientId },
+ *   callbacks: { postFlowUrl: 'https://shop.example/' },
+ * };
+ * ```
+ */
+export type RedirectSessionRequest = ExactlyOne<RedirectIntents> & RedirectSessionOptions;
+
+/**
+ * A redirect session: where to send the browser (`fullUrl`), the same split into
+ * `urlDetails`, and the platform's session token for it.
+ *
+ * @example
+ * ```ts
+ * import type { RedirectSession } from '@site-identity/redirects';
+ *
+ * const session: RedirectSession = await redirects.createRedirectSession({ login: {} });
+ * window.location.assign(session.fullUrl);
+ * ```
+ */
+export interface RedirectSession {
+  readonly id?: string;
+  readonly fullUrl: string;
+  readonly urlDetails?: { readonly endpoint?: string; readonly searchParams?: Readonly<Record<string, string>> };
+  readonly sessionToken?: string;
+}
+
+/** The names of the intents, for the one-intent check. */
+export const INTENTS: ReadonlyArray<keyof RedirectIntents> = [
+  'auth',
+  'login',
+  'logout',
+  'bookingsCheckout',
+  'ecomCheckout',
+  'eventsCheckout',
+  'paidPlansCheckout',
+  'storesProduct',
+  'bookingsBook',
+];
+
+/** Checks that `request` carries exactly one intent. */
+export function checkRequest(request: unknown): void {
+  const intents =
+    typeof request === 'object' && request !== null ? INTENTS.filter((name) => name in request) : [];
+  if (intents.length !== 1) {
+    throw fail('INVALID_ARGUMENT', `A redirect session request needs exactly one intent of: ${INTENTS.join(', ')}`);
+  }
+}
+
+/** The redirect session in a platform answer; `NO_REDIRECT_URL` when it has no `fullUrl`. */
+export function readRedirectSession(body: unknown): RedirectSession {
+  const session = (body as { redirectSession?: unknown } | null)?.redirectSession as RedirectSession | undefined;
+  if (typeof session?.fullUrl !== 'string' || session.fullUrl === '') {
+    throw fail('NO_REDIRECT_URL', 'No redirect URL found');
+  }
+  return session;
+}

@@ -1,0 +1,38 @@
+import { describe, expect, test } from 'vitest';
+import { isRedirectsError, RedirectsError } from './redirects-error';
+
+describe('RedirectsError', () => {
+  test('carries its name, code, cause and the hosted page error', () => {
+    const cause = new Error('underlying');
+    const error = new RedirectsError('Cancelled', {
+      code: 'AUTHORIZATION_ERROR',
+      error: 'access_denied',
+      errorDescription: 'Cancelled',
+      cause,
+    });
+    expect(error).toBeInstanceOf(Error);
+    expect(error).toMatchObject({
+      name: 'RedirectsError',
+      code: 'AUTHORIZATION_ERROR',
+      error: 'access_denied',
+      errorDescription: 'Cancelled',
+      message: 'Cancelled',
+    });
+    expect(error.cause).toBe(cause);
+  });
+
+  test('has no cause when none is given', () => {
+    expect('cause' in new RedirectsError('Invalid _state', { code: 'INVALID_STATE' })).toBe(false);
+  });
+
+  test.each([
+    ['a RedirectsError', new RedirectsError('x', { code: 'INVALID_STATE' }), true],
+    ['one from another realm (same name, other prototype)', Object.assign(Object.create(null) as object, { name: 'RedirectsError' }), true],
+    ['a plain Error', new Error('x'), false],
+    ['another package error', Object.assign(new Error('x'), { name: 'PlatformError' }), false],
+    ['null', null, false],
+    ['a string', 'RedirectsError', false],
+  ])('isRedirectsError(%s) is %s', (_name, value, expected) => {
+    expect(isRedirectsError(value)).toBe(expected);
+  });
+});

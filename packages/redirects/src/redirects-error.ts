@@ -1,0 +1,115 @@
+/**
+ * The codes this package assigns. Anything else that may appear in `code` (a
+ * hosted page's `error`, a future code) keeps the type open with `(string & {})`.
+ *
+ * - `MISSING_CODE_OR_STATE`: the callback URL lacks `code` or `state`.
+ * - `INVALID_STATE`: the callback's `state` matches no stored flow (unknown or already used).
+ * - `AUTHORIZATION_ERROR`: the hosted page answered with `error` / `error_description`.
+ * - `OAUTH_FLOW_TIMED_OUT`: the hidden frame did not answer within the time-out.
+ * - `NO_REDIRECT_URL`: the redirect session came back without a `fullUrl`.
+ * - `LOGOUT_URL_UNAVAILABLE`: logged out locally, but no logout URL could be created.
+ * - `INVALID_ARGUMENT`: a call was given bad input.
+ * - `NOT_IN_BROWSER`: the call needs a `window` and none was found or injected.
+ * - `STORAGE_UNAVAILABLE`: session storage could not be read or written.
+ *
+ * @example
+ * ```ts
+ * import type { KnownRedirectsErrorCode } from '@site-identity/redirects';
+ *
+ * const startOver: KnownRedirectsErrorCode[] = ['INVALID_STATE', 'MISSING_CODE_OR_STATE'];
+ * ```
+ */
+export type KnownRedirectsErrorCode =
+  | 'MISSING_CODE_OR_STATE'
+  | 'INVALID_STATE'
+  | 'AUTHORIZATION_ERROR'
+  | 'OAUTH_FLOW_TIMED_OUT'
+  | 'NO_REDIRECT_URL'
+  | 'LOGOUT_URL_UNAVAILABLE'
+  | 'INVALID_ARGUMENT'
+  | 'NOT_IN_BROWSER'
+  | 'STORAGE_UNAVAILABLE';
+
+/**
+ * A `RedirectsError`'s `code`.
+ *
+ * @example
+ * ```ts
+ * import type { RedirectsErrorCode } from '@site-identity/redirects';
+ *
+ * const code: RedirectsErrorCode = 'OAUTH_FLOW_TIMED_OUT';
+ * ```
+ */
+export type RedirectsErrorCode = KnownRedirectsErrorCode | (string & {});
+
+/**
+ * What a `RedirectsError` is built from.
+ *
+ * @example
+ * ```ts
+ * import { RedirectsError, type RedirectsErrorInit } from '@site-identity/redirects';
+ *
+ * const init: RedirectsErrorInit = { code: 'INVALID_STATE' };
+ * throw new RedirectsError('Invalid _state', init);
+ * ```
+ */
+export interface RedirectsErrorInit {
+  readonly code: RedirectsErrorCode;
+  /** The hosted page's `error`, for `AUTHORIZATION_ERROR`. */
+  readonly error?: string;
+  /** The hosted page's `error_description`, for `AUTHORIZATION_ERROR`. */
+  readonly errorDescription?: string;
+  readonly cause?: unknown;
+}
+
+/**
+ * The one error this package throws for what it decides itself. Failures of the
+ * platform call pass through as `PlatformError` (from `@site-identity/http`), and a
+ * rejected code exchange as the token endpoint's error. Messages never contain a
+ * token, a code or a code verifier.
+ *
+ * @example
+ * ```ts
+ * import { isRedirectsError } from '@site-identity/redirects';
+ *
+ * try {
+ *   await redirects.completeLogin();
+ * } catch (error) {
+ *   if (isRedirectsError(error) && error.code === 'INVALID_STATE') await redirects.loginWithRedirect({ redirectUri });
+ * }
+ * ```
+ */
+export class RedirectsError extends Error {
+  override name = 'RedirectsError' as const;
+  readonly code: RedirectsErrorCode;
+  readonly error: string | undefined;
+  readonly errorDescription: string | undefined;
+
+  constructor(message: string, init: RedirectsErrorInit) {
+    super(message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.code = init.code;
+    this.error = init.error;
+    this.errorDescription = init.errorDescription;
+  }
+}
+
+/**
+ * Whether `value` is a {@link RedirectsError}, also one from another realm (an
+ * iframe) or another copy of this package: it checks `name`, not the prototype.
+ *
+ * @example
+ * ```ts
+ * import { isRedirectsError } from '@site-identity/redirects';
+ *
+ * redirects.silentLogin(sessionToken).catch((error) => {
+ *   if (isRedirectsError(error) && error.code === 'OAUTH_FLOW_TIMED_OUT') showRetry();
+ * });
+ * ```
+ */
+export function isRedirectsError(value: unknown): value is RedirectsError {
+  return typeof value === 'object' && value !== null && (value as { name?: unknown }).name === 'RedirectsError';
+}
+
+/** Shorthand for the errors raised inside this package. */
+export const fail = (code: KnownRedirectsErrorCode, message: string, cause?: unknown): RedirectsError =>
+  new RedirectsError(message, { code, cause });

@@ -1,0 +1,217 @@
+import type { HttpClientOptions } from '@site-identity/http';
+import type { Tokens } from '@site-identity/tokens';
+import type { RedirectsEnvironment } from './environment';
+import type { UrlResponseMode } from './parse-callback';
+import type { Prompt, RedirectSession, RedirectSessionRequest, ResponseMode } from './redirect-session';
+
+/**
+ * What `createRedirects` needs of the token manager of `@site-identity/tokens`:
+ * the access token that authorises redirect-session calls, the token endpoint
+ * for the code exchange, and `setTokens` / `clear` to store the result.
+ *
+ * @example
+ * ```ts
+ * import { createTokenManager } from '@site-identity/tokens';
+ * import type { RedirectsTokens } from '@site-identity/redirects';
+ *
+ * const tokens: RedirectsTokens = createTokenManager({ clientId });
+ * ```
+ */
+export interface RedirectsTokens {
+  getAccessToken(): Promise<string>;
+  setTokens(tokens: Tokens): unknown;
+  clear(): unknown;
+  readonly endpoint: {
+    exchangeCode(request: { code: string; codeVerifier: string; redirectUri: string }): Promise<Tokens>;
+  };
+}
+
+/**
+ * Options of {@link createRedirects}.
+ *
+ * @example
+ * ```ts
+ * import type { RedirectsOptions } from '@site-identity/redirects';
+ *
+ * const options: RedirectsOptions = { clientId, tokens, apiBaseUrl: 'https://www.wixapis.com' };
+ * ```
+ */
+export interface RedirectsOptions extends RedirectsEnvironment {
+  /** The OAuth app's client id. */
+  readonly clientId: string;
+  /** The token manager of `@site-identity/tokens`. */
+  readonly tokens: RedirectsTokens;
+  /** Default `https://www.wixapis.com`. */
+  readonly apiBaseUrl?: string;
+  /** The `fetch` for redirect-session calls (the code exchange uses the token manager's). */
+  readonly fetch?: HttpClientOptions['fetch'];
+}
+
+/**
+ * The part of the auth-flow data (`createAuthFlowData` of `@site-identity/pkce`)
+ * that goes into an authorization request. The verifier never leaves the page.
+ *
+ * @example
+ * ```ts
+ * import { createAuthFlowData } from '@site-identity/pkce';
+ * import type { AuthFlowInput } from '@site-identity/redirects';
+ *
+ * const flow: AuthFlowInput = await createAuthFlowData({ redirectUri: 'https://shop.example/callback' });
+ * ```
+ */
+export interface AuthFlowInput {
+  readonly codeChallenge: string;
+  readonly state: string;
+  readonly redirectUri: string;
+}
+
+/**
+ * Options of `getAuthUrl`.
+ *
+ * @example
+ * ```ts
+ * import type { AuthUrlOptions } from '@site-identity/redirects';
+ *
+ * const options: AuthUrlOptions = { prompt: 'login', responseMode: 'query' };
+ * ```
+ */
+export interface AuthUrlOptions {
+  /** Default `'login'`. */
+  readonly prompt?: Prompt;
+  /** Default `'fragment'`. */
+  readonly responseMode?: ResponseMode;
+  /** A session token from a direct login, for `prompt: 'none'`. */
+  readonly sessionToken?: string;
+}
+
+/**
+ * What `getAuthUrl` resolves with: the hosted login URL and the redirect session it came from.
+ *
+ * @example
+ * ```ts
+ * import type { AuthUrl } from '@site-identity/redirects';
+ *
+ * const { authUrl }: AuthUrl = await redirects.getAuthUrl(flow);
+ * ```
+ */
+export interface AuthUrl {
+  readonly authUrl: string;
+  readonly redirectSession: RedirectSession;
+}
+
+/**
+ * Options of `loginWithRedirect`.
+ *
+ * @example
+ * ```ts
+ * import type { LoginWithRedirectOptions } from '@site-identity/redirects';
+ *
+ * const options: LoginWithRedirectOptions = { redirectUri: `${location.origin}/callback`, originalUri: location.pathname };
+ * ```
+ */
+export interface LoginWithRedirectOptions {
+  /** Where the hosted page returns to; the page that calls `completeLogin`. */
+  readonly redirectUri: string;
+  /** Where to go after the login; kept only when it is on the redirect URI's origin. */
+  readonly originalUri?: string;
+  /** Default `'login'`. */
+  readonly prompt?: Prompt;
+  /** Default `'fragment'`. */
+  readonly responseMode?: UrlResponseMode;
+}
+
+/**
+ * What `completeLogin` resolves with: the member tokens, already stored in the
+ * token manager, and the same-origin `originalUri` of the flow (else `undefined`).
+ *
+ * @example
+ * ```ts
+ * import type { LoginCompletion } from '@site-identity/redirects';
+ *
+ * const { originalUri }: LoginCompletion = await redirects.completeLogin();
+ * history.replaceState(null, '', originalUri ?? '/');
+ * ```
+ */
+export interface LoginCompletion {
+  readonly tokens: Tokens;
+  readonly originalUri: string | undefined;
+}
+
+/**
+ * Options of `silentLogin`.
+ *
+ * @example
+ * ```ts
+ * import type { SilentLoginOptions } from '@site-identity/redirects';
+ *
+ * const options: SilentLoginOptions = { timeoutMs: 30_000 };
+ * ```
+ */
+export interface SilentLoginOptions {
+  /** How long the hidden frame may take to answer. Default 120000 ms. */
+  readonly timeoutMs?: number;
+  /** The redirect URI of the authorization request. Default: the page's origin. */
+  readonly redirectUri?: string;
+}
+
+/**
+ * Options of `prewarm`.
+ *
+ * @example
+ * ```ts
+ * import type { PrewarmOptions } from '@site-identity/redirects';
+ *
+ * const options: PrewarmOptions = { force: true };
+ * ```
+ */
+export interface PrewarmOptions {
+  /** Pre-warm even within 7 days of the last run. Default `false`. */
+  readonly force?: boolean;
+  /** How long the hidden frame may take to load. Default 120000 ms. */
+  readonly timeoutMs?: number;
+}
+
+/**
+ * Options of `logout`.
+ *
+ * @example
+ * ```ts
+ * import type { LogoutOptions } from '@site-identity/redirects';
+ *
+ * const options: LogoutOptions = { postLogoutRedirectUri: 'https://shop.example/' };
+ * ```
+ */
+export interface LogoutOptions {
+  /** Where the platform's logout page sends the browser afterwards. An absolute URL. */
+  readonly postLogoutRedirectUri: string;
+}
+
+/**
+ * The redirect client of one site: hosted login with PKCE, the callback, silent
+ * login, pre-warm and logout. Made by {@link createRedirects}.
+ *
+ * @example
+ * ```ts
+ * import type { Redirects } from '@site-identity/redirects';
+ *
+ * async function signIn(redirects: Redirects) {
+ *   await redirects.loginWithRedirect({ redirectUri: `${location.origin}/callback` });
+ * }
+ * ```
+ */
+export interface Redirects {
+  /** POSTs `request` to `/_api/redirects-api/v1/redirect-session`; `NO_REDIRECT_URL` when the answer has no `fullUrl`. */
+  createRedirectSession(request: RedirectSessionRequest): Promise<RedirectSession>;
+  /** The hosted login URL for `flow`: a redirect session with the `auth.authRequest` of the flow. */
+  getAuthUrl(flow: AuthFlowInput, options?: AuthUrlOptions): Promise<AuthUrl>;
+  /** Creates and stores a flow (keyed by its state), then navigates to the hosted login page. */
+  loginWithRedirect(options: LoginWithRedirectOptions): Promise<void>;
+  /** Completes the login the hosted page returned to `url` (default `location.href`). Idempotent while in flight. */
+  completeLogin(url?: string | URL): Promise<LoginCompletion>;
+  /** Exchanges a session token for member tokens through a hidden frame (`prompt: 'none'`, `web_message`). */
+  silentLogin(sessionToken: string, options?: SilentLoginOptions): Promise<Tokens>;
+  /** Loads the hosted login page in a hidden frame at most once per 7 days. Never rejects. */
+  prewarm(options?: PrewarmOptions): Promise<void>;
+  /** Creates the logout URL, then clears the tokens and this client's session records; resolves with the URL. */
+  logout(options: LogoutOptions): Promise<string>;
+}
