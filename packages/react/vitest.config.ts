@@ -1,3 +1,29 @@
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { packageTest } from '../../config/vitest.base';
 
-export default packageTest();
+const require = createRequire(import.meta.url);
+const react18 = fileURLToPath(new URL('test-support/react-18.mjs', import.meta.url));
+
+/** The suite runs twice: on React 19, and on React 18 with every `react…` import sent to the 18 copies. */
+export default packageTest({
+  test: {
+    projects: [
+      { extends: true, test: { name: 'react-19', environment: 'happy-dom' } },
+      {
+        extends: true,
+        test: { name: 'react-18', environment: 'happy-dom', execArgv: ['--import', react18] },
+        plugins: [
+          {
+            name: 'react-18',
+            enforce: 'pre',
+            resolveId: (source: string) => {
+              const match = /^react(-dom)?(\/.*)?$/.exec(source);
+              return match ? require.resolve(`react${match[1] ?? ''}-18${match[2] ?? ''}`) : undefined;
+            },
+          },
+        ],
+      },
+    ],
+  },
+});

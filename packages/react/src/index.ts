@@ -1,10 +1,17 @@
-/**
- * The npm name of this package.
- *
- * @example
- * ```ts
- * import { PACKAGE_NAME } from '@site-identity/react';
- * console.log(PACKAGE_NAME); // '@site-identity/react'
- * ```
- */
-export const PACKAGE_NAME = '@site-identity/react';
+export { IdentityProvider, type IdentityProviderProps } from './identity-provider';
+export type { IdentityInstances, LoginRedirector, SessionSource } from './instances';
+export { useSession } from './use-session';
+export { useIsLoggedIn } from './use-is-logged-in';
+export {
+  useMemberAuth,
+  type MemberAuthActionName,
+  type MemberAuthActionResult,
+  type MemberAuthActions,
+  type MemberAuthState,
+  type UseMemberAuthResult,
+} from './use-member-auth';
+export { useLoginCallback, type LoginCallbackOptions, type LoginCallbackState } from './use-login-callback';
+export { SignedIn, type SessionGateProps } from './signed-in';
+export { SignedOut } from './signed-out';
+export { RequireMember, type RequireMemberProps } from './require-member';
+export { IdentityReactError, isIdentityReactError, type KnownIdentityReactErrorCode } from './identity-react-error';

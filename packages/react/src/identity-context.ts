@@ -1,0 +1,24 @@
+import { createContext, useContext } from 'react';
+import { IdentityReactError } from './identity-react-error';
+import type { IdentityInstances } from './instances';
+
+/** Carries the instances given to `<IdentityProvider>`, and nothing else. @internal */
+export const IdentityContext = /* @__PURE__ */ createContext<IdentityInstances | null>(null);
+
+/** The provider's instances; throws `MISSING_PROVIDER`, naming `user`, outside it. @internal */
+export function useIdentityContext(user: string): IdentityInstances {
+  const instances = useContext(IdentityContext);
+  if (!instances) throw new IdentityReactError('MISSING_PROVIDER', `${user} must be used inside <IdentityProvider>`);
+  return instances;
+}
+
+/** The provider's `name` instance; throws `MISSING_INSTANCE` when it was not given. @internal */
+export function requireInstance<K extends 'redirects' | 'memberAuth'>(
+  instances: IdentityInstances,
+  name: K,
+  user: string,
+): NonNullable<IdentityInstances[K]> {
+  const instance = instances[name];
+  if (!instance) throw new IdentityReactError('MISSING_INSTANCE', `${user} needs <IdentityProvider ${name}={…}>`);
+  return instance;
+}

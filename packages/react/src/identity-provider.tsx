@@ -1,0 +1,62 @@
+import { useMemo, type ReactNode } from 'react';
+import { IdentityContext } from './identity-context';
+import { IdentityReactError } from './identity-react-error';
+import type { IdentityInstances } from './instances';
+
+/**
+ * Props of {@link IdentityProvider}: the instances to share, and the tree that uses them.
+ *
+ * @example
+ * ```tsx
+ * import type { IdentityProviderProps } from '@site-identity/react';
+ *
+ * const props: IdentityProviderProps = { tokens, redirects, memberAuth, children: <App /> };
+ * ```
+ */
+export interface IdentityProviderProps extends IdentityInstances {
+  readonly children?: ReactNode;
+}
+
+const isFunction = (value: unknown): boolean => typeof value === 'function';
+
+function checkInstances({ tokens, redirects, memberAuth }: IdentityInstances): void {
+  if (!tokens || !isFunction(tokens.getSnapshot) || !isFunction(tokens.subscribe)) {
+    throw new IdentityReactError('INVALID_ARGUMENT', '<IdentityProvider> needs a token manager as `tokens` (with getSnapshot and subscribe)');
+  }
+  if (redirects != null && (!isFunction(redirects.completeLogin) || !isFunction(redirects.loginWithRedirect))) {
+    throw new IdentityReactError('INVALID_ARGUMENT', '<IdentityProvider> `redirects` must come from createRedirects');
+  }
+  if (memberAuth != null && typeof memberAuth !== 'object') {
+    throw new IdentityReactError('INVALID_ARGUMENT', '<IdentityProvider> `memberAuth` must come from createMemberAuth');
+  }
+}
+
+/**
+ * Shares a token manager, and optionally a redirect client and a member
+ * client, with the hooks and guards below it. Create the instances once,
+ * outside render (on a server: once per request), and pass them in; the
+ * provider never creates, disposes or replaces them.
+ *
+ * @example
+ * ```tsx
+ * import { createTokenManager } from '@site-identity/tokens';
+ * import { createRedirects } from '@site-identity/redirects';
+ * import { createMemberAuth } from '@site-identity/member-auth';
+ * import { IdentityProvider } from '@site-identity/react';
+ *
+ * const tokens = createTokenManager({ clientId: 'my-client-id' });
+ * const redirects = createRedirects({ clientId: 'my-client-id', tokens });
+ * const memberAuth = createMemberAuth({ clientId: 'my-client-id', tokens, redirects });
+ *
+ * root.render(
+ *   <IdentityProvider tokens={tokens} redirects={redirects} memberAuth={memberAuth}>
+ *     <App />
+ *   </IdentityProvider>,
+ * );
+ * ```
+ */
+export function IdentityProvider({ tokens, redirects, memberAuth, children }: IdentityProviderProps): ReactNode {
+  checkInstances({ tokens, redirects, memberAuth });
+  const instances = useMemo(() => ({ tokens, redirects, memberAuth }), [tokens, redirects, memberAuth]);
+  return <IdentityContext.Provider value={instances}>{children}</IdentityContext.Provider>;
+}

@@ -1,0 +1,52 @@
+import type { MemberAuth } from '@site-identity/member-auth';
+import type { Redirects } from '@site-identity/redirects';
+import type { TokenManager } from '@site-identity/tokens';
+
+/**
+ * What the bindings read from the token manager: its snapshot and its change
+ * notifications. A `TokenManager` from `@site-identity/tokens` is one.
+ *
+ * @example
+ * ```ts
+ * import { createTokenManager } from '@site-identity/tokens';
+ * import type { SessionSource } from '@site-identity/react';
+ *
+ * const tokens: SessionSource = createTokenManager({ clientId: 'my-client-id' });
+ * ```
+ */
+export type SessionSource = Pick<TokenManager, 'getSnapshot' | 'subscribe'>;
+
+/**
+ * What the bindings use of the redirect client: the hosted login and its
+ * callback. A `Redirects` from `@site-identity/redirects` is one.
+ *
+ * @example
+ * ```ts
+ * import { createRedirects } from '@site-identity/redirects';
+ * import type { LoginRedirector } from '@site-identity/react';
+ *
+ * const redirects: LoginRedirector = createRedirects({ clientId: 'my-client-id', tokens });
+ * ```
+ */
+export type LoginRedirector = Pick<Redirects, 'loginWithRedirect' | 'completeLogin'>;
+
+/**
+ * The instances an {@link IdentityProvider} shares with the hooks below it.
+ * They are created once, outside React, and passed in; the context carries
+ * nothing else.
+ *
+ * @example
+ * ```ts
+ * import type { IdentityInstances } from '@site-identity/react';
+ *
+ * const instances: IdentityInstances = { tokens, redirects, memberAuth };
+ * ```
+ */
+export interface IdentityInstances {
+  /** The token manager of the site client. */
+  readonly tokens: SessionSource;
+  /** The redirect client; needed by `useLoginCallback` and `RequireMember`'s `redirectToLogin`. */
+  readonly redirects?: LoginRedirector | undefined;
+  /** The member client; needed by `useMemberAuth`. */
+  readonly memberAuth?: MemberAuth | undefined;
+}
