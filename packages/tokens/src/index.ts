@@ -1,10 +1,20 @@
-/**
- * The npm name of this package.
- *
- * @example
- * ```ts
- * import { PACKAGE_NAME } from '@site-identity/tokens';
- * console.log(PACKAGE_NAME); // '@site-identity/tokens'
- * ```
- */
-export const PACKAGE_NAME = '@site-identity/tokens';
+export type { AccessToken, RefreshToken, Tokens, TokenRole } from './types';
+export {
+  isTokenEndpointError,
+  isTokensError,
+  TokenEndpointError,
+  TokensError,
+  type GrantType,
+  type TokensErrorCode,
+} from './errors';
+export { isExpired, isTokens } from './token-set';
+export {
+  createTokenEndpoint,
+  DEFAULT_TOKEN_URL,
+  type FetchLike,
+  type TokenEndpoint,
+  type TokenEndpointOptions,
+} from './token-endpoint';
+export { memoryStorage, webStorage, type TokenStorage } from './storage';
+export type { SessionEvent, SessionListener, SessionSnapshot, SessionStatus } from './session';
+export { createTokenManager, type TokenManager, type TokenManagerOptions } from './token-manager';

@@ -1,0 +1,143 @@
+/**
+ * The machine-readable codes of {@link TokensError} and {@link TokenEndpointError}.
+ *
+ * - `INVALID_ARGUMENT`: a call got input it cannot use.
+ * - `STORAGE_CORRUPT`: stored tokens were not a token set; they are ignored.
+ * - `STORAGE_UNAVAILABLE`: the storage threw (private mode, quota); the session
+ *   carries on in memory.
+ * - `NETWORK_ERROR`, `TIMEOUT`, `RATE_LIMITED`, `SERVER_ERROR`,
+ *   `INVALID_RESPONSE`: transient token endpoint failures (`retryable`).
+ * - `INVALID_GRANT`: the endpoint rejected a refresh token (400 or 401).
+ * - `REQUEST_REJECTED`: any other non-200 answer.
+ *
+ * @example
+ * ```ts
+ * import { isTokensError, type TokensErrorCode } from '@site-identity/tokens';
+ * const transient: TokensErrorCode[] = ['NETWORK_ERROR', 'TIMEOUT'];
+ * ```
+ */
+export type TokensErrorCode =
+  | 'INVALID_ARGUMENT'
+  | 'STORAGE_CORRUPT'
+  | 'STORAGE_UNAVAILABLE'
+  | 'NETWORK_ERROR'
+  | 'TIMEOUT'
+  | 'RATE_LIMITED'
+  | 'SERVER_ERROR'
+  | 'INVALID_RESPONSE'
+  | 'INVALID_GRANT'
+  | 'REQUEST_REJECTED';
+
+/**
+ * The base class of every error this package throws or reports. Messages never
+ * contain a token value.
+ *
+ * @example
+ * ```ts
+ * import { TokensError } from '@site-identity/tokens';
+ * const error = new TokensError('INVALID_ARGUMENT', 'clientId must be a non-empty string');
+ * error.code; // 'INVALID_ARGUMENT'
+ * ```
+ */
+export class TokensError extends Error {
+  override name: 'TokensError' | 'TokenEndpointError' = 'TokensError';
+
+  /** What went wrong, for programs; the message is for people. */
+  readonly code: TokensErrorCode | (string & {});
+
+  constructor(code: TokensErrorCode | (string & {}), message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.code = code;
+  }
+}
+
+/** Every grant the token endpoint knows. @internal */
+export type GrantType = 'anonymous' | 'refresh_token' | 'authorization_code' | 'authorized_client';
+
+/**
+ * The token endpoint failed: 'Failed to fetch tokens from OAuth API', with the
+ * status text and the platform request id when there was an answer.
+ *
+ * @example
+ * ```ts
+ * import { isTokenEndpointError } from '@site-identity/tokens';
+ * try {
+ *   await endpoint.refresh(tokens.refreshToken);
+ * } catch (error) {
+ *   if (isTokenEndpointError(error) && error.invalidGrant) {
+ *     // the refresh token is no longer valid: fetch visitor tokens
+ *   }
+ * }
+ * ```
+ * @see https://www.rfc-editor.org/rfc/rfc6749#section-5.2 RFC 6749 §5.2 (error response)
+ */
+export class TokenEndpointError extends TokensError {
+  override name = 'TokenEndpointError' as const;
+
+  /** HTTP status of the answer; `undefined` when there was none (network, time-out). */
+  readonly status: number | undefined;
+  /** The platform's `x-wix-request-id`, when the answer carried one. */
+  readonly requestId: string | undefined;
+  /** The grant that was asked for. */
+  readonly grantType: GrantType;
+  /** The endpoint rejected a refresh token (400 or 401): it will never work again. */
+  readonly invalidGrant: boolean;
+  /** A network failure, time-out, 5xx, 429 or malformed answer: the same call may succeed later. */
+  readonly retryable: boolean;
+  /** The raw answer (non-enumerable, so logging the error never dumps it), when there was one. */
+  declare readonly response: Response | undefined;
+
+  constructor(init: {
+    code: TokensErrorCode | (string & {});
+    grantType: GrantType;
+    status?: number | undefined;
+    statusText?: string | undefined;
+    requestId?: string | undefined;
+    detail?: string | undefined;
+    response?: Response | undefined;
+    cause?: unknown;
+  }) {
+    const parts = [init.detail ?? (init.status === undefined ? '' : `${init.status} ${init.statusText ?? ''}`.trim())];
+    if (init.requestId) parts.push(`request id: ${init.requestId}`);
+    super(init.code, `Failed to fetch tokens from OAuth API: ${parts.filter(Boolean).join(', ')}`, init.cause === undefined ? undefined : { cause: init.cause });
+    this.status = init.status;
+    this.requestId = init.requestId;
+    this.grantType = init.grantType;
+    this.invalidGrant = init.code === 'INVALID_GRANT';
+    this.retryable = RETRYABLE.has(init.code);
+    Object.defineProperty(this, 'response', { value: init.response });
+  }
+}
+
+const RETRYABLE = new Set<string>(['NETWORK_ERROR', 'TIMEOUT', 'RATE_LIMITED', 'SERVER_ERROR', 'INVALID_RESPONSE']);
+
+/**
+ * Whether `value` is a {@link TokensError} (or a {@link TokenEndpointError}),
+ * from this realm or another (it checks `name`, not the prototype).
+ *
+ * @example
+ * ```ts
+ * import { isTokensError } from '@site-identity/tokens';
+ * if (isTokensError(error) && error.code === 'STORAGE_CORRUPT') console.warn(error.message);
+ * ```
+ */
+export function isTokensError(value: unknown): value is TokensError {
+  return isNamed(value, 'TokensError') || isTokenEndpointError(value);
+}
+
+/**
+ * Whether `value` is a {@link TokenEndpointError}, from this realm or another.
+ *
+ * @example
+ * ```ts
+ * import { isTokenEndpointError } from '@site-identity/tokens';
+ * if (isTokenEndpointError(error) && error.retryable) setTimeout(retry, 1000);
+ * ```
+ */
+export function isTokenEndpointError(value: unknown): value is TokenEndpointError {
+  return isNamed(value, 'TokenEndpointError');
+}
+
+function isNamed(value: unknown, name: string): boolean {
+  return typeof value === 'object' && value !== null && (value as { name?: unknown }).name === name;
+}

@@ -1,0 +1,27 @@
+/**
+ * Runs `task` holding the Web Lock `name`, so that only one tab renews the
+ * tokens at a time. Without Web Locks, or when the lock is not granted within
+ * `timeoutMs` (a frozen tab holds it), `task` runs without it: the lock can
+ * delay a renewal but never hang it. @internal
+ *
+ * @see https://w3c.github.io/web-locks/#api-lock-manager-request
+ */
+export async function withLock<T>(name: string, timeoutMs: number, task: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (!locks || typeof locks.request !== 'function') return task();
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  let granted = false;
+  try {
+    return await locks.request(name, { signal: controller.signal }, () => {
+      granted = true;
+      clearTimeout(timer);
+      return task();
+    });
+  } catch (error) {
+    if (granted) throw error;
+    return task();
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,178 @@
+import { REQUEST_ID_HEADER, toPlatformError, type HttpClientOptions } from '@site-identity/http';
+import { TokenEndpointError, TokensError, type GrantType, type TokensErrorCode } from './errors';
+import { tokensFromAnswer } from './token-set';
+import type { RefreshToken, Tokens, TokenRole } from './types';
+
+/**
+ * The platform's token endpoint, the default `tokenUrl`.
+ *
+ * @example
+ * ```ts
+ * import { createTokenEndpoint, DEFAULT_TOKEN_URL } from '@site-identity/tokens';
+ * const endpoint = createTokenEndpoint({ clientId: 'my-client-id', tokenUrl: DEFAULT_TOKEN_URL });
+ * ```
+ */
+export const DEFAULT_TOKEN_URL = 'https://www.wixapis.com/oauth2/token';
+
+/**
+ * The `fetch` seam: called with a `Request`; defaults to `globalThis.fetch`,
+ * looked up per request (so MSW and other interceptors see every call).
+ *
+ * @example
+ * ```ts
+ * import type { FetchLike } from '@site-identity/tokens';
+ * const logged: FetchLike = (request) => (console.log(request.method, request.url), fetch(request));
+ * ```
+ */
+export type FetchLike = NonNullable<HttpClientOptions['fetch']>;
+
+/**
+ * Options of {@link createTokenEndpoint}.
+ *
+ * @example
+ * ```ts
+ * import type { TokenEndpointOptions } from '@site-identity/tokens';
+ * const options: TokenEndpointOptions = { clientId: 'my-client-id', now: () => Date.now() };
+ * ```
+ */
+export interface TokenEndpointOptions {
+  /** The site's OAuth client id. */
+  readonly clientId: string;
+  /** Default {@link DEFAULT_TOKEN_URL}. */
+  readonly tokenUrl?: string;
+  /** Default `globalThis.fetch`. */
+  readonly fetch?: FetchLike;
+  /** The clock, in epoch milliseconds, for `expiresAt`. Default `Date.now()`. */
+  readonly now?: () => number;
+  /** Time-out of a token request in milliseconds. Default 10 000. */
+  readonly timeoutMs?: number;
+}
+
+/**
+ * The four grants of the platform's token endpoint. Each resolves with a new
+ * token set (`expiresAt` = now in seconds + `expires_in`) or rejects with a
+ * {@link TokenEndpointError}; a malformed answer is one too.
+ *
+ * @example
+ * ```ts
+ * const visitor = await endpoint.anonymous(); // role 'visitor'
+ * const renewed = await endpoint.refresh(visitor.refreshToken); // role kept
+ * ```
+ */
+export interface TokenEndpoint {
+  /** Anonymous visitor tokens (role `visitor`). */
+  anonymous(): Promise<Tokens>;
+  /**
+   * Renews the access token. The role of a `RefreshToken` is kept; a bare string
+   * counts as a visitor's. Without a new refresh token in the answer the old one stays.
+   */
+  refresh(refreshToken: RefreshToken | string): Promise<Tokens>;
+  /** Exchanges an authorization code and its PKCE verifier for member tokens. */
+  exchangeCode(request: { code: string; codeVerifier: string; redirectUri: string }): Promise<Tokens>;
+  /** Member tokens from an access token plus a second token (`authorized_client`). */
+  authorizedClient(request: { memberId: string; accessToken: string; secondToken: string }): Promise<Tokens>;
+}
+
+const NOT_TOKENS = 'the answer is not a token set';
+
+function invalid(message: string): TokensError {
+  return new TokensError('INVALID_ARGUMENT', message);
+}
+
+function required(value: unknown, name: string): string {
+  if (typeof value !== 'string' || !value) throw invalid(`${name} must be a non-empty string`);
+  return value;
+}
+
+function codeFor(grantType: GrantType, status: number): TokensErrorCode {
+  if (status === 429) return 'RATE_LIMITED';
+  if (status === 408) return 'TIMEOUT';
+  if (status >= 500) return 'SERVER_ERROR';
+  return grantType === 'refresh_token' && (status === 400 || status === 401) ? 'INVALID_GRANT' : 'REQUEST_REJECTED';
+}
+
+/**
+ * Creates a client of the platform's OAuth token endpoint: one JSON POST per
+ * call, a time-out, and no automatic retry (a rotated refresh token is
+ * single-use). It speaks `fetch` directly rather than through an `HttpClient`:
+ * the token endpoint has its own error contract, and visitor tokens stay a few
+ * kilobytes.
+ *
+ * @see https://www.rfc-editor.org/rfc/rfc6749#section-6 RFC 6749 §6 (refreshing an access token)
+ * @see https://www.rfc-editor.org/rfc/rfc7636#section-4.5 RFC 7636 §4.5 (code verifier in the token request)
+ * @example
+ * ```ts
+ * import { createTokenEndpoint } from '@site-identity/tokens';
+ *
+ * const endpoint = createTokenEndpoint({ clientId: 'my-client-id' });
+ * const tokens = await endpoint.exchangeCode({ code, codeVerifier, redirectUri: 'https://example.com/callback' });
+ * tokens.refreshToken.role; // 'member'
+ * ```
+ */
+export function createTokenEndpoint(options: TokenEndpointOptions): TokenEndpoint {
+  const clientId = required(options?.clientId, 'clientId');
+  const { tokenUrl = DEFAULT_TOKEN_URL, now = () => Date.now(), timeoutMs = 10_000 } = options;
+  if (typeof tokenUrl !== 'string' || !/^https?:\/\/[^/?#]/i.test(tokenUrl)) throw invalid('tokenUrl must be an absolute http(s) URL');
+  if (options.fetch !== undefined && typeof options.fetch !== 'function') throw invalid('fetch must be a function');
+  if (!(timeoutMs > 0)) throw invalid('timeoutMs must be a number above 0');
+
+  async function grant(grantType: GrantType, body: object, role: TokenRole, previous?: string, authorization?: string): Promise<Tokens> {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    const headers: Record<string, string> = { accept: 'application/json', 'content-type': 'application/json' };
+    if (authorization) headers.authorization = authorization;
+    let response: Response;
+    let text: string;
+    try {
+      const request = new Request(tokenUrl, { method: 'POST', headers, body: JSON.stringify(body), signal: controller.signal });
+      response = await (options.fetch ?? fetch)(request);
+      text = await response.text();
+    } catch (error) {
+      const timedOut = controller.signal.aborted;
+      const cause = toPlatformError(timedOut ? controller.signal.reason : error);
+      const detail = timedOut ? `timed out after ${timeoutMs} ms` : 'network error';
+      throw new TokenEndpointError({ code: timedOut ? 'TIMEOUT' : 'NETWORK_ERROR', grantType, detail, cause });
+    } finally {
+      clearTimeout(timer);
+    }
+    const { status, statusText } = response;
+    const requestId = response.headers.get(REQUEST_ID_HEADER) ?? undefined;
+    let answer: unknown;
+    try {
+      answer = JSON.parse(text);
+    } catch {
+      answer = undefined;
+    }
+    const tokens = status === 200 ? tokensFromAnswer(answer, role, now(), previous) : undefined;
+    if (tokens) return tokens;
+    const code = status === 200 ? 'INVALID_RESPONSE' : codeFor(grantType, status);
+    throw new TokenEndpointError({ code, grantType, status, statusText, requestId, response, detail: status === 200 ? NOT_TOKENS : undefined });
+  }
+
+  return {
+    anonymous: () => grant('anonymous', { clientId, grantType: 'anonymous' }, 'visitor'),
+    async refresh(refreshToken) {
+      const token = typeof refreshToken === 'string' ? { value: refreshToken, role: 'visitor' as const } : refreshToken;
+      const value = required(token?.value, 'refreshToken');
+      const role = token.role === 'member' ? 'member' : 'visitor';
+      return grant('refresh_token', { clientId, grantType: 'refresh_token', refreshToken: value }, role, value);
+    },
+    async exchangeCode(request) {
+      const body = {
+        clientId,
+        grantType: 'authorization_code',
+        redirectUri: required(request?.redirectUri, 'redirectUri'),
+        code: required(request.code, 'code'),
+        codeVerifier: required(request.codeVerifier, 'codeVerifier'),
+      };
+      return grant('authorization_code', body, 'member');
+    },
+    async authorizedClient(request) {
+      const memberId = required(request?.memberId, 'memberId');
+      const authorization = `${required(request.accessToken, 'accessToken')},${required(request.secondToken, 'secondToken')}`;
+      if (/[\0\r\n]/.test(authorization)) throw invalid('accessToken and secondToken must be header-safe');
+      const body = { grant_type: 'authorized_client', scope: 'offline_access', member_id: memberId };
+      return grant('authorized_client', body, 'member', undefined, authorization);
+    },
+  };
+}

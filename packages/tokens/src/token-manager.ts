@@ -1,0 +1,348 @@
+import { createAutoRefresh } from './auto-refresh';
+import { watchOtherTabs } from './cross-tab';
+import { isTokenEndpointError, TokensError } from './errors';
+import { withLock } from './lock';
+import { eventFor, LOADING, snapshotOf, type SessionEvent, type SessionListener, type SessionSnapshot } from './session';
+import { singleFlight } from './single-flight';
+import { memoryStorage, webStorage, type TokenStorage } from './storage';
+import { createTokenEndpoint, type FetchLike, type TokenEndpoint } from './token-endpoint';
+import { freezeTokens, isExpired, isTokens, sameTokens } from './token-set';
+import type { Tokens } from './types';
+
+/**
+ * Options of {@link createTokenManager}.
+ *
+ * @example
+ * ```ts
+ * import type { TokenManagerOptions } from '@site-identity/tokens';
+ * const options: TokenManagerOptions = { clientId: 'my-client-id', autoRefresh: true };
+ * ```
+ */
+export interface TokenManagerOptions {
+  /** The site's OAuth client id. */
+  readonly clientId: string;
+  /** Default `https://www.wixapis.com/oauth2/token`. */
+  readonly tokenUrl?: string;
+  /** Default `webStorage(localStorage)` in a browser, `memoryStorage()` elsewhere. */
+  readonly storage?: TokenStorage;
+  /** Default `site-identity:<clientId>:tokens`. */
+  readonly storageKey?: string;
+  /** Default `globalThis.fetch`. */
+  readonly fetch?: FetchLike;
+  /** The clock, in epoch milliseconds. Default `Date.now()`. */
+  readonly now?: () => number;
+  /** An access token this close to expiry (seconds) counts as expired. Default 60. */
+  readonly leewaySeconds?: number;
+  /** Adopt tokens other tabs store and renew one tab at a time. Default `true`. */
+  readonly crossTab?: boolean;
+  /** Renew the access token shortly before it expires while the page is visible. Default `false`. */
+  readonly autoRefresh?: boolean;
+  /** How long a renewal waits for another tab's lock before going ahead without it. Default 5000 ms. */
+  readonly lockTimeoutMs?: number;
+  /** Receives storage problems (never with a token value). Default `console.warn`. */
+  readonly onError?: (error: TokensError) => void;
+}
+
+/**
+ * Keeps one token set alive: reads it from storage, renews it once for any
+ * number of callers, shares it with other tabs and tells subscribers.
+ *
+ * @example
+ * ```ts
+ * const accessToken = await manager.getAccessToken();
+ * const stop = manager.subscribe((snapshot, event) => render(snapshot.status, event));
+ * ```
+ */
+export interface TokenManager {
+  /** The token endpoint it renews through: same client id, token URL, fetch and clock. */
+  readonly endpoint: TokenEndpoint;
+  /** Tokens are served through the platform's CDN. */
+  readonly servedThroughCdn: true;
+  /** The storage key of the token set. */
+  readonly storageKey: string;
+  /** Valid tokens: the current ones, renewed ones, or new visitor tokens. */
+  getTokens(): Promise<Tokens>;
+  /** The raw access token value of {@link TokenManager.getTokens}, for an `Authorization` header. */
+  getAccessToken(): Promise<string>;
+  /** Replaces the token set (after a code exchange, for instance), stores it and tells other tabs. */
+  setTokens(tokens: Tokens): Promise<void>;
+  /** Forgets the token set (role none), in storage and in other tabs. */
+  clear(): Promise<void>;
+  /** Whether the refresh token is a member's. */
+  isLoggedIn(): boolean;
+  /** The current immutable snapshot; the same object until something changes. */
+  getSnapshot(): SessionSnapshot;
+  /** Calls `listener(snapshot, event?)` on every change; returns the unsubscribe function. */
+  subscribe(listener: SessionListener): () => void;
+  /** Stops timers, cross-tab listeners and subscriptions. */
+  dispose(): void;
+}
+
+type MaybePromise<T> = T | Promise<T>;
+
+const isThenable = (value: unknown): value is PromiseLike<unknown> =>
+  typeof (value as { then?: unknown } | null)?.then === 'function';
+
+function defaultStorage(): TokenStorage {
+  try {
+    if (typeof localStorage !== 'undefined' && localStorage) return webStorage(localStorage);
+  } catch {
+    // storage disabled (sandboxed frame, blocked cookies): stay in memory
+  }
+  return memoryStorage();
+}
+
+/**
+ * Creates the token manager of one site client. Nothing is read before the
+ * first call; a synchronous storage is read on the first `getSnapshot()`.
+ *
+ * Renewal: a valid access token is returned as is; an expired one (within
+ * `leewaySeconds`) is renewed through the refresh token; without one, or when
+ * the endpoint rejects it (4xx), visitor tokens are fetched (`SESSION_EXPIRED`
+ * for a member). A transient failure (network, time-out, 5xx, 429) keeps the
+ * stored tokens and rejects with a retryable `TokenEndpointError`.
+ *
+ * @see https://www.rfc-editor.org/rfc/rfc6749#section-6 RFC 6749 §6 (refreshing an access token)
+ * @see https://www.rfc-editor.org/rfc/rfc9700#section-4.14.2 RFC 9700 §4.14.2 (refresh token rotation)
+ * @example
+ * ```ts
+ * import { createTokenManager } from '@site-identity/tokens';
+ *
+ * const manager = createTokenManager({ clientId: 'my-client-id' });
+ * const response = await fetch('https://www.wixapis.com/my-app/v1/items', {
+ *   headers: { authorization: await manager.getAccessToken() },
+ * });
+ * ```
+ */
+export function createTokenManager(options: TokenManagerOptions): TokenManager {
+  const { clientId, now = () => Date.now(), leewaySeconds = 60, crossTab = true, lockTimeoutMs = 5_000 } = options ?? {};
+  const endpoint = createTokenEndpoint({ clientId, now, ...pick(options) });
+  if (!(leewaySeconds >= 0) || !(lockTimeoutMs >= 0) || typeof now !== 'function') {
+    throw new TokensError('INVALID_ARGUMENT', 'leewaySeconds and lockTimeoutMs must be numbers of 0 or more, now a function');
+  }
+  const key = options.storageKey ?? `site-identity:${clientId}:tokens`;
+  const report = options.onError ?? ((error: TokensError) => console.warn(`[site-identity] ${error.message}`));
+  const listeners = new Set<SessionListener>();
+  let storage = options.storage;
+  let snapshot = LOADING;
+  let tokens: Tokens | null = null;
+  let loaded = false;
+  let loading: Promise<void> | undefined;
+  let version = 0;
+  let tabs: ReturnType<typeof watchOtherTabs> | undefined;
+  let storageFailed = false;
+  let disposed = false;
+
+  const store = () => (storage ??= defaultStorage());
+  const valid = (t: Tokens | null): boolean => t !== null && !isExpired(t, now(), leewaySeconds);
+  const auto = options.autoRefresh
+    ? createAutoRefresh(getTokens, () => (tokens ? (tokens.accessToken.expiresAt - leewaySeconds) * 1000 - now() : undefined))
+    : undefined;
+
+  function unavailable(cause: unknown): undefined {
+    if (!storageFailed) report(new TokensError('STORAGE_UNAVAILABLE', 'The token storage failed; the session carries on in memory', { cause }));
+    storageFailed = true;
+    return undefined;
+  }
+
+  function parse(raw: unknown): Tokens | null {
+    if (raw === null || raw === undefined || raw === '') return null;
+    let value: unknown;
+    try {
+      value = JSON.parse(String(raw));
+    } catch {
+      value = undefined;
+    }
+    if (isTokens(value)) return freezeTokens(value);
+    report(new TokensError('STORAGE_CORRUPT', `The record under "${key}" is not a token set; it is ignored`));
+    return null;
+  }
+
+  /** The stored tokens; `undefined` when the storage could not be read. */
+  function read(): MaybePromise<Tokens | null | undefined> {
+    try {
+      const raw = store().getItem(key);
+      return isThenable(raw) ? Promise.resolve(raw).then(parse, unavailable) : parse(raw);
+    } catch (error) {
+      return unavailable(error);
+    }
+  }
+
+  function persist(next: Tokens | null): Promise<void> {
+    const announce = () => tabs?.announce();
+    try {
+      const done = next ? store().setItem(key, JSON.stringify(next)) : store().removeItem(key);
+      if (isThenable(done)) return Promise.resolve(done).then(announce, unavailable);
+      announce();
+    } catch (error) {
+      unavailable(error);
+    }
+    return Promise.resolve();
+  }
+
+  function publish(next: SessionSnapshot, event?: SessionEvent): void {
+    snapshot = next;
+    for (const listener of [...listeners]) {
+      try {
+        listener(next, event);
+      } catch (error) {
+        queueMicrotask(() => {
+          throw error;
+        });
+      }
+    }
+  }
+
+  /** Makes `next` the session (already stored); `expired` marks a rejected member session. */
+  function apply(next: Tokens | null, expired = false): void {
+    const previous = tokens;
+    const wasLoaded = loaded;
+    tokens = next;
+    loaded = true;
+    version++;
+    if (!wasLoaded || !sameTokens(previous, next) || snapshot.error) {
+      publish(snapshotOf(next), wasLoaded && !sameTokens(previous, next) ? eventFor(previous, next, expired) : undefined);
+    }
+    auto?.schedule();
+  }
+
+  function sync(): void {
+    const take = (stored: Tokens | null | undefined) => {
+      if (stored !== undefined && !sameTokens(stored, tokens)) apply(stored);
+    };
+    const result = read();
+    if (isThenable(result)) void result.then(take);
+    else take(result);
+  }
+
+  function start(): void {
+    if (!tabs && crossTab && !disposed && typeof window !== 'undefined') tabs = watchOtherTabs(`site-identity:${clientId}`, store(), key, sync);
+  }
+
+  function load(): void | Promise<void> {
+    if (loaded) return;
+    start();
+    if (loading) return loading;
+    const result = read();
+    const take = (stored: Tokens | null | undefined) => {
+      if (loaded) return;
+      tokens = stored ?? null;
+      loaded = true;
+      snapshot = snapshotOf(tokens);
+      auto?.schedule();
+    };
+    if (!isThenable(result)) return take(result);
+    return (loading = result.then((stored) => {
+      const before = snapshot;
+      take(stored);
+      if (snapshot !== before) publish(snapshot);
+    }));
+  }
+
+  function fail(error: unknown): unknown {
+    if (error instanceof TokensError) publish(snapshotOf(tokens, error));
+    return error;
+  }
+
+  async function renewNow(): Promise<Tokens> {
+    for (let attempt = 0; ; attempt++) {
+      if (crossTab) {
+        const stored = await read();
+        if (stored && !sameTokens(stored, tokens) && (!tokens || stored.accessToken.expiresAt >= tokens.accessToken.expiresAt)) apply(stored);
+      }
+      const current = tokens;
+      if (current && valid(current)) return current;
+      const base = version;
+      let expired = false;
+      let next: Tokens;
+      try {
+        if (current && current.refreshToken.value && current.refreshToken.role !== 'none') {
+          try {
+            next = await endpoint.refresh(current.refreshToken);
+          } catch (error) {
+            const rejected = isTokenEndpointError(error) && !error.retryable && error.status !== undefined && error.status < 500;
+            if (!rejected || attempt > 1) throw error;
+            // Another tab may have rotated the refresh token first: look again before giving up.
+            const stored = await read();
+            if (version !== base || (stored && stored.refreshToken.value !== current.refreshToken.value)) {
+              if (version === base && stored) apply(stored);
+              continue;
+            }
+            expired = current.refreshToken.role === 'member';
+            next = await endpoint.anonymous();
+          }
+        } else {
+          next = await endpoint.anonymous();
+        }
+      } catch (error) {
+        if (version !== base && attempt < 2) continue;
+        throw fail(error);
+      }
+      if (version !== base) {
+        // setTokens, clear or another tab changed the session meanwhile: theirs wins.
+        if ((tokens && valid(tokens)) || attempt > 1) return tokens ?? next;
+        continue;
+      }
+      apply(next, expired);
+      await persist(next);
+      return next;
+    }
+  }
+
+  const renew = singleFlight(() => (crossTab ? withLock(`${key}:renew`, lockTimeoutMs, renewNow) : renewNow()));
+
+  async function getTokens(): Promise<Tokens> {
+    await load();
+    const current = tokens;
+    return current && valid(current) ? current : renew();
+  }
+
+  async function replace(next: Tokens | null): Promise<void> {
+    await load();
+    apply(next);
+    await persist(next);
+  }
+
+  return {
+    endpoint,
+    servedThroughCdn: true,
+    storageKey: key,
+    getTokens,
+    getAccessToken: async () => (await getTokens()).accessToken.value,
+    async setTokens(next) {
+      if (!isTokens(next) || !next.accessToken.value || !next.refreshToken.value) {
+        throw new TokensError('INVALID_ARGUMENT', 'setTokens needs a token set: { accessToken: { value, expiresAt }, refreshToken: { value, role } }');
+      }
+      await replace(freezeTokens(next));
+    },
+    clear: () => replace(null),
+    isLoggedIn() {
+      void load();
+      return tokens?.refreshToken.role === 'member';
+    },
+    getSnapshot() {
+      void load();
+      return snapshot;
+    },
+    subscribe(listener) {
+      if (typeof listener !== 'function') throw new TokensError('INVALID_ARGUMENT', 'subscribe needs a listener function');
+      void load();
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    dispose() {
+      disposed = true;
+      auto?.stop();
+      tabs?.stop();
+      tabs = undefined;
+      listeners.clear();
+    },
+  };
+}
+
+function pick(options: TokenManagerOptions | undefined) {
+  return {
+    ...(options?.tokenUrl !== undefined && { tokenUrl: options.tokenUrl }),
+    ...(options?.fetch !== undefined && { fetch: options.fetch }),
+  };
+}
