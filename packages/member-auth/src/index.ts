@@ -1,10 +1,72 @@
-/**
- * The npm name of this package.
- *
- * @example
- * ```ts
- * import { PACKAGE_NAME } from '@site-identity/member-auth';
- * console.log(PACKAGE_NAME); // '@site-identity/member-auth'
- * ```
- */
-export const PACKAGE_NAME = '@site-identity/member-auth';
+export {
+  createMemberAuth,
+  type MemberAuth,
+  type MemberAuthOptions,
+} from './member-auth';
+export type {
+  LoginParams,
+  RegisterParams,
+  VerifyEmailParams,
+} from './login-flows';
+export type {
+  ActivationEmailOptions,
+  PasswordResetEmailOptions,
+  SignOnParams,
+  SignOnResult,
+} from './account-calls';
+export {
+  LoginState,
+  type EmailVerificationRequired,
+  type LoginInitial,
+  type LoginProblem,
+  type LoginResult,
+  type LoginSuccess,
+  type MfaChallengeData,
+  type OwnerApprovalRequired,
+} from './login-result';
+export { toLoginResult, type ServerLoginState } from './login-state';
+export { catalogueError, type CatalogueCall } from './error-catalogue';
+export {
+  isMemberAuthError,
+  MemberAuthError,
+  type KnownMemberAuthErrorCode,
+  type MemberAuthErrorCode,
+  type MemberAuthErrorInit,
+} from './member-auth-error';
+export {
+  CAPTCHA_SITE_KEYS,
+  type CaptchaKind,
+  type CaptchaOptions,
+  type CaptchaProvider,
+  type CaptchaTokens,
+} from './captcha';
+export { isValidEmail } from './input-checks';
+export type { VerifyFactorOptions } from './factor-verification';
+export type { VerificationRecord, VerificationStorage } from './verification-store';
+export type { MemberAuthRedirects, MemberAuthTokens } from './ports';
+export {
+  FACTOR_TYPES,
+  type AccountSection,
+  type AddressTag,
+  type CallbackType,
+  type EmailTag,
+  type FactorStatus,
+  type FactorType,
+  type IdentityStatusName,
+  type MfaReason,
+  type PendingReason,
+  type PhoneTag,
+  type PrivacyStatus,
+  type TenantType,
+} from './enumerations';
+export type { Address, Geocode, StreetAddress, TaggedAddress } from './address';
+export type {
+  CustomField,
+  CustomValue,
+  Factor,
+  Identity,
+  IdentityProfile,
+  IdentityStatus,
+  TaggedEmail,
+  TaggedPhone,
+} from './identity';

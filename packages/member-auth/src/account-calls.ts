@@ -1,0 +1,184 @@
+import type { HttpClient } from '@site-identity/http';
+import type { Tokens } from '@site-identity/tokens';
+import { rejectingWithMemberAuthError } from './account-error';
+import type { Identity, IdentityProfile } from './identity';
+import { invalid, isFilled, isValidEmail } from './input-checks';
+import type { MemberAuthTokens } from './ports';
+import type { VerificationStore } from './verification-store';
+
+/**
+ * Options of `sendPasswordResetEmail`.
+ *
+ * @example
+ * ```ts
+ * import type { PasswordResetEmailOptions } from '@site-identity/member-auth';
+ *
+ * const options: PasswordResetEmailOptions = { redirectUri: 'https://shop.example/reset', language: 'fr' };
+ * ```
+ */
+export interface PasswordResetEmailOptions {
+  /** Where the link in the e-mail leads; it gets the recovery token. An absolute URL. */
+  redirectUri: string;
+  /** The language of the e-mail. Default `'en'`. */
+  language?: string;
+}
+
+/**
+ * Options of `sendActivationEmail`, sent as `emailOptions`.
+ *
+ * @example
+ * ```ts
+ * import type { ActivationEmailOptions } from '@site-identity/member-auth';
+ *
+ * const options: ActivationEmailOptions = { redirect: { url: 'https://shop.example/welcome' } };
+ * ```
+ */
+export interface ActivationEmailOptions {
+  /** The language of the e-mail. */
+  language?: string;
+  /** Where the link in the e-mail leads; `clientId` defaults to this client's. */
+  redirect?: { url: string; clientId?: string };
+  [field: string]: unknown;
+}
+
+/**
+ * What `signOn` takes.
+ *
+ * @example
+ * ```ts
+ * import type { SignOnParams } from '@site-identity/member-auth';
+ *
+ * const params: SignOnParams = { email: 'ada@example.com', verifyEmail: false, mergeExistingContact: true };
+ * ```
+ */
+export interface SignOnParams {
+  /** The member's e-mail address, sent as `loginId: { email }`. */
+  email: string;
+  profile?: IdentityProfile;
+  /** Ask the member to verify the address. Default false. */
+  verifyEmail?: boolean;
+  /** Attach the member to an existing contact with this address. Default false. */
+  mergeExistingContact?: boolean;
+}
+
+/**
+ * What `signOn` resolves with: the session token to complete the login with in
+ * the browser (`redirects.silentLogin(sessionToken)`), and the identity.
+ *
+ * @example
+ * ```ts
+ * import type { SignOnResult } from '@site-identity/member-auth';
+ *
+ * const send = (result: SignOnResult) => response.json({ sessionToken: result.sessionToken });
+ * ```
+ */
+export interface SignOnResult {
+  sessionToken: string;
+  identity?: Identity;
+}
+
+/** What the account calls share with the factory. */
+export interface AccountContext {
+  readonly clientId: string;
+  readonly auth: HttpClient;
+  readonly recovery: HttpClient;
+  readonly verification: HttpClient;
+  readonly tokens: MemberAuthTokens;
+  readonly store: VerificationStore;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function absoluteUrl(value: unknown): string {
+  try {
+    if (typeof value === 'string' && /^https?:$/.test(new URL(value).protocol)) return value;
+  } catch {
+    // reported below
+  }
+  throw invalid('invalidArgument', 'redirectUri must be an absolute http(s) URL');
+}
+
+function required(value: unknown, name: string): string {
+  if (!isFilled(value)) throw invalid('invalidArgument', `${name} must be a non-empty string`);
+  return value;
+}
+
+/** The calls that resolve with nothing (or a small answer) and reject with a `MemberAuthError`. */
+export function accountCalls(ctx: AccountContext) {
+  const { clientId, auth, recovery, verification, tokens, store } = ctx;
+  const post = (client: HttpClient, path: string, body: unknown) => client.post(path, body);
+
+  return {
+    resendVerificationCode: (stateToken?: string) =>
+      rejectingWithMemberAuthError(async () => {
+        const flow = store.read();
+        const token = stateToken ?? flow?.stateToken;
+        if (!isFilled(token)) {
+          throw invalid('noPendingVerification', 'No e-mail verification is in progress: log in or register first');
+        }
+        const answer = await post(verification, '/v1/auth/resend', { stateToken: token });
+        const next = isRecord(answer) ? answer['stateToken'] : undefined;
+        if (isFilled(next) && flow?.stateToken === token) store.write(next);
+      }),
+
+    sendPasswordResetEmail: (email: string, options: PasswordResetEmailOptions) =>
+      rejectingWithMemberAuthError(async () => {
+        if (!isValidEmail(email)) throw invalid('invalidEmail', 'Enter a valid e-mail address, like name@example.com');
+        const url = absoluteUrl(options?.redirectUri);
+        const language = options.language ?? 'en';
+        await post(recovery, '/v1/send-email', { email, language, redirect: { url, clientId } });
+      }),
+
+    resetPassword: (recoveryToken: string, password: string) =>
+      rejectingWithMemberAuthError(async () => {
+        required(recoveryToken, 'recoveryToken');
+        if (!isFilled(password)) throw invalid('invalidPassword', 'Enter a password');
+        await post(recovery, '/v1/recover', { recoveryToken, password });
+      }),
+
+    changePassword: (newPassword: string) =>
+      rejectingWithMemberAuthError(async () => {
+        if (!tokens.isLoggedIn()) throw invalid('notLoggedIn', 'Only a logged-in member can change the password');
+        if (!isFilled(newPassword)) throw invalid('invalidPassword', 'Enter a password');
+        await post(auth, '/v2/change-password', { newPassword });
+      }),
+
+    sendActivationEmail: (identityId: string, emailOptions: ActivationEmailOptions = {}) =>
+      rejectingWithMemberAuthError(async () => {
+        required(identityId, 'identityId');
+        const redirect = emailOptions.redirect && { clientId, ...emailOptions.redirect };
+        await post(recovery, '/v1/activation-email', { identityId, emailOptions: { ...emailOptions, ...(redirect && { redirect }) } });
+      }),
+
+    startEmailVerification: (identityId: string) =>
+      rejectingWithMemberAuthError(async () => {
+        required(identityId, 'identityId');
+        await post(verification, '/v1/Start', { identityId, target: 'EMAIL' });
+      }),
+
+    signOn: (params: SignOnParams) =>
+      rejectingWithMemberAuthError(async (): Promise<SignOnResult> => {
+        const { email, profile, verifyEmail, mergeExistingContact } = params ?? {};
+        if (!isValidEmail(email)) throw invalid('invalidEmail', 'Enter a valid e-mail address, like name@example.com');
+        const answer = await post(auth, '/v2/sign-on', {
+          loginId: { email },
+          profile: profile ?? {},
+          verifyEmail: verifyEmail === true,
+          mergeExistingContact: mergeExistingContact === true,
+        });
+        const sessionToken = isRecord(answer) ? answer['sessionToken'] : undefined;
+        if (!isFilled(sessionToken)) throw invalid('serverError', 'The platform answered sign-on without a session token');
+        const identity = isRecord(answer) && isRecord(answer['identity']) ? (answer['identity'] as Identity) : undefined;
+        return identity ? { sessionToken, identity } : { sessionToken };
+      }),
+
+    getMemberTokensForExternalLogin: (memberId: string, secondToken: string) =>
+      rejectingWithMemberAuthError(async (): Promise<Tokens> => {
+        required(memberId, 'memberId');
+        required(secondToken, 'secondToken');
+        const accessToken = await tokens.getAccessToken();
+        return tokens.endpoint.authorizedClient({ memberId, accessToken, secondToken });
+      }),
+  };
+}

@@ -1,0 +1,28 @@
+import { toPlatformError } from '@site-identity/http';
+import { transportCode } from './error-catalogue';
+import { isMemberAuthError, MemberAuthError } from './member-auth-error';
+
+/**
+ * The {@link MemberAuthError} a call without a result type rejects with: the
+ * error itself when it is one already, else one holding the platform's error,
+ * with code `networkError`, `serverError` or `requestFailed` and the platform's
+ * message and request id.
+ */
+export function toMemberAuthError(error: unknown): MemberAuthError {
+  if (isMemberAuthError(error)) return error;
+  const platform = toPlatformError(error);
+  return new MemberAuthError(platform.message, {
+    code: transportCode(platform, 'requestFailed'),
+    requestId: platform.requestId,
+    cause: platform,
+  });
+}
+
+/** Runs `call`, rejecting only with a {@link MemberAuthError}. */
+export async function rejectingWithMemberAuthError<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw toMemberAuthError(error);
+  }
+}

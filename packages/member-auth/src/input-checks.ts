@@ -1,0 +1,43 @@
+import { MemberAuthError, type KnownMemberAuthErrorCode } from './member-auth-error';
+
+/** Longest e-mail address a mailbox can have (RFC 5321 §4.5.3.1.3: 254 octets of path). */
+const MAX_EMAIL_LENGTH = 254;
+
+/** `local@domain.tld`: no white space, one `@`, a dot in the domain, no empty label. */
+const EMAIL = /^[^\s@]+@(?:[^\s@.]+\.)+[^\s@.]+$/;
+
+/**
+ * Whether `value` looks like an e-mail address: a string of at most 254
+ * characters, `local@domain.tld`, without white space. The platform checks the
+ * rest.
+ *
+ * @example
+ * ```ts
+ * import { isValidEmail } from '@site-identity/member-auth';
+ *
+ * isValidEmail('ada@example.com'); // true
+ * isValidEmail('ada@example'); // false
+ * ```
+ * @see https://www.rfc-editor.org/rfc/rfc5321#section-4.5.3.1.3
+ */
+export function isValidEmail(value: unknown): value is string {
+  return typeof value === 'string' && value.length <= MAX_EMAIL_LENGTH && EMAIL.test(value);
+}
+
+/** A string with at least one character; passwords are never trimmed. */
+export const isFilled = (value: unknown): value is string => typeof value === 'string' && value !== '';
+
+/**
+ * The error for the first of `email` and `password` that is not acceptable, or
+ * `undefined`. Messages never repeat the value.
+ */
+export function checkCredentials(email: unknown, password: unknown): MemberAuthError | undefined {
+  if (!isValidEmail(email)) return invalid('invalidEmail', 'Enter a valid e-mail address, like name@example.com');
+  if (!isFilled(password)) return invalid('invalidPassword', 'Enter a password');
+  return undefined;
+}
+
+/** A {@link MemberAuthError} for bad input found before any request. */
+export function invalid(code: KnownMemberAuthErrorCode, message: string): MemberAuthError {
+  return new MemberAuthError(message, { code });
+}

@@ -1,0 +1,192 @@
+import type { HttpClient, HttpResponse } from '@site-identity/http';
+import { sendWithCaptcha, type CaptchaOptions, type CaptchaTokens } from './captcha';
+import { catalogueError, type CatalogueCall } from './error-catalogue';
+import { factorBody, factorRoute, isFactorType, type VerifyFactorOptions } from './factor-verification';
+import type { IdentityProfile } from './identity';
+import { checkCredentials, invalid, isFilled } from './input-checks';
+import { loginProblem } from './login-problem';
+import type { LoginResult } from './login-result';
+import { toLoginResult } from './login-state';
+import type { MemberAuthRedirects } from './ports';
+import type { VerificationStore } from './verification-store';
+
+/**
+ * What `login` takes.
+ *
+ * @example
+ * ```ts
+ * import type { LoginParams } from '@site-identity/member-auth';
+ *
+ * const params: LoginParams = { email: 'ada@example.com', password: 'correct horse' };
+ * ```
+ */
+export interface LoginParams {
+  email: string;
+  password: string;
+  /** reCAPTCHA tokens the app already has. */
+  captchaTokens?: CaptchaTokens;
+  /** Sent as `clientMetaData`. */
+  clientMetaData?: Record<string, string>;
+  /**
+   * Exchange the session token for member tokens on SUCCESS, through
+   * `redirects.silentLogin`. Default true; with false the app does it.
+   */
+  completeLogin?: boolean;
+}
+
+/**
+ * What `register` takes.
+ *
+ * @example
+ * ```ts
+ * import type { RegisterParams } from '@site-identity/member-auth';
+ *
+ * const params: RegisterParams = {
+ *   email: 'ada@example.com',
+ *   password: 'correct horse',
+ *   profile: { firstName: 'Ada', nickname: 'ada' },
+ * };
+ * ```
+ */
+export interface RegisterParams extends LoginParams {
+  profile?: IdentityProfile;
+}
+
+/**
+ * What `verifyEmail` takes.
+ *
+ * @example
+ * ```ts
+ * import type { VerifyEmailParams } from '@site-identity/member-auth';
+ *
+ * const params: VerifyEmailParams = { code: '123456' };
+ * ```
+ */
+export interface VerifyEmailParams {
+  /** The code the member received by e-mail. */
+  code: string;
+  /**
+   * The flow's state token. Optional: the stored flow is used. When given, it must
+   * be the stored flow's token, or the call fails with `noPendingVerification`.
+   */
+  stateToken?: string;
+  /** As for {@link LoginParams}. Default true. */
+  completeLogin?: boolean;
+}
+
+/** What the login flows share with the factory. */
+export interface FlowContext {
+  readonly auth: HttpClient;
+  readonly verification: HttpClient;
+  readonly redirects: MemberAuthRedirects;
+  readonly captcha: CaptchaOptions | undefined;
+  readonly store: VerificationStore;
+}
+
+type Params = Partial<LoginParams & RegisterParams>;
+
+const record = (value: unknown): Params => (typeof value === 'object' && value !== null ? (value as Params) : {});
+
+/** Sends, maps the answer or the error, remembers the verification flow and completes the login. */
+async function settle(
+  ctx: FlowContext,
+  call: CatalogueCall,
+  send: () => Promise<HttpResponse>,
+  completeLogin: boolean | undefined,
+): Promise<LoginResult> {
+  let result: LoginResult;
+  try {
+    const { data, requestId } = await send();
+    result = toLoginResult(data, requestId);
+  } catch (error) {
+    return catalogueError(call, error);
+  }
+  if (result.loginState === 'EMAIL_VERIFICATION_REQUIRED') ctx.store.write(result.data.stateToken);
+  if (result.loginState === 'SUCCESS' || result.loginState === 'OWNER_APPROVAL_REQUIRED') ctx.store.clear();
+  if (result.loginState !== 'SUCCESS' || completeLogin === false) return result;
+  const { sessionToken } = result.data;
+  try {
+    await ctx.redirects.silentLogin(sessionToken);
+  } catch (cause) {
+    return loginProblem('FAILURE', 'loginNotCompleted', 'Logged in, but member tokens could not be obtained', {
+      cause,
+      data: { sessionToken },
+      identity: result.identity,
+    });
+  }
+  return result;
+}
+
+/** Runs `flow`, turning anything it throws into a FAILURE result. */
+async function resolving(call: CatalogueCall, flow: () => Promise<LoginResult>): Promise<LoginResult> {
+  try {
+    return await flow();
+  } catch (error) {
+    return catalogueError(call, error);
+  }
+}
+
+/** Register or log in: checks the input, sends with captcha handling, maps the answer. */
+export function credentialsFlow(ctx: FlowContext, call: 'register' | 'login', input: unknown): Promise<LoginResult> {
+  return resolving(call, async () => {
+    const params = record(input);
+    const { email, password } = params;
+    const problem = checkCredentials(email, password);
+    if (problem) return catalogueError(call, problem);
+    ctx.store.clear();
+    return settle(
+      ctx,
+      call,
+      () =>
+        sendWithCaptcha(
+          (captchaTokens) =>
+            ctx.auth.request(`/v2/${call}`, {
+              method: 'POST',
+              body: {
+                loginId: { email },
+                password,
+                ...(call === 'register' && { profile: params.profile ?? {} }),
+                captchaTokens,
+                ...(params.clientMetaData && { clientMetaData: params.clientMetaData }),
+              },
+            }),
+          params.captchaTokens,
+          ctx.captcha,
+        ) as Promise<HttpResponse>,
+      params.completeLogin,
+    );
+  });
+}
+
+/** `verifyEmail`: only while an e-mail verification flow is stored. */
+export function verifyEmailFlow(ctx: FlowContext, input: unknown): Promise<LoginResult> {
+  return resolving('verify', async () => {
+    const { code, stateToken, completeLogin } = record(input) as Partial<VerifyEmailParams>;
+    const flow = ctx.store.read();
+    if (!flow || (stateToken !== undefined && stateToken !== flow.stateToken)) {
+      return catalogueError(
+        'verify',
+        invalid('noPendingVerification', 'No e-mail verification is in progress: log in or register first'),
+      );
+    }
+    if (!isFilled(code)) return catalogueError('verify', invalid('invalidArgument', 'Enter the verification code'));
+    const body = { code, stateToken: flow.stateToken };
+    return settle(ctx, 'verify', () => ctx.verification.request('/v1/auth/verify', { method: 'POST', body }), completeLogin);
+  });
+}
+
+/** `verifyFactor`: one factor of a `REQUIRE_MFA` answer. */
+export function verifyFactorFlow(ctx: FlowContext, factorType: unknown, input: unknown): Promise<LoginResult> {
+  return resolving('verify', async () => {
+    if (!isFactorType(factorType)) {
+      return catalogueError('verify', invalid('invalidArgument', `Unknown factor type ${String(factorType)}`));
+    }
+    const options = record(input) as Partial<VerifyFactorOptions>;
+    if (!isFilled(options.stateToken)) {
+      return catalogueError('verify', invalid('invalidArgument', 'verifyFactor needs the stateToken of the MFA answer'));
+    }
+    const body = factorBody(factorType, options as VerifyFactorOptions);
+    const path = `/v2/${factorRoute(factorType).segment}/verify`;
+    return settle(ctx, 'verify', () => ctx.auth.request(path, { method: 'POST', body }), options.completeLogin as boolean | undefined);
+  });
+}

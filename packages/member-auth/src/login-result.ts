@@ -1,0 +1,210 @@
+import type { MfaReason } from './enumerations';
+import type { Factor, Identity } from './identity';
+import type { MemberAuthError, MemberAuthErrorCode } from './member-auth-error';
+
+/**
+ * The states of a login or registration, as constants, for comparisons that
+ * read well: `result.loginState === LoginState.SUCCESS`. `INITIAL` is the state
+ * before anything was sent; no call resolves with it.
+ *
+ * @example
+ * ```ts
+ * import { LoginState } from '@site-identity/member-auth';
+ *
+ * const result = await auth.login({ email, password });
+ * if (result.loginState === LoginState.EMAIL_VERIFICATION_REQUIRED) showCodeForm();
+ * ```
+ */
+export const LoginState = {
+  SUCCESS: 'SUCCESS',
+  INITIAL: 'INITIAL',
+  FAILURE: 'FAILURE',
+  EMAIL_VERIFICATION_REQUIRED: 'EMAIL_VERIFICATION_REQUIRED',
+  OWNER_APPROVAL_REQUIRED: 'OWNER_APPROVAL_REQUIRED',
+  USER_CAPTCHA_REQUIRED: 'USER_CAPTCHA_REQUIRED',
+  SILENT_CAPTCHA_REQUIRED: 'SILENT_CAPTCHA_REQUIRED',
+} as const;
+
+/**
+ * One of the {@link LoginState} values.
+ *
+ * @example
+ * ```ts
+ * import type { LoginState } from '@site-identity/member-auth';
+ *
+ * const [state, setState] = useState<LoginState>('INITIAL');
+ * ```
+ */
+export type LoginState = (typeof LoginState)[keyof typeof LoginState];
+
+/**
+ * What the platform sends with a `REQUIRE_MFA` answer: why it asks for a second
+ * factor and which factors the member can use. Other fields pass through.
+ *
+ * @example
+ * ```ts
+ * import type { MfaChallengeData } from '@site-identity/member-auth';
+ *
+ * const firstFactor = (mfa: MfaChallengeData) => mfa.availableFactors?.[0]?.type ?? 'EMAIL';
+ * ```
+ */
+export interface MfaChallengeData {
+  reason?: MfaReason;
+  availableFactors?: Factor[];
+  [field: string]: unknown;
+}
+
+/** Fields every {@link LoginResult} may carry. */
+interface LoginResultCommon {
+  /** The member's identity, when the platform sent it. */
+  identity?: Identity | undefined;
+  /** The platform's `additionalData`, when it sent some. */
+  additionalData?: Record<string, unknown> | undefined;
+}
+
+/**
+ * The member is logged in. Unless the call was made with `completeLogin: false`,
+ * the session token has already been exchanged for member tokens.
+ *
+ * @example
+ * ```ts
+ * import type { LoginSuccess } from '@site-identity/member-auth';
+ *
+ * const onSuccess = (result: LoginSuccess) => console.log('logged in', result.identity?.id);
+ * ```
+ */
+export interface LoginSuccess extends LoginResultCommon {
+  loginState: 'SUCCESS';
+  data: { sessionToken: string; stateToken?: undefined };
+  error?: undefined;
+  errorCode?: undefined;
+}
+
+/**
+ * The site wants the e-mail address verified: the platform sent a code, and
+ * `verifyEmail({ code })` completes the login. `data.stateToken` identifies the flow.
+ *
+ * @example
+ * ```ts
+ * import type { EmailVerificationRequired } from '@site-identity/member-auth';
+ *
+ * const onVerify = (result: EmailVerificationRequired) => showCodeForm();
+ * ```
+ */
+export interface EmailVerificationRequired extends LoginResultCommon {
+  loginState: 'EMAIL_VERIFICATION_REQUIRED';
+  data: { stateToken: string; sessionToken?: undefined };
+  error?: undefined;
+  errorCode?: undefined;
+}
+
+/**
+ * The site owner must approve the member before the member can log in.
+ *
+ * @example
+ * ```ts
+ * import type { OwnerApprovalRequired } from '@site-identity/member-auth';
+ *
+ * const onPending = (_: OwnerApprovalRequired) => show('We will e-mail you once you are approved.');
+ * ```
+ */
+export interface OwnerApprovalRequired extends LoginResultCommon {
+  loginState: 'OWNER_APPROVAL_REQUIRED';
+  data: { sessionToken?: undefined; stateToken?: undefined };
+  error?: undefined;
+  errorCode?: undefined;
+}
+
+/**
+ * The state before any call; for an app's initial UI state.
+ *
+ * @example
+ * ```ts
+ * import type { LoginResult } from '@site-identity/member-auth';
+ *
+ * const [result, setResult] = useState<LoginResult>({ loginState: 'INITIAL', data: {} });
+ * ```
+ */
+export interface LoginInitial extends LoginResultCommon {
+  loginState: 'INITIAL';
+  data: { sessionToken?: undefined; stateToken?: undefined };
+  error?: undefined;
+  errorCode?: undefined;
+}
+
+/**
+ * The call did not log the member in:
+ *
+ * - `FAILURE`: see `errorCode` ({@link KnownMemberAuthErrorCode}); `cause` is the
+ *   {@link MemberAuthError}, whose own `cause` is the platform's error and whose
+ *   `requestId` is the platform's request id.
+ * - `SILENT_CAPTCHA_REQUIRED`: the platform wants an invisible reCAPTCHA token
+ *   (`missingCaptchaToken`); run it and call again with `captchaTokens`.
+ * - `USER_CAPTCHA_REQUIRED`: the platform wants a visible reCAPTCHA solved
+ *   (`invalidCaptchaToken`).
+ *
+ * A `REQUIRE_MFA` answer is a FAILURE with errorCode `unknownState` (this library
+ * does not complete it by itself), but keeps `data.stateToken` and `mfa` so that
+ * the app can ask for the factor and call `verifyFactor`.
+ *
+ * @example
+ * ```ts
+ * import type { LoginProblem } from '@site-identity/member-auth';
+ *
+ * function explain(result: LoginProblem): string {
+ *   if (result.errorCode === 'emailAlreadyExists') return 'You already have an account.';
+ *   if (result.mfa) return 'Enter the code we sent you.';
+ *   return result.error;
+ * }
+ * ```
+ */
+export interface LoginProblem extends LoginResultCommon {
+  loginState: 'FAILURE' | 'USER_CAPTCHA_REQUIRED' | 'SILENT_CAPTCHA_REQUIRED';
+  /**
+   * `stateToken` is kept for a `REQUIRE_MFA` answer; `sessionToken` when the login
+   * succeeded but could not be completed (`loginNotCompleted`).
+   */
+  data: { sessionToken?: string; stateToken?: string };
+  /** A message for people. Never contains a token, a password or a code. */
+  error: string;
+  /** A code for programs. */
+  errorCode: MemberAuthErrorCode;
+  /** The error, with the platform's error and request id. */
+  cause: MemberAuthError;
+  /** The state the platform answered, when it was one this library does not complete. */
+  serverState?: string | undefined;
+  /** What the platform sent with a `REQUIRE_MFA` answer. */
+  mfa?: MfaChallengeData | undefined;
+}
+
+/**
+ * What `register`, `login`, `verifyEmail` and `verifyFactor` resolve with, for
+ * every outcome: they never reject.
+ *
+ * | platform state | `loginState` | `data` |
+ * |---|---|---|
+ * | `SUCCESS` | `SUCCESS` | `{ sessionToken }` |
+ * | `REQUIRE_OWNER_APPROVAL` | `OWNER_APPROVAL_REQUIRED` | `{}` |
+ * | `REQUIRE_EMAIL_VERIFICATION` | `EMAIL_VERIFICATION_REQUIRED` | `{ stateToken }` |
+ * | anything else | `FAILURE`, error `'Unknown state'` | `{ stateToken? }` |
+ *
+ * @example
+ * ```ts
+ * import type { LoginResult } from '@site-identity/member-auth';
+ *
+ * function next(result: LoginResult): string {
+ *   switch (result.loginState) {
+ *     case 'SUCCESS': return '/account';
+ *     case 'EMAIL_VERIFICATION_REQUIRED': return '/verify';
+ *     case 'OWNER_APPROVAL_REQUIRED': return '/pending';
+ *     default: return `/login?error=${result.errorCode ?? ''}`;
+ *   }
+ * }
+ * ```
+ */
+export type LoginResult =
+  | LoginSuccess
+  | EmailVerificationRequired
+  | OwnerApprovalRequired
+  | LoginInitial
+  | LoginProblem;

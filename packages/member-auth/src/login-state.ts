@@ -1,0 +1,90 @@
+import type { Identity } from './identity';
+import { loginProblem } from './login-problem';
+import type { LoginResult, MfaChallengeData } from './login-result';
+
+type Json = Record<string, unknown>;
+
+const isRecord = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const nonEmpty = (value: unknown): value is string => typeof value === 'string' && value !== '';
+
+/**
+ * The states the platform answers register, login and verification with. Any
+ * other string (`STATUS_CHECK`, `REQUIRE_MFA`, …) maps to a FAILURE.
+ *
+ * @example
+ * ```ts
+ * import type { ServerLoginState } from '@site-identity/member-auth';
+ *
+ * const done: ServerLoginState = 'SUCCESS';
+ * ```
+ */
+export type ServerLoginState =
+  | 'SUCCESS'
+  | 'REQUIRE_OWNER_APPROVAL'
+  | 'REQUIRE_EMAIL_VERIFICATION'
+  | 'REQUIRE_MFA'
+  | 'STATUS_CHECK'
+  | (string & {});
+
+/**
+ * Maps a register, login or verification answer (`{ state, sessionToken?,
+ * stateToken?, identity?, additionalData?, mfaChallengeData? }`, any JSON) to a
+ * {@link LoginResult}:
+ *
+ * - `SUCCESS` with a session token → `SUCCESS`, `data: { sessionToken }`;
+ * - `REQUIRE_OWNER_APPROVAL` → `OWNER_APPROVAL_REQUIRED`;
+ * - `REQUIRE_EMAIL_VERIFICATION` with a state token → `EMAIL_VERIFICATION_REQUIRED`,
+ *   `data: { stateToken }`;
+ * - anything else → `FAILURE`, error `'Unknown state'`, errorCode `unknownState`,
+ *   `serverState` the state received, and for `REQUIRE_MFA` the `stateToken` in
+ *   `data` and the challenge as `mfa`;
+ * - SUCCESS without a session token, or email verification without a state token,
+ *   or no JSON object at all → `FAILURE` with errorCode `serverError`.
+ *
+ * It never touches the network and never throws.
+ *
+ * @example
+ * ```ts
+ * import { toLoginResult } from '@site-identity/member-auth';
+ *
+ * toLoginResult({ state: 'REQUIRE_EMAIL_VERIFICATION', stateToken: 'st' });
+ * // { loginState: 'EMAIL_VERIFICATION_REQUIRED', data: { stateToken: 'st' } }
+ * ```
+ */
+export function toLoginResult(body: unknown, requestId?: string): LoginResult {
+  if (!isRecord(body)) {
+    return loginProblem('FAILURE', 'serverError', 'The platform answered without a login state', { requestId });
+  }
+  const { state, sessionToken, stateToken } = body;
+  const extras: { identity?: Identity; additionalData?: Record<string, unknown> } = {};
+  if (isRecord(body['identity'])) extras.identity = body['identity'] as Identity;
+  if (isRecord(body['additionalData'])) extras.additionalData = body['additionalData'];
+
+  switch (state) {
+    case 'SUCCESS':
+      if (nonEmpty(sessionToken)) return { loginState: 'SUCCESS', data: { sessionToken }, ...extras };
+      break;
+    case 'REQUIRE_OWNER_APPROVAL':
+      return { loginState: 'OWNER_APPROVAL_REQUIRED', data: {}, ...extras };
+    case 'REQUIRE_EMAIL_VERIFICATION':
+      if (nonEmpty(stateToken)) return { loginState: 'EMAIL_VERIFICATION_REQUIRED', data: { stateToken }, ...extras };
+      break;
+    default: {
+      const mfa = isRecord(body['mfaChallengeData']) ? (body['mfaChallengeData'] as MfaChallengeData) : undefined;
+      return loginProblem('FAILURE', 'unknownState', 'Unknown state', {
+        requestId,
+        data: nonEmpty(stateToken) ? { stateToken } : {},
+        serverState: typeof state === 'string' ? state : undefined,
+        mfa,
+        ...extras,
+      });
+    }
+  }
+  return loginProblem('FAILURE', 'serverError', `The platform answered ${state} without its token`, {
+    requestId,
+    serverState: state,
+    ...extras,
+  });
+}

@@ -1,0 +1,129 @@
+/**
+ * The codes this package assigns. They are the `errorCode` of a FAILURE
+ * {@link LoginResult} and the `code` of a {@link MemberAuthError}:
+ *
+ * | code | when |
+ * |---|---|
+ * | `invalidEmail` | a malformed e-mail (checked before any request), an EMAIL field violation on register, or any other login rejection |
+ * | `invalidPassword` | an empty password (checked before any request), or platform code `-19976` on login |
+ * | `emailAlreadyExists` | platform code `-19995` on register |
+ * | `resetPassword` | platform code `-19973` on login: the member must reset the password |
+ * | `missingCaptchaToken` | platform code `-19971` |
+ * | `invalidCaptchaToken` | platform code `-19970` |
+ * | `invalidArgument` | any other validation error, or bad input to a call that has no result type |
+ * | `unknownState` | the platform answered a state this library does not complete (STATUS_CHECK, REQUIRE_MFA, …) |
+ * | `noPendingVerification` | `verifyEmail` or `resendVerificationCode` without an e-mail verification in progress |
+ * | `notLoggedIn` | `changePassword` while no member is logged in |
+ * | `loginNotCompleted` | the login succeeded but exchanging the session token for member tokens failed |
+ * | `networkError` | the request never got an answer (offline, time-out, aborted) |
+ * | `serverError` | the platform failed (5xx) or answered something that is not the expected JSON (an HTML page) |
+ * | `requestFailed` | any other platform rejection of a call that has no catalogue |
+ *
+ * @example
+ * ```ts
+ * import type { KnownMemberAuthErrorCode } from '@site-identity/member-auth';
+ *
+ * const askAgain: KnownMemberAuthErrorCode[] = ['invalidEmail', 'invalidPassword'];
+ * ```
+ */
+export type KnownMemberAuthErrorCode =
+  | 'invalidEmail'
+  | 'invalidPassword'
+  | 'emailAlreadyExists'
+  | 'resetPassword'
+  | 'missingCaptchaToken'
+  | 'invalidCaptchaToken'
+  | 'invalidArgument'
+  | 'unknownState'
+  | 'noPendingVerification'
+  | 'notLoggedIn'
+  | 'loginNotCompleted'
+  | 'networkError'
+  | 'serverError'
+  | 'requestFailed';
+
+/**
+ * A {@link MemberAuthError}'s `code`: one of {@link KnownMemberAuthErrorCode}, open
+ * to codes later versions may add.
+ *
+ * @example
+ * ```ts
+ * import type { MemberAuthErrorCode } from '@site-identity/member-auth';
+ *
+ * const code: MemberAuthErrorCode = 'emailAlreadyExists';
+ * ```
+ */
+export type MemberAuthErrorCode = KnownMemberAuthErrorCode | (string & {});
+
+/**
+ * What a {@link MemberAuthError} is built from.
+ *
+ * @example
+ * ```ts
+ * import { MemberAuthError, type MemberAuthErrorInit } from '@site-identity/member-auth';
+ *
+ * const init: MemberAuthErrorInit = { code: 'notLoggedIn' };
+ * throw new MemberAuthError('Log in first', init);
+ * ```
+ */
+export interface MemberAuthErrorInit {
+  readonly code: MemberAuthErrorCode;
+  /** The platform's request id, when a request was made. */
+  readonly requestId?: string | undefined;
+  /** The underlying error, usually a `PlatformError` from `@site-identity/http`. */
+  readonly cause?: unknown;
+}
+
+/**
+ * The one error class of this package. A FAILURE or captcha {@link LoginResult}
+ * carries one as `cause`; the calls that have no result type (`changePassword`,
+ * `resetPassword`, …) reject with one. `cause` holds the `PlatformError` when the
+ * platform was asked, and `requestId` its request id. Messages never contain a
+ * token, a password or a verification code.
+ *
+ * @example
+ * ```ts
+ * import { isMemberAuthError } from '@site-identity/member-auth';
+ *
+ * try {
+ *   await auth.changePassword('a new secret');
+ * } catch (error) {
+ *   if (isMemberAuthError(error) && error.code === 'notLoggedIn') showLogin();
+ * }
+ * ```
+ */
+export class MemberAuthError extends Error {
+  override name = 'MemberAuthError' as const;
+  /** Machine-readable code, one of {@link KnownMemberAuthErrorCode}. */
+  readonly code: MemberAuthErrorCode;
+  /** The platform's `x-wix-request-id`, when a request was made. */
+  readonly requestId: string | undefined;
+
+  constructor(message: string, init: MemberAuthErrorInit) {
+    super(message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.code = init.code;
+    this.requestId = init.requestId;
+  }
+}
+
+/**
+ * Whether `value` is a {@link MemberAuthError}, also one made by another copy of
+ * this package or in another realm: it checks `name`, not the prototype.
+ *
+ * @example
+ * ```ts
+ * import { isMemberAuthError } from '@site-identity/member-auth';
+ *
+ * auth.resetPassword(token, password).catch((error: unknown) => {
+ *   if (isMemberAuthError(error)) console.warn(error.code, error.requestId);
+ * });
+ * ```
+ */
+export function isMemberAuthError(value: unknown): value is MemberAuthError {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { name?: unknown }).name === 'MemberAuthError' &&
+    typeof (value as { code?: unknown }).code === 'string'
+  );
+}

@@ -1,0 +1,185 @@
+import { createHttpClient, DEFAULT_API_BASE_URL, type HttpClient, type HttpClientOptions } from '@site-identity/http';
+import type { Tokens } from '@site-identity/tokens';
+import {
+  accountCalls,
+  type ActivationEmailOptions,
+  type PasswordResetEmailOptions,
+  type SignOnParams,
+  type SignOnResult,
+} from './account-calls';
+import { CAPTCHA_SITE_KEYS, type CaptchaKind, type CaptchaOptions } from './captcha';
+import type { FactorType } from './enumerations';
+import type { VerifyFactorOptions } from './factor-verification';
+import { invalid } from './input-checks';
+import {
+  credentialsFlow,
+  verifyEmailFlow,
+  verifyFactorFlow,
+  type LoginParams,
+  type RegisterParams,
+  type VerifyEmailParams,
+} from './login-flows';
+import type { LoginResult } from './login-result';
+import { MemberAuthError } from './member-auth-error';
+import type { MemberAuthRedirects, MemberAuthTokens } from './ports';
+import { createVerificationStore, type VerificationRecord, type VerificationStorage } from './verification-store';
+
+/**
+ * Options of {@link createMemberAuth}.
+ *
+ * @example
+ * ```ts
+ * import type { MemberAuthOptions } from '@site-identity/member-auth';
+ *
+ * const options: MemberAuthOptions = { clientId, tokens, redirects, captcha: { provider } };
+ * ```
+ */
+export interface MemberAuthOptions {
+  /** The site's OAuth client id. */
+  clientId: string;
+  /** The token manager; its access token authorises every call. */
+  tokens: MemberAuthTokens;
+  /** The redirect client; its `silentLogin` completes a SUCCESS login. */
+  redirects: MemberAuthRedirects;
+  /** The platform's API base. Default `https://www.wixapis.com`. */
+  apiBaseUrl?: string;
+  /** The `fetch` to use. Default `globalThis.fetch`, looked up per request. */
+  fetch?: HttpClientOptions['fetch'];
+  /** reCAPTCHA handling; see {@link CaptchaOptions}. */
+  captcha?: CaptchaOptions;
+  /**
+   * Where the e-mail verification flow is kept. Default `window.sessionStorage`
+   * (memory where there is none), key `site-identity:<clientId>:verification`.
+   */
+  verificationStorage?: VerificationStorage;
+}
+
+/**
+ * The member calls of one site. Made by {@link createMemberAuth}.
+ *
+ * `register`, `login`, `verifyEmail` and `verifyFactor` resolve with a
+ * {@link LoginResult} for every outcome and never reject. The other calls reject
+ * with a {@link MemberAuthError} only.
+ *
+ * @example
+ * ```ts
+ * import type { MemberAuth } from '@site-identity/member-auth';
+ *
+ * async function signIn(auth: MemberAuth, email: string, password: string) {
+ *   const result = await auth.login({ email, password });
+ *   return result.loginState === 'SUCCESS';
+ * }
+ * ```
+ */
+export interface MemberAuth {
+  /** The reCAPTCHA site keys in use (the platform's unless configured). */
+  readonly captchaSiteKeys: Readonly<Record<CaptchaKind, string>>;
+  /**
+   * Registers a member (`POST /v2/register`). Checks the e-mail and the password
+   * first; handles captcha answers; on SUCCESS completes the login unless
+   * `completeLogin: false`; on EMAIL_VERIFICATION_REQUIRED stores the flow.
+   */
+  register(params: RegisterParams): Promise<LoginResult>;
+  /** Logs a member in (`POST /v2/login`); as `register` otherwise. */
+  login(params: LoginParams): Promise<LoginResult>;
+  /**
+   * Sends the e-mailed code (`POST /v1/auth/verify`), only while the last state
+   * was EMAIL_VERIFICATION_REQUIRED (the stored flow), else FAILURE
+   * `noPendingVerification`. On SUCCESS completes the login and forgets the flow.
+   */
+  verifyEmail(params: VerifyEmailParams): Promise<LoginResult>;
+  /** Sends the code again (`POST /v1/auth/resend`) for `stateToken` or the stored flow. */
+  resendVerificationCode(stateToken?: string): Promise<void>;
+  /** The stored e-mail verification flow, for example to show the code form after a reload. */
+  getPendingVerification(): VerificationRecord | undefined;
+  /** E-mails a password reset link leading to `redirectUri` (`POST /v1/send-email`). */
+  sendPasswordResetEmail(email: string, options: PasswordResetEmailOptions): Promise<void>;
+  /** Sets a new password with the recovery token of the e-mailed link (`POST /v1/recover`). */
+  resetPassword(recoveryToken: string, password: string): Promise<void>;
+  /** Changes the logged-in member's password (`POST /v2/change-password`); `notLoggedIn` without a request otherwise. */
+  changePassword(newPassword: string): Promise<void>;
+  /**
+   * Verifies one factor of a REQUIRE_MFA answer (`POST /v2/{factor}/verify`, the
+   * factor type in lower case: `sms`, `totp`, `recovery_code`, …), sending the
+   * factor's data as `<factor>Data`. Resolves like `login`.
+   */
+  verifyFactor(factorType: FactorType, options: VerifyFactorOptions): Promise<LoginResult>;
+  /** E-mails an activation link to a member who has no password yet (`POST /v1/activation-email`). */
+  sendActivationEmail(identityId: string, emailOptions?: ActivationEmailOptions): Promise<void>;
+  /** Starts e-mail verification of an identity (`POST /v1/Start`, target `EMAIL`). */
+  startEmailVerification(identityId: string): Promise<void>;
+  /**
+   * Server only: signs a member on without a password (`POST /v2/sign-on`). The
+   * call needs elevated credentials (through `fetch` or the tokens); hand the
+   * session token to the browser, which completes the login with
+   * `redirects.silentLogin(sessionToken)`.
+   */
+  signOn(params: SignOnParams): Promise<SignOnResult>;
+  /**
+   * Server only: member tokens for `memberId` through the `authorized_client`
+   * grant, authorised by this client's access token plus `secondToken`. The tokens
+   * are returned, not stored.
+   */
+  getMemberTokensForExternalLogin(memberId: string, secondToken: string): Promise<Tokens>;
+}
+
+const SERVICES = {
+  auth: '/_api/iam/authentication',
+  recovery: '/_api/iam/recovery',
+  verification: '/_api/iam/verification',
+} as const;
+
+/**
+ * Creates the member calls of one site: register, login, e-mail verification,
+ * password recovery, MFA, captcha, and for servers sign-on and external login.
+ * Nothing is sent and no storage is touched until a call is made.
+ *
+ * @example
+ * ```ts
+ * import { createTokenManager } from '@site-identity/tokens';
+ * import { createRedirects } from '@site-identity/redirects';
+ * import { createMemberAuth } from '@site-identity/member-auth';
+ *
+ * const clientId = 'my-client-id';
+ * const tokens = createTokenManager({ clientId });
+ * const redirects = createRedirects({ clientId, tokens });
+ * const auth = createMemberAuth({ clientId, tokens, redirects });
+ *
+ * const result = await auth.login({ email: 'ada@example.com', password: 'correct horse' });
+ * if (result.loginState === 'SUCCESS') console.log(tokens.isLoggedIn()); // true
+ * ```
+ */
+export function createMemberAuth(options: MemberAuthOptions): MemberAuth {
+  const { clientId, tokens, redirects, captcha, verificationStorage } = options ?? {};
+  if (typeof clientId !== 'string' || clientId === '') throw invalid('invalidArgument', 'clientId must be a non-empty string');
+  if (typeof tokens?.getAccessToken !== 'function') throw invalid('invalidArgument', 'tokens must be a token manager');
+  if (typeof redirects?.silentLogin !== 'function') throw invalid('invalidArgument', 'redirects must be a redirect client');
+
+  const base = (options.apiBaseUrl ?? DEFAULT_API_BASE_URL).replace(/\/+$/, '');
+  const client = (prefix: string): HttpClient => {
+    try {
+      return createHttpClient({ baseUrl: base + prefix, fetch: options.fetch, getAuthorization: () => tokens.getAccessToken() });
+    } catch (cause) {
+      throw new MemberAuthError('apiBaseUrl must be an absolute http(s) URL', { code: 'invalidArgument', cause });
+    }
+  };
+  const auth = client(SERVICES.auth);
+  const recovery = client(SERVICES.recovery);
+  const verification = client(SERVICES.verification);
+  const store = createVerificationStore(clientId, verificationStorage && (() => verificationStorage));
+  const captchaSiteKeys = {
+    invisible: captcha?.siteKeys?.invisible || CAPTCHA_SITE_KEYS.invisible,
+    visible: captcha?.siteKeys?.visible || CAPTCHA_SITE_KEYS.visible,
+  };
+  const flows = { auth, verification, redirects, captcha: captcha && { ...captcha, siteKeys: captchaSiteKeys }, store };
+
+  return {
+    captchaSiteKeys,
+    register: (params) => credentialsFlow(flows, 'register', params),
+    login: (params) => credentialsFlow(flows, 'login', params),
+    verifyEmail: (params) => verifyEmailFlow(flows, params),
+    verifyFactor: (factorType, factorOptions) => verifyFactorFlow(flows, factorType, factorOptions),
+    getPendingVerification: () => store.read(),
+    ...accountCalls({ clientId, auth, recovery, verification, tokens, store }),
+  };
+}

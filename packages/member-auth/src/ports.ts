@@ -1,0 +1,33 @@
+import type { TokenManager } from '@site-identity/tokens';
+
+/**
+ * What member-auth uses of a token manager (`createTokenManager` from
+ * `@site-identity/tokens`): the access token that authorises its calls, whether a
+ * member is logged in, and the token endpoint for the `authorized_client` grant.
+ *
+ * @example
+ * ```ts
+ * import { createTokenManager } from '@site-identity/tokens';
+ * import type { MemberAuthTokens } from '@site-identity/member-auth';
+ *
+ * const tokens: MemberAuthTokens = createTokenManager({ clientId });
+ * ```
+ */
+export type MemberAuthTokens = Pick<TokenManager, 'getAccessToken' | 'isLoggedIn' | 'endpoint'>;
+
+/**
+ * What member-auth uses of a redirect client (`createRedirects` from
+ * `@site-identity/redirects`): `silentLogin`, which exchanges the session token of
+ * a SUCCESS login for member tokens and stores them.
+ *
+ * @example
+ * ```ts
+ * import { createRedirects } from '@site-identity/redirects';
+ * import type { MemberAuthRedirects } from '@site-identity/member-auth';
+ *
+ * const redirects: MemberAuthRedirects = createRedirects({ clientId, tokens });
+ * ```
+ */
+export interface MemberAuthRedirects {
+  silentLogin(sessionToken: string, options?: { timeoutMs?: number }): Promise<unknown>;
+}
