@@ -1,10 +1,5 @@
-/**
- * The npm name of this package.
- *
- * @example
- * ```ts
- * import { PACKAGE_NAME } from '@site-identity/pkce';
- * console.log(PACKAGE_NAME); // '@site-identity/pkce'
- * ```
- */
-export const PACKAGE_NAME = '@site-identity/pkce';
+export { createAuthFlowData, type AuthFlowData, type AuthFlowRequest } from './auth-flow-data';
+export { calculateCodeChallenge } from './code-challenge';
+export { generateCodeVerifier, VERIFIER_LENGTH } from './code-verifier';
+export { isPkceError, PkceError, type KnownPkceErrorCode, type PkceErrorCode } from './pkce-error';
+export { generateState } from './state';

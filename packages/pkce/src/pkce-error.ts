@@ -1,0 +1,77 @@
+/**
+ * The codes of a `PkceError`.
+ *
+ * @example
+ * ```ts
+ * import type { KnownPkceErrorCode } from '@site-identity/pkce';
+ *
+ * const inputProblems: KnownPkceErrorCode[] = ['INVALID_REDIRECT_URI', 'INVALID_ORIGINAL_URI'];
+ * ```
+ */
+export type KnownPkceErrorCode =
+  | 'INVALID_VERIFIER_LENGTH'
+  | 'INVALID_VERIFIER'
+  | 'INVALID_REDIRECT_URI'
+  | 'INVALID_ORIGINAL_URI'
+  | 'CRYPTO_UNAVAILABLE';
+
+/**
+ * A `PkceError`'s `code`: one of {@link KnownPkceErrorCode}, open for later additions.
+ *
+ * @example
+ * ```ts
+ * import type { PkceErrorCode } from '@site-identity/pkce';
+ *
+ * const code: PkceErrorCode = 'INVALID_VERIFIER';
+ * ```
+ */
+export type PkceErrorCode = KnownPkceErrorCode | (string & {});
+
+/**
+ * The one error this package throws: bad input (a verifier length outside
+ * 43..128, a verifier with characters outside RFC 7636's set, a redirect URI that
+ * is not an absolute http(s) URL) or a runtime without Web Crypto. The message
+ * never contains the verifier itself.
+ *
+ * @see https://www.rfc-editor.org/rfc/rfc7636#section-4.1
+ * @example
+ * ```ts
+ * import { generateCodeVerifier, isPkceError } from '@site-identity/pkce';
+ *
+ * try {
+ *   generateCodeVerifier(200);
+ * } catch (error) {
+ *   if (isPkceError(error)) console.log(error.code); // 'INVALID_VERIFIER_LENGTH'
+ * }
+ * ```
+ */
+export class PkceError extends Error {
+  override name = 'PkceError' as const;
+  /** Machine-readable reason. */
+  readonly code: PkceErrorCode;
+
+  constructor(code: PkceErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.code = code;
+  }
+}
+
+/**
+ * Whether `value` is a `PkceError`, also one from another copy of this package or
+ * another realm (it checks `name`, not the prototype).
+ *
+ * @example
+ * ```ts
+ * import { isPkceError } from '@site-identity/pkce';
+ *
+ * const describe = (error: unknown) => (isPkceError(error) ? error.code : 'unexpected');
+ * ```
+ */
+export function isPkceError(value: unknown): value is PkceError {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { name?: unknown }).name === 'PkceError' &&
+    typeof (value as { code?: unknown }).code === 'string'
+  );
+}
