@@ -1,0 +1,43 @@
+import { describe, expect, test } from 'vitest';
+import { checkCredentials, isValidEmail } from './input-checks';
+
+describe('isValidEmail', () => {
+  test.each([
+    ['ada@example.com', true],
+    ['ada.lovelace+site@mail.example.co.uk', true],
+    ['ADA@EXAMPLE.COM', true],
+    ['', false],
+    ['ada', false],
+    ['ada@example', false],
+    ['@example.com', false],
+    ['ada@@example.com', false],
+    ['ada @example.com', false],
+    ['ada@example..com', false],
+    ['ada@.example.com', false],
+    ['ada@example.com.', false],
+    [`${'a'.repeat(250)}@example.com`, false],
+    [42, false],
+    [null, false],
+    [undefined, false],
+  ])('%j → %s', (value, valid) => {
+    expect(isValidEmail(value)).toBe(valid);
+  });
+});
+
+describe('checkCredentials', () => {
+  test.each([
+    ['ada@example.com', 'secret', undefined],
+    ['ada@example.com', ' ', undefined],
+    ['not-an-email', 'secret', 'invalidEmail'],
+    [undefined, 'secret', 'invalidEmail'],
+    ['ada@example.com', '', 'invalidPassword'],
+    ['ada@example.com', undefined, 'invalidPassword'],
+    ['ada@example.com', 12345, 'invalidPassword'],
+  ])('%j / %j → %s', (email, password, code) => {
+    expect(checkCredentials(email, password)?.code).toBe(code);
+  });
+
+  test('messages never repeat the value', () => {
+    expect(checkCredentials('leaky-value', 'x')?.message).not.toContain('leaky-value');
+  });
+});

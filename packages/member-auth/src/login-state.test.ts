@@ -1,0 +1,66 @@
+import { describe, expect, test } from 'vitest';
+import { isMemberAuthError } from './member-auth-error';
+import { toLoginResult } from './login-state';
+
+describe('toLoginResult', () => {
+  test.each([
+    ['SUCCESS', { state: 'SUCCESS', sessionToken: 'sess' }, 'SUCCESS', { sessionToken: 'sess' }, undefined],
+    ['REQUIRE_OWNER_APPROVAL', { state: 'REQUIRE_OWNER_APPROVAL' }, 'OWNER_APPROVAL_REQUIRED', {}, undefined],
+    [
+      'REQUIRE_EMAIL_VERIFICATION',
+      { state: 'REQUIRE_EMAIL_VERIFICATION', stateToken: 'st' },
+      'EMAIL_VERIFICATION_REQUIRED',
+      { stateToken: 'st' },
+      undefined,
+    ],
+    ['STATUS_CHECK', { state: 'STATUS_CHECK' }, 'FAILURE', {}, 'unknownState'],
+    ['REQUIRE_MFA', { state: 'REQUIRE_MFA', stateToken: 'mfa-st' }, 'FAILURE', { stateToken: 'mfa-st' }, 'unknownState'],
+    ['an unknown state', { state: 'SOMETHING_NEW' }, 'FAILURE', {}, 'unknownState'],
+    ['no state', {}, 'FAILURE', {}, 'unknownState'],
+    ['SUCCESS without a session token', { state: 'SUCCESS' }, 'FAILURE', {}, 'serverError'],
+    ['SUCCESS with an empty session token', { state: 'SUCCESS', sessionToken: '' }, 'FAILURE', {}, 'serverError'],
+    ['email verification without a state token', { state: 'REQUIRE_EMAIL_VERIFICATION' }, 'FAILURE', {}, 'serverError'],
+    ['a string body', '<html></html>', 'FAILURE', {}, 'serverError'],
+    ['null', null, 'FAILURE', {}, 'serverError'],
+    ['an array', [{ state: 'SUCCESS' }], 'FAILURE', {}, 'serverError'],
+  ])('%s', (_, body, loginState, data, errorCode) => {
+    const result = toLoginResult(body);
+    expect(result.loginState).toBe(loginState);
+    expect(result.data).toEqual(data);
+    expect(result.errorCode).toBe(errorCode);
+    if (result.loginState === 'FAILURE') {
+      expect(isMemberAuthError(result.cause)).toBe(true);
+      expect(result.cause.code).toBe(errorCode);
+      expect(result.error).toBe(result.cause.message);
+    }
+  });
+
+  test("any state it does not complete fails with 'Unknown state' and keeps the state", () => {
+    const result = toLoginResult({ state: 'STATUS_CHECK' }, 'req-1');
+    expect(result).toMatchObject({ loginState: 'FAILURE', error: 'Unknown state', serverState: 'STATUS_CHECK' });
+    expect(result.loginState === 'FAILURE' && result.cause.requestId).toBe('req-1');
+  });
+
+  test('REQUIRE_MFA keeps the state token and the challenge for verifyFactor', () => {
+    const mfaChallengeData = { reason: 'HIGH_RISK_LOGIN', availableFactors: [{ type: 'TOTP', status: 'ENABLED' }] };
+    const result = toLoginResult({ state: 'REQUIRE_MFA', stateToken: 'st', mfaChallengeData });
+    expect(result).toMatchObject({
+      loginState: 'FAILURE',
+      errorCode: 'unknownState',
+      serverState: 'REQUIRE_MFA',
+      data: { stateToken: 'st' },
+      mfa: mfaChallengeData,
+    });
+  });
+
+  test('keeps the identity and additional data', () => {
+    const identity = { id: 'm-1', identityProfile: { firstName: 'Ada' } };
+    const result = toLoginResult({ state: 'SUCCESS', sessionToken: 's', identity, additionalData: { a: 1 } });
+    expect(result).toEqual({ loginState: 'SUCCESS', data: { sessionToken: 's' }, identity, additionalData: { a: 1 } });
+  });
+
+  test('never puts a token in the message', () => {
+    const result = toLoginResult({ state: 'SUCCESS', stateToken: 'secret-state-token' });
+    expect(result.error).not.toContain('secret-state-token');
+  });
+});

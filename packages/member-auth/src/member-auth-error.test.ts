@@ -1,0 +1,23 @@
+import { describe, expect, test } from 'vitest';
+import { isMemberAuthError, MemberAuthError } from './member-auth-error';
+
+describe('MemberAuthError', () => {
+  test('carries code, request id and cause', () => {
+    const cause = new Error('underlying');
+    const error = new MemberAuthError('Log in first', { code: 'notLoggedIn', requestId: 'r-1', cause });
+    expect(error).toBeInstanceOf(Error);
+    expect(error).toMatchObject({ name: 'MemberAuthError', code: 'notLoggedIn', requestId: 'r-1', message: 'Log in first' });
+    expect(error.cause).toBe(cause);
+  });
+
+  test.each([
+    [new MemberAuthError('x', { code: 'invalidEmail' }), true],
+    [{ name: 'MemberAuthError', code: 'invalidEmail', message: 'from another realm' }, true],
+    [{ name: 'MemberAuthError' }, false],
+    [new Error('x'), false],
+    [null, false],
+    ['MemberAuthError', false],
+  ])('isMemberAuthError(%o) → %s', (value, expected) => {
+    expect(isMemberAuthError(value)).toBe(expected);
+  });
+});
