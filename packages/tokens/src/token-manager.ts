@@ -37,6 +37,8 @@ export interface TokenManagerOptions {
   readonly crossTab?: boolean;
   /** Renew the access token shortly before it expires while the page is visible. Default `false`. */
   readonly autoRefresh?: boolean;
+  /** Time-out of a token request in milliseconds. Default 10 000. */
+  readonly timeoutMs?: number;
   /** How long a renewal waits for another tab's lock before going ahead without it. Default 5000 ms. */
   readonly lockTimeoutMs?: number;
   /** Receives storage problems (never with a token value). Default `console.warn`. */
@@ -344,5 +346,6 @@ function pick(options: TokenManagerOptions | undefined) {
   return {
     ...(options?.tokenUrl !== undefined && { tokenUrl: options.tokenUrl }),
     ...(options?.fetch !== undefined && { fetch: options.fetch }),
+    ...(options?.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
   };
 }

@@ -1,0 +1,156 @@
+import { createHash } from 'node:crypto';
+import { createMockPlatform } from '@site-identity/mock-platform';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { isTokenEndpointError, isTokensError, TokenEndpointError } from './errors';
+import { createTokenEndpoint, DEFAULT_TOKEN_URL } from './token-endpoint';
+
+const platform = createMockPlatform();
+const server = setupServer(...platform.handlers);
+const NOW = 1_700_000_000_000;
+const endpoint = createTokenEndpoint({ clientId: 'client-1', now: () => NOW });
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => platform.reset());
+afterAll(() => server.close());
+
+const tokenRequests = () => platform.state.requests.filter((entry) => entry.path === '/oauth2/token');
+
+async function failure(promise: Promise<unknown>): Promise<TokenEndpointError> {
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  if (!isTokenEndpointError(error)) throw new Error(`expected a TokenEndpointError, got ${String(error)}`);
+  return error as TokenEndpointError;
+}
+
+describe('grants', () => {
+  test('anonymous: visitor tokens, expiresAt = now + expires_in', async () => {
+    const tokens = await endpoint.anonymous();
+    expect(tokens.refreshToken.role).toBe('visitor');
+    expect(tokens.accessToken.expiresAt).toBe(NOW / 1000 + 3600);
+    expect(platform.state.tokens.describe(tokens.accessToken.value)?.role).toBe('visitor');
+    expect(tokenRequests()).toMatchObject([{ method: 'POST', grantType: 'anonymous', status: 200 }]);
+  });
+
+  test("refresh keeps a member's role and rotates the refresh token", async () => {
+    const issued = platform.state.tokens.issue({ role: 'member', clientId: 'client-1', memberId: 'm-1' });
+    const tokens = await endpoint.refresh({ value: issued.refresh_token, role: 'member' });
+    expect(tokens.refreshToken.role).toBe('member');
+    expect(tokens.refreshToken.value).not.toBe(issued.refresh_token);
+    expect(platform.state.tokens.describe(tokens.accessToken.value)?.memberId).toBe('m-1');
+  });
+
+  test('refresh with a bare string is a visitor refresh; without rotation the refresh token stays', async () => {
+    platform.state.settings.rotateRefreshTokens = false;
+    const visitor = await endpoint.anonymous();
+    const tokens = await endpoint.refresh(visitor.refreshToken.value);
+    expect(tokens.refreshToken).toEqual({ value: visitor.refreshToken.value, role: 'visitor' });
+  });
+
+  test('exchangeCode: member tokens for a code and its PKCE verifier', async () => {
+    const codeVerifier = 'v'.repeat(43);
+    platform.state.codes.set('code-1', {
+      clientId: 'client-1',
+      redirectUri: 'https://example.com/callback',
+      codeChallenge: createHash('sha256').update(codeVerifier).digest('base64url'),
+      memberId: 'm-2',
+      expiresAt: Date.now() + 60_000,
+      used: false,
+    });
+    const tokens = await endpoint.exchangeCode({ code: 'code-1', codeVerifier, redirectUri: 'https://example.com/callback' });
+    expect(tokens.refreshToken.role).toBe('member');
+    expect(platform.state.tokens.describe(tokens.accessToken.value)?.memberId).toBe('m-2');
+    const again = await failure(endpoint.exchangeCode({ code: 'code-1', codeVerifier, redirectUri: 'https://example.com/callback' }));
+    expect([again.status, again.invalidGrant, again.retryable]).toEqual([400, false, false]);
+  });
+
+  test('authorizedClient: snake_case body and "<accessToken>,<secondToken>" authorization', async () => {
+    const caller = platform.state.tokens.issue({ role: 'visitor', clientId: 'client-1' });
+    const tokens = await endpoint.authorizedClient({ memberId: 'm-3', accessToken: caller.access_token, secondToken: 'second' });
+    expect(tokens.refreshToken.role).toBe('member');
+    expect(platform.state.tokens.describe(tokens.accessToken.value)?.memberId).toBe('m-3');
+    expect(tokenRequests().at(-1)?.grantType).toBe('authorized_client');
+  });
+});
+
+describe('failures', () => {
+  test('a rejected refresh token is an invalid grant with status text and request id', async () => {
+    const error = await failure(endpoint.refresh({ value: 'never-issued', role: 'member' }));
+    expect(error).toMatchObject({ status: 400, invalidGrant: true, retryable: false, code: 'INVALID_GRANT', grantType: 'refresh_token' });
+    expect(error.requestId).toMatch(/\S/);
+    expect(error.message).toBe(`Failed to fetch tokens from OAuth API: 400 Bad Request, request id: ${error.requestId}`);
+    expect(error.message).not.toContain('never-issued');
+  });
+
+  test('a reused (rotated) refresh token is an invalid grant', async () => {
+    const visitor = await endpoint.anonymous();
+    await endpoint.refresh(visitor.refreshToken);
+    expect((await failure(endpoint.refresh(visitor.refreshToken))).invalidGrant).toBe(true);
+  });
+
+  test.each([
+    ['network', { kind: 'network' }, 'NETWORK_ERROR', undefined],
+    ['503', { kind: 'status', status: 503 }, 'SERVER_ERROR', 503],
+    ['500', { kind: 'status', status: 500 }, 'SERVER_ERROR', 500],
+    ['429', { kind: 'status', status: 429, retryAfterSeconds: 1 }, 'RATE_LIMITED', 429],
+    ['an HTML error page', { kind: 'html', status: 502 }, 'SERVER_ERROR', 502],
+    ['an empty 200', { kind: 'empty' }, 'INVALID_RESPONSE', 200],
+    ['a truncated 200', { kind: 'truncated' }, 'INVALID_RESPONSE', 200],
+    ['a 200 of the wrong shape', { kind: 'wrong-shape' }, 'INVALID_RESPONSE', 200],
+    ['an HTML 200', { kind: 'html', status: 200 }, 'INVALID_RESPONSE', 200],
+  ] as const)('%s is a retryable TokenEndpointError, never a TypeError', async (_name, fault, code, status) => {
+    platform.faults.inject({ path: '/oauth2/token', ...fault });
+    const error = await failure(endpoint.anonymous());
+    expect(error).toMatchObject({ code, status, retryable: true, invalidGrant: false });
+    expect(error.message).toMatch(/^Failed to fetch tokens from OAuth API: /);
+  });
+
+  test('a request that never answers times out', async () => {
+    const impatient = createTokenEndpoint({ clientId: 'client-1', timeoutMs: 50 });
+    platform.faults.inject({ path: '/oauth2/token', kind: 'timeout' });
+    const error = await failure(impatient.anonymous());
+    expect(error).toMatchObject({ code: 'TIMEOUT', retryable: true, status: undefined });
+    expect(error.message).toBe('Failed to fetch tokens from OAuth API: timed out after 50 ms');
+  });
+
+  test('a 4xx on another grant is rejected, not an invalid grant', async () => {
+    platform.faults.inject({ path: '/oauth2/token', kind: 'status', status: 403 });
+    expect(await failure(endpoint.anonymous())).toMatchObject({ code: 'REQUEST_REJECTED', retryable: false, invalidGrant: false });
+  });
+});
+
+describe('input', () => {
+  test.each([
+    ['refresh without a value', () => endpoint.refresh({ value: '', role: 'visitor' })],
+    ['refresh with null', () => endpoint.refresh(null as unknown as string)],
+    ['exchangeCode without a verifier', () => endpoint.exchangeCode({ code: 'c', codeVerifier: '', redirectUri: 'https://x' })],
+    ['exchangeCode without a request', () => endpoint.exchangeCode(undefined as never)],
+    ['authorizedClient without a second token', () => endpoint.authorizedClient({ memberId: 'm', accessToken: 'a', secondToken: '' })],
+    ['authorizedClient with a header-breaking token', () => endpoint.authorizedClient({ memberId: 'm', accessToken: 'a\r\n', secondToken: 'b' })],
+  ])('%s rejects with INVALID_ARGUMENT and sends nothing', async (_name, call) => {
+    const error = await call().catch((reason: unknown) => reason);
+    expect(isTokensError(error) && error.code).toBe('INVALID_ARGUMENT');
+    expect(tokenRequests()).toHaveLength(0);
+  });
+
+  test.each([
+    ['no options', undefined],
+    ['an empty client id', { clientId: '' }],
+    ['a relative token URL', { clientId: 'c', tokenUrl: '/oauth2/token' }],
+    ['a fetch that is not a function', { clientId: 'c', fetch: 'fetch' }],
+    ['a zero time-out', { clientId: 'c', timeoutMs: 0 }],
+  ])('%s throws INVALID_ARGUMENT', (_name, options) => {
+    expect(() => createTokenEndpoint(options as never)).toThrowError(expect.objectContaining({ code: 'INVALID_ARGUMENT' }));
+  });
+
+  test('uses an injected fetch and a custom token URL', async () => {
+    const custom = createMockPlatform({ tokenUrl: 'https://auth.example.com/token' });
+    const own = createTokenEndpoint({ clientId: 'c', tokenUrl: 'https://auth.example.com/token', fetch: (request) => custom.fetch(request) });
+    await own.anonymous();
+    expect(custom.state.requests).toHaveLength(1);
+    expect(tokenRequests()).toHaveLength(0);
+    expect(DEFAULT_TOKEN_URL).toBe('https://www.wixapis.com/oauth2/token');
+  });
+});
