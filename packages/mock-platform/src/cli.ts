@@ -1,2 +1,51 @@
 #!/usr/bin/env node
-console.log('mock-platform');
+// mock-platform [--port 4010] [--host 127.0.0.1] [--require-email-verification]
+//               [--require-owner-approval] [--captcha off|invisible|visible]
+import { createMockPlatform } from './platform';
+import { startMockPlatformServer } from './server';
+
+const USAGE = `Usage: mock-platform [--port 4010] [--host 127.0.0.1] [--require-email-verification]
+                     [--require-owner-approval] [--captcha off|invisible|visible]`;
+
+function fail(message: string): never {
+  process.stderr.write(`mock-platform: ${message}\n${USAGE}\n`);
+  process.exit(2);
+}
+
+async function main(argv: readonly string[]): Promise<void> {
+  let port = 4010;
+  let host = '127.0.0.1';
+  let captcha: 'off' | 'invisible' | 'visible' = 'off';
+  let requireEmailVerification = false;
+  let requireOwnerApproval = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const value = (): string => argv[++i] ?? fail(`${arg} needs a value`);
+    if (arg === '--port' || arg === '-p') port = Number(value());
+    else if (arg === '--host') host = value();
+    else if (arg === '--captcha') {
+      const mode = value();
+      if (mode !== 'off' && mode !== 'invisible' && mode !== 'visible') fail('--captcha must be off, invisible or visible');
+      captcha = mode;
+    } else if (arg === '--require-email-verification') requireEmailVerification = true;
+    else if (arg === '--require-owner-approval') requireOwnerApproval = true;
+    else if (arg === '--help' || arg === '-h') {
+      process.stdout.write(`${USAGE}\n`);
+      return;
+    } else fail(`unknown argument ${arg}`);
+  }
+  if (!Number.isInteger(port) || port < 0 || port > 65535) fail('--port must be an integer between 0 and 65535');
+  const platform = createMockPlatform({ site: { captcha, requireEmailVerification, requireOwnerApproval } });
+  const server = await startMockPlatformServer({ port, host, platform });
+  process.stdout.write(`mock-platform listening on ${server.url}\n`);
+  const stop = (): void => {
+    server.close().then(() => process.exit(0), () => process.exit(1));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  process.stderr.write(`mock-platform: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,10 +1,23 @@
-/**
- * The npm name of this package.
- *
- * @example
- * ```ts
- * import { PACKAGE_NAME } from '@site-identity/mock-platform';
- * console.log(PACKAGE_NAME); // '@site-identity/mock-platform'
- * ```
- */
-export const PACKAGE_NAME = '@site-identity/mock-platform';
+// The public surface of @site-identity/mock-platform. Nothing here imports a Node
+// built-in at load time, so the entry also loads in a browser (MSW's setupWorker);
+// startMockPlatformServer loads node:http only when it is called.
+
+export { createMockPlatform } from './platform';
+export type { MockPlatform, PlatformOutcome } from './platform';
+export { startMockPlatformServer } from './server';
+export type { MockPlatformServer, MockPlatformServerOptions } from './server';
+export { DEFAULT_BASE_URL } from './options';
+export type { CaptchaMode, MockClient, MockPlatformOptions, PlatformSettings, SiteSettings, TokenSettings } from './options';
+export type { FaultKind, FaultSpec, Faults } from './faults';
+export type { MemberInput, MockFactorType, MockMember } from './members';
+export type {
+  AuthorizationCodeRecord,
+  OutboxEmail,
+  PendingFlow,
+  PlatformState,
+  RedirectSessionRecord,
+  RequestLogEntry,
+} from './state';
+export type { IssuedTokens, MockTokenRole, TokenDescription, TokenStore } from './token-store';
+export { MockPlatformError, isMockPlatformError } from './errors';
+export type { MockPlatformErrorCode } from './errors';

@@ -1,0 +1,119 @@
+import { parseJsonBody, type JsonObject } from './context';
+import { isMockPlatformError } from './errors';
+import type { FaultController, FaultSpec } from './faults';
+import type { MockMember } from './members';
+import type { PlatformSettings } from './options';
+import { bareError, json } from './responses';
+import type { PlatformState } from './state';
+
+/**
+ * The control API's view of a member (no password hash).
+ *
+ * @example
+ * ```ts
+ * json(publicMember(member));
+ * ```
+ */
+export function publicMember(member: MockMember): JsonObject {
+  return {
+    id: member.id,
+    email: member.email,
+    hasPassword: member.passwordHash !== undefined,
+    emailVerified: member.emailVerified,
+    ownerApproved: member.ownerApproved,
+    resetPasswordRequired: member.resetPasswordRequired,
+    mfa: member.mfa ?? null,
+    profile: member.profile,
+    createdDate: member.createdDate,
+  };
+}
+
+const SETTING_TYPES: Readonly<Record<keyof PlatformSettings, 'boolean' | 'number' | 'captcha'>> = {
+  requireEmailVerification: 'boolean',
+  requireOwnerApproval: 'boolean',
+  captcha: 'captcha',
+  accessTokenTtlSeconds: 'number',
+  rotateRefreshTokens: 'boolean',
+  authorizationCodeTtlSeconds: 'number',
+};
+
+function updateSettings(settings: PlatformSettings, patch: JsonObject): Response {
+  for (const [key, value] of Object.entries(patch)) {
+    const type = SETTING_TYPES[key as keyof PlatformSettings];
+    const ok =
+      type === 'boolean' ? typeof value === 'boolean'
+      : type === 'number' ? typeof value === 'number' && value > 0
+      : type === 'captcha' ? value === 'off' || value === 'invisible' || value === 'visible'
+      : false;
+    if (!ok) return bareError(400, `invalid setting: ${key}`);
+  }
+  Object.assign(settings, patch);
+  return json(settings);
+}
+
+function toFault(body: JsonObject): FaultSpec {
+  const { pathPattern, times, ...rest } = body;
+  return {
+    ...(rest as unknown as FaultSpec),
+    ...(typeof pathPattern === 'string' ? { path: new RegExp(pathPattern) } : {}),
+    ...(times === null || times === 'Infinity' ? { times: Infinity } : typeof times === 'number' ? { times } : {}),
+  };
+}
+
+/**
+ * The JSON control API under `/_mock/` for the playground and end-to-end tests:
+ * GET `state`, `outbox`, `requests`; POST `settings`, `members`, `approve`, `faults`,
+ * `reset`; DELETE `faults`.
+ *
+ * @example
+ * ```ts
+ * await fetch(`${server.url}/_mock/outbox`).then((r) => r.json());
+ * ```
+ */
+export function controlRoute(
+  request: Request,
+  path: string,
+  rawBody: string,
+  platform: { state: PlatformState; faults: FaultController; reset(): void },
+): Response {
+  const { state, faults } = platform;
+  const route = `${request.method} ${path.slice('/_mock/'.length)}`;
+  const body = request.method === 'POST' ? parseJsonBody(rawBody) : {};
+  if (body instanceof Response) return body;
+  try {
+    switch (route) {
+      case 'GET state':
+        return json({
+          settings: state.settings,
+          members: [...state.members.values()].map(publicMember),
+          counts: { outbox: state.outbox.length, requests: state.requests.length, tokens: state.tokens.size, sessions: state.sessions.size },
+          faults: faults.pending.map((fault) => ({ ...fault, path: fault.path instanceof RegExp ? fault.path.source : fault.path })),
+        });
+      case 'GET outbox':
+        return json(state.outbox);
+      case 'GET requests':
+        return json(state.requests);
+      case 'POST settings':
+        return updateSettings(state.settings, body);
+      case 'POST members':
+        return json(publicMember(state.addMember(body as never)), 201);
+      case 'POST approve':
+        return json(publicMember(state.approveMember(typeof body['email'] === 'string' ? body['email'] : '')));
+      case 'POST faults':
+        faults.inject(toFault(body));
+        return json({ pending: faults.pending.length }, 201);
+      case 'DELETE faults':
+        faults.clear();
+        return json({ pending: 0 });
+      case 'POST reset':
+        platform.reset();
+        return json({});
+      default:
+        return bareError(404, `No control route for ${request.method} ${path}`);
+    }
+  } catch (error) {
+    if (!isMockPlatformError(error)) throw error;
+    const status = error.code === 'MEMBER_NOT_FOUND' ? 404 : error.code === 'MEMBER_EXISTS' ? 409 : 400;
+    return json({ message: error.message, details: { applicationError: { code: error.code, description: error.message, data: {} } } }, status);
+  }
+}

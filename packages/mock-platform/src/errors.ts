@@ -1,0 +1,51 @@
+/** The machine-readable codes a {@link MockPlatformError} carries. */
+export type MockPlatformErrorCode =
+  | 'INVALID_OPTION'
+  | 'INVALID_MEMBER'
+  | 'MEMBER_EXISTS'
+  | 'MEMBER_NOT_FOUND'
+  | 'INVALID_FAULT'
+  | 'SERVER_START_FAILED';
+
+/**
+ * The one error class of the emulator: thrown for bad options, bad test set-up
+ * (a duplicate member, an unknown e-mail) and a server that cannot start. Requests
+ * to the emulated platform never throw it; they get the platform's error answers.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   platform.state.approveMember('nobody@example.com');
+ * } catch (error) {
+ *   if (isMockPlatformError(error)) console.log(error.code); // 'MEMBER_NOT_FOUND'
+ * }
+ * ```
+ */
+export class MockPlatformError extends Error {
+  override name = 'MockPlatformError' as const;
+  /** What went wrong, for code to branch on. */
+  readonly code: MockPlatformErrorCode | (string & {});
+
+  constructor(code: MockPlatformErrorCode | (string & {}), message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.code = code;
+  }
+}
+
+/**
+ * Tells whether `value` is a {@link MockPlatformError}, also across realms (it
+ * checks the `name`, not the prototype chain).
+ *
+ * @example
+ * ```ts
+ * if (isMockPlatformError(error) && error.code === 'INVALID_OPTION') throw error;
+ * ```
+ */
+export function isMockPlatformError(value: unknown): value is MockPlatformError {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { name?: unknown }).name === 'MockPlatformError' &&
+    typeof (value as { code?: unknown }).code === 'string'
+  );
+}

@@ -1,0 +1,106 @@
+import { MockPlatformError } from './errors';
+
+/** What an injected fault does to a request. */
+export type FaultKind = 'network' | 'timeout' | 'status' | 'html' | 'empty' | 'truncated' | 'wrong-shape' | 'latency';
+
+/** A fault to inject with `platform.faults.inject()`. */
+export interface FaultSpec {
+  /** Which requests: a path prefix (`'/oauth2/token'`), a full URL prefix, or a RegExp tested on the path. Default: all. */
+  readonly path?: string | RegExp;
+  /** How many matching requests it hits. Default 1; `Infinity` for every one. */
+  readonly times?: number;
+  readonly kind: FaultKind;
+  /** Status of a 'status' (default 503), 'html' (default 502) fault. */
+  readonly status?: number;
+  /** Adds `Retry-After` to a 'status' or 'html' fault. */
+  readonly retryAfterSeconds?: number;
+  /** Delay of a 'latency' fault, ms. Default 1000. */
+  readonly latencyMs?: number;
+}
+
+/** Fault injection: `platform.faults`. */
+export interface Faults {
+  /**
+   * Injects a fault. 'network' fails like a dropped connection; 'timeout' never
+   * answers until the client aborts; 'status' answers `status` with the platform's
+   * error body; 'html' an HTML error page; 'empty' a 200 with no body; 'truncated'
+   * processes the request and cuts its JSON answer in half; 'wrong-shape' a 200 with
+   * JSON of an unexpected shape (not processed); 'latency' delays, then processes.
+   */
+  inject(spec: FaultSpec): void;
+  /** Removes every fault and lets pending 'timeout' requests fail. */
+  clear(): void;
+  /** The faults still armed. */
+  readonly pending: readonly FaultSpec[];
+}
+
+/** The emulator's side of {@link Faults}. */
+export interface FaultController extends Faults {
+  /** Consumes one hit of the first fault matching `url`, if any. */
+  take(url: URL): FaultSpec | undefined;
+  /** Resolves when `signal` aborts or the faults are cleared. */
+  hang(signal: AbortSignal | undefined): Promise<void>;
+}
+
+const KINDS: readonly FaultKind[] = ['network', 'timeout', 'status', 'html', 'empty', 'truncated', 'wrong-shape', 'latency'];
+
+function matches(path: FaultSpec['path'], url: URL): boolean {
+  if (path === undefined) return true;
+  if (path instanceof RegExp) return path.test(url.pathname);
+  return /^https?:/.test(path) ? url.href.startsWith(path) : url.pathname.startsWith(path);
+}
+
+/**
+ * Creates the fault injector.
+ *
+ * @example
+ * ```ts
+ * const faults = createFaults();
+ * faults.inject({ path: '/oauth2/token', kind: 'status', status: 503 });
+ * ```
+ */
+export function createFaults(): FaultController {
+  const armed: { spec: FaultSpec; left: number }[] = [];
+  const hanging = new Set<() => void>();
+  return {
+    inject(spec) {
+      if (typeof spec !== 'object' || spec === null || !KINDS.includes(spec.kind)) {
+        throw new MockPlatformError('INVALID_FAULT', `a fault needs a kind: ${KINDS.join(', ')}`);
+      }
+      const times = spec.times ?? 1;
+      if (!(times > 0)) throw new MockPlatformError('INVALID_FAULT', 'times must be a positive number or Infinity');
+      if (spec.status !== undefined && !(Number.isInteger(spec.status) && spec.status >= 200 && spec.status <= 599)) {
+        throw new MockPlatformError('INVALID_FAULT', 'status must be an HTTP status between 200 and 599');
+      }
+      armed.push({ spec: { ...spec }, left: times });
+    },
+    clear() {
+      armed.length = 0;
+      for (const release of hanging) release();
+      hanging.clear();
+    },
+    get pending() {
+      return armed.map((entry) => entry.spec);
+    },
+    take(url) {
+      const index = armed.findIndex((entry) => matches(entry.spec.path, url));
+      const entry = armed[index];
+      if (entry === undefined) return undefined;
+      entry.left -= 1;
+      if (entry.left <= 0) armed.splice(index, 1);
+      return entry.spec;
+    },
+    hang(signal) {
+      return new Promise<void>((resolve) => {
+        const release = (): void => {
+          hanging.delete(release);
+          signal?.removeEventListener('abort', release);
+          resolve();
+        };
+        if (signal?.aborted) return resolve();
+        hanging.add(release);
+        signal?.addEventListener('abort', release, { once: true });
+      });
+    },
+  };
+}

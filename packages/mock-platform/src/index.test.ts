@@ -1,8 +1,0 @@
-import { describe, expect, it } from 'vitest';
-import { PACKAGE_NAME } from './index';
-
-describe('@site-identity/mock-platform', () => {
-  it('names itself', () => {
-    expect(PACKAGE_NAME).toBe('@site-identity/mock-platform');
-  });
-});

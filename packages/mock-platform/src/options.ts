@@ -1,0 +1,187 @@
+import { MockPlatformError } from './errors';
+import type { MemberInput } from './members';
+
+/** How the emulated site checks reCAPTCHA tokens on register and login. */
+export type CaptchaMode = 'off' | 'invisible' | 'visible';
+
+/** A client id with the redirect URIs it may use. */
+export interface MockClient {
+  /** The OAuth client id. */
+  readonly clientId: string;
+  /** Redirect URIs accepted for this client, compared exactly (RFC 6749 §3.1.2). */
+  readonly redirectUris: readonly string[];
+}
+
+/** The site's settings; `platform.state.settings` holds them and tests may change them. */
+export interface SiteSettings {
+  /** New members must verify their e-mail before they are active. Default false. */
+  requireEmailVerification: boolean;
+  /** New members need the owner's approval before they are active. Default false. */
+  requireOwnerApproval: boolean;
+  /** reCAPTCHA on register and login. Default 'off'. */
+  captcha: CaptchaMode;
+}
+
+/** Token settings; `platform.state.settings` holds them too. */
+export interface TokenSettings {
+  /** Lifetime of an access token, seconds. Default 3600. */
+  accessTokenTtlSeconds: number;
+  /** A refresh grant answers a new refresh token and retires the old one. Default true. */
+  rotateRefreshTokens: boolean;
+  /** Lifetime of an authorization code, seconds. Default 60. */
+  authorizationCodeTtlSeconds: number;
+}
+
+/** Everything `platform.state.settings` holds. */
+export type PlatformSettings = SiteSettings & TokenSettings;
+
+/** Options of {@link createMockPlatform}; every one is optional. */
+export interface MockPlatformOptions {
+  /** API base URL. Default `https://www.wixapis.com`, the production default. */
+  readonly baseUrl?: string;
+  /** Token endpoint. Default `<baseUrl>/oauth2/token`. */
+  readonly tokenUrl?: string;
+  /**
+   * Where hosted pages live. Default: the origin the redirect session was
+   * requested on (so a server on 127.0.0.1 hands out 127.0.0.1 pages).
+   */
+  readonly hostedBaseUrl?: string;
+  /** Access token lifetime, seconds. Default 3600. */
+  readonly accessTokenTtlSeconds?: number;
+  /** Rotate refresh tokens on every refresh grant. Default true. */
+  readonly rotateRefreshTokens?: boolean;
+  /** Authorization code lifetime, seconds. Default 60. */
+  readonly authorizationCodeTtlSeconds?: number;
+  /** Site settings; see {@link SiteSettings}. */
+  readonly site?: Partial<SiteSettings>;
+  /**
+   * Known clients. Default: any client id, with any `https:` redirect URI and any
+   * `http:` redirect URI on a loopback host (localhost, *.localhost, 127.0.0.1, [::1]).
+   * When given, only these client ids are accepted, with exactly these redirect URIs.
+   */
+  readonly clients?: readonly MockClient[];
+  /** Members present from the start (and again after `reset()`). */
+  readonly members?: readonly MemberInput[];
+  /** The clock, in milliseconds since the epoch. Default `Date.now()` (so fake timers apply). */
+  readonly now?: () => number;
+}
+
+/** Options after defaults, as the emulator uses them. */
+export interface ResolvedOptions {
+  readonly baseUrl: string;
+  readonly tokenUrl: string;
+  readonly hostedBaseUrl: string | undefined;
+  readonly settings: PlatformSettings;
+  readonly clients: readonly MockClient[] | undefined;
+  readonly members: readonly MemberInput[];
+  readonly now: () => number;
+}
+
+/** The production API base the library defaults to. */
+export const DEFAULT_BASE_URL = 'https://www.wixapis.com';
+
+function checkUrl(name: string, value: string): string {
+  try {
+    const url = new URL(value);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(url.protocol);
+  } catch (cause) {
+    throw new MockPlatformError('INVALID_OPTION', `${name} must be an absolute http(s) URL`, { cause });
+  }
+  return value.replace(/\/+$/, '');
+}
+
+function checkSeconds(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isFinite(value) || value <= 0) {
+    throw new MockPlatformError('INVALID_OPTION', `${name} must be a positive number of seconds`);
+  }
+  return value;
+}
+
+const CAPTCHA_MODES: readonly CaptchaMode[] = ['off', 'invisible', 'visible'];
+
+/**
+ * Applies the defaults to {@link MockPlatformOptions} and checks them.
+ *
+ * @example
+ * ```ts
+ * resolveOptions({}).tokenUrl; // 'https://www.wixapis.com/oauth2/token'
+ * ```
+ */
+export function resolveOptions(options: MockPlatformOptions = {}): ResolvedOptions {
+  if (typeof options !== 'object' || options === null) {
+    throw new MockPlatformError('INVALID_OPTION', 'options must be an object');
+  }
+  const baseUrl = checkUrl('baseUrl', options.baseUrl ?? DEFAULT_BASE_URL);
+  const tokenUrl = checkUrl('tokenUrl', options.tokenUrl ?? `${baseUrl}/oauth2/token`);
+  const hostedBaseUrl = options.hostedBaseUrl === undefined ? undefined : checkUrl('hostedBaseUrl', options.hostedBaseUrl);
+  const captcha = options.site?.captcha ?? 'off';
+  if (!CAPTCHA_MODES.includes(captcha)) {
+    throw new MockPlatformError('INVALID_OPTION', `site.captcha must be one of ${CAPTCHA_MODES.join(', ')}`);
+  }
+  if (options.now !== undefined && typeof options.now !== 'function') {
+    throw new MockPlatformError('INVALID_OPTION', 'now must be a function returning milliseconds');
+  }
+  if (options.clients !== undefined) {
+    for (const client of options.clients) {
+      if (typeof client?.clientId !== 'string' || !Array.isArray(client.redirectUris)) {
+        throw new MockPlatformError('INVALID_OPTION', 'each client needs a clientId and a redirectUris array');
+      }
+    }
+  }
+  return {
+    baseUrl,
+    tokenUrl,
+    hostedBaseUrl,
+    clients: options.clients,
+    members: options.members ?? [],
+    now: options.now ?? (() => Date.now()),
+    settings: {
+      requireEmailVerification: options.site?.requireEmailVerification ?? false,
+      requireOwnerApproval: options.site?.requireOwnerApproval ?? false,
+      captcha,
+      accessTokenTtlSeconds: checkSeconds('accessTokenTtlSeconds', options.accessTokenTtlSeconds, 3600),
+      rotateRefreshTokens: options.rotateRefreshTokens ?? true,
+      authorizationCodeTtlSeconds: checkSeconds('authorizationCodeTtlSeconds', options.authorizationCodeTtlSeconds, 60),
+    },
+  };
+}
+
+const LOOPBACK = /^(localhost|[a-z0-9-]+\.localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+
+/**
+ * Tells whether a host name is a loopback host.
+ *
+ * @example
+ * ```ts
+ * isLoopbackHost('127.0.0.1'); // true
+ * ```
+ */
+export function isLoopbackHost(hostname: string): boolean {
+  return LOOPBACK.test(hostname);
+}
+
+/**
+ * Tells whether `clientId` may be used, and with `redirectUri` if one is given.
+ *
+ * @example
+ * ```ts
+ * isClientAllowed(undefined, 'any-id', 'http://localhost:5173/callback'); // true
+ * ```
+ */
+export function isClientAllowed(clients: readonly MockClient[] | undefined, clientId: string, redirectUri?: string): boolean {
+  if (clientId === '') return false;
+  if (clients === undefined) {
+    if (redirectUri === undefined) return true;
+    let url: URL;
+    try {
+      url = new URL(redirectUri);
+    } catch {
+      return false;
+    }
+    return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
+  }
+  const client = clients.find((candidate) => candidate.clientId === clientId);
+  if (client === undefined) return false;
+  return redirectUri === undefined || client.redirectUris.includes(redirectUri);
+}

@@ -1,0 +1,229 @@
+import type { RequestHandler } from 'msw';
+import type { RouteContext } from './context';
+import { controlRoute } from './control';
+import { createFaults, type FaultSpec, type Faults } from './faults';
+import { createMswHandlers } from './msw-handlers';
+import { resolveOptions, type MockPlatformOptions, type ResolvedOptions } from './options';
+import { randomDigits } from './random';
+import { applicationError, bareError, html, json, statusText } from './responses';
+import { findRoute } from './router';
+import { tokenRoute } from './routes/token';
+import { createPlatformState, type PlatformState, type RequestLogEntry } from './state';
+
+/** How the emulator answered a request: a response, or a failure of the connection itself. */
+export type PlatformOutcome =
+  | { readonly type: 'response'; readonly response: Response }
+  | { readonly type: 'network' }
+  | { readonly type: 'aborted'; readonly reason: unknown };
+
+/** The emulator {@link createMockPlatform} returns. */
+export interface MockPlatform {
+  /**
+   * A standard fetch handler: answers any request by its path. Pass it as the `fetch`
+   * seam of the library, or call it directly. An injected 'network' fault rejects with a
+   * TypeError, as `fetch` does; a 'timeout' rejects with the signal's reason on abort.
+   */
+  fetch(input: Request | string | URL, init?: RequestInit): Promise<Response>;
+  /** The same answers without the fetch semantics (used by the MSW handlers and the server). */
+  handle(request: Request): Promise<PlatformOutcome>;
+  /** MSW request handlers for `setupServer(...platform.handlers)` or `setupWorker(...)`. */
+  readonly handlers: readonly RequestHandler[];
+  /** Members, settings, outbox, request log, tokens: everything the emulator remembers. */
+  readonly state: PlatformState;
+  /** Fault injection. */
+  readonly faults: Faults;
+  /** The resolved options (base URL, token URL, …). */
+  readonly options: ResolvedOptions;
+  /** Forgets everything: members and settings back to the options, no tokens, no faults, empty logs. */
+  reset(): void;
+}
+
+const sleep = (ms: number, signal: AbortSignal | undefined): Promise<void> =>
+  new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done(): void {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+
+function grantTypeOf(rawBody: string): string | undefined {
+  try {
+    const body: unknown = JSON.parse(rawBody);
+    if (typeof body !== 'object' || body === null) return undefined;
+    const grant = (body as Record<string, unknown>)['grantType'] ?? (body as Record<string, unknown>)['grant_type'];
+    return typeof grant === 'string' ? grant : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function faultResponse(fault: FaultSpec): Response {
+  const retryAfter: Record<string, string> =
+    fault.retryAfterSeconds === undefined ? {} : { 'retry-after': String(fault.retryAfterSeconds) };
+  switch (fault.kind) {
+    case 'html': {
+      const status = fault.status ?? 502;
+      return html(`<!doctype html><html><body><h1>${status} ${statusText(status)}</h1></body></html>`, status, retryAfter);
+    }
+    case 'empty':
+      return new Response(null, { status: fault.status ?? 200, headers: { 'content-type': 'application/json' } });
+    case 'wrong-shape':
+      return json({ unexpected: 'shape', data: [1, 2, 3] }, fault.status ?? 200);
+    default: {
+      const status = fault.status ?? 503;
+      return bareError(status, statusText(status) || `HTTP ${status}`, retryAfter);
+    }
+  }
+}
+
+/**
+ * Creates an in-memory emulator of the platform: the token endpoint, the
+ * authentication, recovery, verification and redirect services, the hosted pages,
+ * and a control API under `/_mock/`, answering at the production defaults.
+ *
+ * @example
+ * ```ts
+ * import { setupServer } from 'msw/node';
+ * import { createMockPlatform } from '@site-identity/mock-platform';
+ *
+ * const platform = createMockPlatform({ site: { requireEmailVerification: true } });
+ * const server = setupServer(...platform.handlers);
+ * server.listen({ onUnhandledRequest: 'error' });
+ * platform.state.addMember({ email: 'ada@example.com', password: 'secret' });
+ * ```
+ */
+export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatform {
+  const resolved = resolveOptions(options);
+  const state = createPlatformState(resolved);
+  const faults = createFaults();
+  const tokenPath = new URL(resolved.tokenUrl).pathname;
+  const basePath = new URL(resolved.baseUrl).pathname.replace(/\/$/, '');
+
+  const reset = (): void => {
+    faults.clear();
+    state.clear();
+  };
+
+  async function route(request: Request, url: URL, path: string, rawBody: string): Promise<Response> {
+    if (path === tokenPath || url.pathname === tokenPath) {
+      if (request.method !== 'POST') return bareError(405, 'Method Not Allowed', { allow: 'POST' });
+      return tokenRoute(context(request, url, path, rawBody, undefined, []));
+    }
+    const match = findRoute(request.method, path);
+    if (match.kind === 'none') return bareError(404, `No route for ${request.method} ${path}`);
+    if (match.kind === 'wrong-method') return bareError(405, 'Method Not Allowed', { allow: match.allowed.join(', ') });
+    const authorization = request.headers.get('authorization');
+    const caller = authorization ? state.tokens.authenticate(authorization) : undefined;
+    if (authorization && caller === undefined && !path.startsWith('/_hosted/')) {
+      return applicationError(401, 'UNAUTHENTICATED', 'Unknown or expired access token');
+    }
+    if (match.route.access !== 'public' && caller === undefined) {
+      return applicationError(401, 'UNAUTHENTICATED', 'An access token is required');
+    }
+    if (match.route.access === 'member' && caller?.role !== 'member') {
+      return applicationError(403, 'PERMISSION_DENIED', 'A member access token is required');
+    }
+    return match.route.handler(context(request, url, path, rawBody, caller, match.params));
+  }
+
+  function context(
+    request: Request,
+    url: URL,
+    path: string,
+    rawBody: string,
+    caller: RouteContext['caller'],
+    params: readonly string[],
+  ): RouteContext {
+    return {
+      request,
+      url,
+      path,
+      rawBody,
+      state,
+      options: resolved,
+      caller,
+      params,
+      hostedBaseUrl: resolved.hostedBaseUrl ?? `${url.origin}${basePath}`,
+      now: resolved.now,
+    };
+  }
+
+  async function handle(request: Request): Promise<PlatformOutcome> {
+    const url = new URL(request.url);
+    const path = basePath !== '' && url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) || '/' : url.pathname;
+    let rawBody = '';
+    try {
+      rawBody = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text();
+    } catch {
+      rawBody = '';
+    }
+    const requestId = `${resolved.now()}.${randomDigits(12)}`;
+    const finish = (response: Response): PlatformOutcome => {
+      response.headers.set('x-wix-request-id', requestId);
+      return { type: 'response', response };
+    };
+    if (path.startsWith('/_mock/')) {
+      try {
+        return finish(controlRoute(request, path, rawBody, { state, faults, reset }));
+      } catch {
+        return finish(bareError(500, 'The control request failed'));
+      }
+    }
+    const grantType = path === tokenPath ? grantTypeOf(rawBody) : undefined;
+    const entry: RequestLogEntry = { method: request.method, path, ...(grantType ? { grantType } : {}), time: resolved.now(), status: 0 };
+    state.requests.push(entry);
+
+    const fault = faults.take(url);
+    if (fault?.kind === 'network') return { type: 'network' };
+    if (fault?.kind === 'timeout') {
+      await faults.hang(request.signal);
+      return request.signal?.aborted ? { type: 'aborted', reason: request.signal.reason } : { type: 'network' };
+    }
+    if (fault?.kind === 'latency') {
+      await sleep(fault.latencyMs ?? 1000, request.signal);
+      if (request.signal?.aborted) return { type: 'aborted', reason: request.signal.reason };
+    }
+    let response: Response;
+    if (fault !== undefined && fault.kind !== 'latency' && fault.kind !== 'truncated') {
+      response = faultResponse(fault);
+    } else {
+      try {
+        response = await route(request, url, path, rawBody);
+      } catch {
+        response = bareError(500, 'Internal Server Error');
+      }
+      if (fault?.kind === 'truncated') {
+        const text = await response.text();
+        const headers = new Headers(response.headers);
+        headers.delete('content-length');
+        response = new Response(text.slice(0, Math.floor(text.length / 2)), {
+          status: response.status,
+          statusText: response.statusText,
+          headers,
+        });
+      }
+    }
+    entry.status = response.status;
+    return finish(response);
+  }
+
+  const platform: MockPlatform = {
+    async fetch(input, init) {
+      const request = input instanceof Request && init === undefined ? input : new Request(input, init);
+      const outcome = await handle(request);
+      if (outcome.type === 'network') throw new TypeError('Failed to fetch (injected network fault)');
+      if (outcome.type === 'aborted') throw outcome.reason;
+      return outcome.response;
+    },
+    handle,
+    handlers: [],
+    state,
+    faults,
+    options: resolved,
+    reset,
+  };
+  return Object.assign(platform, { handlers: createMswHandlers(platform) });
+}

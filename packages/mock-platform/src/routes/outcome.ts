@@ -1,0 +1,57 @@
+import type { RouteContext } from '../context';
+import { toIdentity, type MockMember } from '../members';
+import { randomDigits, randomToken } from '../random';
+import { json } from '../responses';
+
+const FLOW_TTL_MS = 30 * 60 * 1000;
+
+/**
+ * Starts an e-mail verification for a member: a state token, and a 6-digit code in the outbox.
+ *
+ * @example
+ * ```ts
+ * const stateToken = startVerification(context, member);
+ * ```
+ */
+export function startVerification(context: RouteContext, member: MockMember): string {
+  const stateToken = randomToken('mock-state.');
+  const code = randomDigits(6);
+  context.state.flows.set(stateToken, { kind: 'verification', memberId: member.id, code, expiresAt: context.now() + FLOW_TTL_MS });
+  context.state.outbox.push({ to: member.email, kind: 'verification', code, time: context.now() });
+  return stateToken;
+}
+
+/**
+ * The answer of register, login, verify and MFA verify for a member who passed its
+ * credentials: REQUIRE_EMAIL_VERIFICATION, REQUIRE_OWNER_APPROVAL, REQUIRE_MFA (when
+ * `checkMfa`) or SUCCESS with a session token, in that order.
+ *
+ * @example
+ * ```ts
+ * return authenticationOutcome(context, member, { checkMfa: true });
+ * ```
+ */
+export function authenticationOutcome(context: RouteContext, member: MockMember, { checkMfa }: { checkMfa: boolean }): Response {
+  const identity = toIdentity(member);
+  if (!member.emailVerified && context.state.settings.requireEmailVerification) {
+    return json({ state: 'REQUIRE_EMAIL_VERIFICATION', stateToken: startVerification(context, member), identity });
+  }
+  if (!member.ownerApproved) return json({ state: 'REQUIRE_OWNER_APPROVAL', identity });
+  if (checkMfa && member.mfa !== undefined) {
+    const { factorType, totpCode } = member.mfa;
+    const stateToken = randomToken('mock-state.');
+    const code = factorType === 'totp' ? totpCode : randomDigits(6);
+    context.state.flows.set(stateToken, { kind: 'mfa', memberId: member.id, code, expiresAt: context.now() + FLOW_TTL_MS });
+    if (factorType !== 'totp') context.state.outbox.push({ to: member.email, kind: 'mfa', code, time: context.now() });
+    return json({
+      state: 'REQUIRE_MFA',
+      stateToken,
+      identity,
+      mfaChallengeData: {
+        reason: 'USER_SETTINGS',
+        factors: [{ factorId: `${member.id}-${factorType}`, factorType: factorType.toUpperCase() }],
+      },
+    });
+  }
+  return json({ state: 'SUCCESS', sessionToken: context.state.createSession(member.id), identity });
+}

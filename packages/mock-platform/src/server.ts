@@ -1,0 +1,120 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { corsHeaders } from './cors';
+import { MockPlatformError } from './errors';
+import { createMockPlatform, type MockPlatform } from './platform';
+
+/** Options of {@link startMockPlatformServer}. */
+export interface MockPlatformServerOptions {
+  /** TCP port; 0 (the default) picks a free one. */
+  readonly port?: number;
+  /** Interface to listen on. Default '127.0.0.1'. */
+  readonly host?: string;
+  /** The emulator to serve. Default: a new `createMockPlatform()`. */
+  readonly platform?: MockPlatform;
+}
+
+/** A running emulator server. */
+export interface MockPlatformServer {
+  /** Its origin, e.g. `http://127.0.0.1:4010`: use it as the library's API base and token URL host. */
+  readonly url: string;
+  readonly port: number;
+  readonly platform: MockPlatform;
+  /** Stops listening and drops open connections. */
+  close(): Promise<void>;
+}
+
+async function toRequest(req: IncomingMessage, origin: string, signal: AbortSignal): Promise<Request> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const headers = new Headers();
+  for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
+    try {
+      headers.append(req.rawHeaders[i] as string, req.rawHeaders[i + 1] as string);
+    } catch {
+      // A header the Fetch API refuses is dropped; the emulator does not need it.
+    }
+  }
+  const method = req.method ?? 'GET';
+  const hasBody = method !== 'GET' && method !== 'HEAD' && chunks.length > 0;
+  return new Request(`${origin}${req.url ?? '/'}`, {
+    method,
+    headers,
+    signal,
+    ...(hasBody ? { body: Buffer.concat(chunks) } : {}),
+  });
+}
+
+async function serve(platform: MockPlatform, origin: () => string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const requestOrigin = typeof req.headers.origin === 'string' ? req.headers.origin : undefined;
+  if (req.method === 'OPTIONS') {
+    const requestHeaders = req.headers['access-control-request-headers'];
+    res.writeHead(204, corsHeaders(requestOrigin, { preflight: true, ...(typeof requestHeaders === 'string' ? { requestHeaders } : {}) }));
+    res.end();
+    return;
+  }
+  const controller = new AbortController();
+  res.on('close', () => {
+    if (!res.writableFinished) controller.abort(new DOMException('The client closed the connection', 'AbortError'));
+  });
+  const outcome = await platform.handle(await toRequest(req, origin(), controller.signal));
+  if (outcome.type !== 'response') {
+    req.socket.destroy();
+    return;
+  }
+  const { response } = outcome;
+  const headers: Record<string, string | string[]> = { ...corsHeaders(requestOrigin, { preflight: false }) };
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie') headers[name] = value;
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) headers['set-cookie'] = cookies;
+  const body = Buffer.from(await response.arrayBuffer());
+  headers['content-length'] = String(body.length);
+  res.writeHead(response.status, response.statusText || undefined, headers);
+  res.end(body);
+}
+
+/**
+ * Serves an emulator over HTTP (Node only; `node:http` is loaded when this is called),
+ * with CORS for loopback origins. Point the library's API base and token URL at `url`.
+ *
+ * @example
+ * ```ts
+ * const server = await startMockPlatformServer({ port: 4010 });
+ * console.log(server.url); // http://127.0.0.1:4010
+ * await server.close();
+ * ```
+ */
+export async function startMockPlatformServer(options: MockPlatformServerOptions = {}): Promise<MockPlatformServer> {
+  const { port = 0, host = '127.0.0.1' } = options;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new MockPlatformError('INVALID_OPTION', 'port must be an integer between 0 and 65535');
+  }
+  const platform = options.platform ?? createMockPlatform();
+  const { createServer } = await import('node:http');
+  let url = '';
+  const server: Server = createServer((req, res) => {
+    serve(platform, () => url, req, res).catch(() => {
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ message: 'Internal Server Error', details: {} }));
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (cause) => reject(new MockPlatformError('SERVER_START_FAILED', `cannot listen on ${host}:${port}`, { cause })));
+    server.listen(port, host, () => resolve());
+  });
+  const address = server.address();
+  const actualPort = typeof address === 'object' && address !== null ? address.port : port;
+  url = `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`;
+  return {
+    url,
+    port: actualPort,
+    platform,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        platform.faults.clear();
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,175 @@
+import { MockPlatformError } from './errors';
+import { createMember, type MemberInput, type MockMember } from './members';
+import type { PlatformSettings, ResolvedOptions } from './options';
+import { randomToken } from './random';
+import { createTokenStore, type TokenStore } from './token-store';
+
+/** One e-mail the site sent. */
+export interface OutboxEmail {
+  readonly to: string;
+  readonly kind: 'verification' | 'recovery' | 'mfa' | 'activation';
+  /** A verification or MFA code. */
+  readonly code?: string;
+  /** A recovery or activation link (it carries a `recoveryToken` query parameter). */
+  readonly link?: string;
+  /** Epoch milliseconds. */
+  readonly time: number;
+}
+
+/** One request the emulator answered (control API calls and CORS preflights are not logged). */
+export interface RequestLogEntry {
+  readonly method: string;
+  /** The URL path, without the query. */
+  readonly path: string;
+  /** The token endpoint grant, `grantType` or `grant_type` of the body. */
+  readonly grantType?: string;
+  /** Epoch milliseconds when it arrived. */
+  readonly time: number;
+  /** The answer's status; 0 for an injected network failure or time-out. */
+  status: number;
+}
+
+/** A pending authentication step (e-mail verification or MFA) named by a state token. */
+export interface PendingFlow {
+  readonly kind: 'verification' | 'mfa';
+  readonly memberId: string;
+  code: string;
+  readonly expiresAt: number;
+}
+
+/** An authorization code awaiting its exchange. */
+export interface AuthorizationCodeRecord {
+  readonly clientId: string;
+  readonly redirectUri: string;
+  readonly codeChallenge: string;
+  readonly memberId: string;
+  readonly expiresAt: number;
+  used: boolean;
+}
+
+/** A redirect session the platform created. */
+export interface RedirectSessionRecord {
+  readonly id: string;
+  readonly intent: string;
+  readonly fullUrl: string;
+  readonly time: number;
+}
+
+/** The emulator's memory: `platform.state`. Everything is mutable for tests. */
+export interface PlatformState {
+  /** Site and token settings (changes apply to the next request). */
+  readonly settings: PlatformSettings;
+  /** Members by id. */
+  readonly members: Map<string, MockMember>;
+  /** Every e-mail sent, oldest first. */
+  readonly outbox: OutboxEmail[];
+  /** Every request answered, oldest first. */
+  readonly requests: RequestLogEntry[];
+  /** Access and refresh tokens. */
+  readonly tokens: TokenStore;
+  /** Platform sessions (session tokens, also the hosted pages' cookie) → member id. */
+  readonly sessions: Map<string, { memberId: string; expiresAt: number }>;
+  /** State tokens of pending verification and MFA steps. */
+  readonly flows: Map<string, PendingFlow>;
+  /** Authorization codes. */
+  readonly codes: Map<string, AuthorizationCodeRecord>;
+  /** Recovery tokens (recovery and activation links), single-use. */
+  readonly recoveryTokens: Map<string, { memberId: string; expiresAt: number; used: boolean }>;
+  /** Redirect sessions created, oldest first. */
+  readonly redirectSessions: RedirectSessionRecord[];
+  /** Adds a member; throws MockPlatformError('MEMBER_EXISTS') for a taken e-mail. */
+  addMember(input: MemberInput): MockMember;
+  /** The member with this e-mail (case-insensitive), or undefined. */
+  findMember(email: string): MockMember | undefined;
+  /** Grants owner approval; throws MockPlatformError('MEMBER_NOT_FOUND'). */
+  approveMember(email: string): MockMember;
+  /** The newest e-mail, optionally to an address and of a kind. */
+  lastEmail(filter?: { to?: string; kind?: OutboxEmail['kind'] }): OutboxEmail | undefined;
+  /** Starts a platform session for a member and returns its session token. */
+  createSession(memberId: string): string;
+  /** Empties everything and restores the settings and members of the options. */
+  clear(): void;
+}
+
+const SESSION_TTL_MS = 60 * 60 * 1000;
+
+/**
+ * Creates the emulator's state from resolved options.
+ *
+ * @example
+ * ```ts
+ * const state = createPlatformState(resolveOptions({ members: [{ email: 'ada@example.com', password: 'secret' }] }));
+ * state.findMember('ada@example.com')?.emailVerified; // true
+ * ```
+ */
+export function createPlatformState(options: ResolvedOptions): PlatformState {
+  const settings: PlatformSettings = { ...options.settings };
+  const members = new Map<string, MockMember>();
+  const sessions = new Map<string, { memberId: string; expiresAt: number }>();
+
+  const findMember = (email: string): MockMember | undefined => {
+    const wanted = email.trim().toLowerCase();
+    for (const member of members.values()) if (member.email === wanted) return member;
+    return undefined;
+  };
+
+  const state: PlatformState = {
+    settings,
+    members,
+    outbox: [],
+    requests: [],
+    tokens: createTokenStore(options.now, () => settings.accessTokenTtlSeconds),
+    sessions,
+    flows: new Map(),
+    codes: new Map(),
+    recoveryTokens: new Map(),
+    redirectSessions: [],
+    addMember(input) {
+      if (typeof input?.email !== 'string' || !input.email.includes('@')) {
+        throw new MockPlatformError('INVALID_MEMBER', 'a member needs an e-mail address');
+      }
+      if (input.password !== undefined && typeof input.password !== 'string') {
+        throw new MockPlatformError('INVALID_MEMBER', 'a password must be a string');
+      }
+      if (findMember(input.email)) throw new MockPlatformError('MEMBER_EXISTS', 'a member with this e-mail exists');
+      const member = createMember(input, options.now());
+      members.set(member.id, member);
+      return member;
+    },
+    findMember,
+    approveMember(email) {
+      const member = findMember(email);
+      if (member === undefined) throw new MockPlatformError('MEMBER_NOT_FOUND', 'no member with this e-mail');
+      member.ownerApproved = true;
+      return member;
+    },
+    lastEmail(filter = {}) {
+      const to = filter.to?.trim().toLowerCase();
+      for (let i = state.outbox.length - 1; i >= 0; i--) {
+        const email = state.outbox[i] as OutboxEmail;
+        if ((to === undefined || email.to === to) && (filter.kind === undefined || email.kind === filter.kind)) return email;
+      }
+      return undefined;
+    },
+    createSession(memberId) {
+      const token = randomToken('mock-st.');
+      sessions.set(token, { memberId, expiresAt: options.now() + SESSION_TTL_MS });
+      return token;
+    },
+    clear() {
+      Object.assign(settings, options.settings);
+      members.clear();
+      state.outbox.length = 0;
+      state.requests.length = 0;
+      state.tokens.clear();
+      sessions.clear();
+      state.flows.clear();
+      state.codes.clear();
+      state.recoveryTokens.clear();
+      state.redirectSessions.length = 0;
+      for (const input of options.members) state.addMember(input);
+    },
+  };
+  for (const input of options.members) state.addMember(input);
+  return state;
+}
