@@ -7,7 +7,8 @@ describe('sameOriginUri', () => {
   test.each([
     ['an absolute same-origin URL', 'https://shop.example/account?tab=1', 'https://shop.example/account?tab=1'],
     ['a path', '/account', '/account'],
-    ['a relative path', 'account#top', 'account#top'],
+    ['a path with a query and fragment', '/account?tab=1#top', '/account?tab=1#top'],
+    ['a relative path without a leading slash', 'account', undefined],
     ['another host', 'https://evil.example/', undefined],
     ['another port', 'https://shop.example:8443/', undefined],
     ['another scheme', 'http://shop.example/', undefined],

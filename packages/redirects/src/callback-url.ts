@@ -1,16 +1,19 @@
 import { CALLBACK_FIELDS, callbackSearchParams, type UrlResponseMode } from './parse-callback';
 
 /**
- * `uri` when it points at `origin` (a relative path does), else `undefined`: a
- * login never ends on another site (no open redirect). `//evil.example`,
- * `/\evil.example` and `javascript:` URLs resolve elsewhere and are dropped.
+ * `uri` when it stays on `origin`, else `undefined`: a login never ends on another
+ * site (no open redirect). Kept are a site path (`/account?tab=1`) and an absolute
+ * http(s) URL on `origin`; `//evil.example`, `/\evil.example`, relative paths
+ * without a leading `/` and `javascript:` URLs are dropped.
  *
- * @see https://datatracker.ietf.org/doc/html/rfc9700#section-4.11
+ * @see https://www.rfc-editor.org/rfc/rfc9700#section-4.11
  */
 export function sameOriginUri(uri: string | undefined, origin: string): string | undefined {
-  if (typeof uri !== 'string' || uri === '') return undefined;
+  if (typeof uri !== 'string') return undefined;
+  if (/^\/(?![/\\])/.test(uri)) return uri;
   try {
-    return new URL(uri, `${origin}/`).origin === origin ? uri : undefined;
+    const url = new URL(uri);
+    return /^https?:$/.test(url.protocol) && url.origin === origin ? uri : undefined;
   } catch {
     return undefined;
   }

@@ -1,0 +1,152 @@
+import { isPlatformError } from '@site-identity/http';
+import { describe, expect, test, vi } from 'vitest';
+import { createRedirects } from './create-redirects';
+import { isRedirectsError } from './redirects-error';
+import { CLIENT_ID, createClient, PAGE_ORIGIN, REDIRECT_URI, redirectSessionCalls, usePlatform } from './test-platform';
+
+const { platform, server } = usePlatform();
+
+/** The Authorization header of every redirect-session request. */
+function captureAuthorization(): string[] {
+  const seen: string[] = [];
+  server.events.on('request:start', ({ request }) => {
+    if (request.url.endsWith('/v1/redirect-session')) seen.push(request.headers.get('authorization') ?? '');
+  });
+  return seen;
+}
+
+describe('createRedirects', () => {
+  test.each([
+    ['no options', undefined, 'clientId must be a non-empty string'],
+    ['an empty client id', { clientId: '' }, 'clientId must be a non-empty string'],
+    ['no token manager', { clientId: 'app' }, 'tokens must be a token manager of @site-identity/tokens'],
+    ['a token manager without endpoint', { clientId: 'app', tokens: { getAccessToken: () => '' } }, 'tokens must be a token manager of @site-identity/tokens'],
+  ])('rejects %s with a typed error', (_name, options, message) => {
+    expect(() => createRedirects(options as never)).toThrow(expect.objectContaining({ name: 'RedirectsError', code: 'INVALID_ARGUMENT', message }));
+  });
+});
+
+describe('createRedirectSession', () => {
+  test('posts the intent with the raw access token and returns the redirect session', async () => {
+    const authorization = captureAuthorization();
+    const { tokens, redirects } = createClient();
+    const session = await redirects.createRedirectSession({ ecomCheckout: { checkoutId: 'c-1' }, callbacks: { postFlowUrl: `${PAGE_ORIGIN}/thanks` } });
+    expect(new URL(session.fullUrl).pathname).toBe('/_hosted/ecomCheckout');
+    expect(session.urlDetails?.searchParams).toMatchObject({ postFlowUrl: `${PAGE_ORIGIN}/thanks` });
+    expect(typeof session.sessionToken).toBe('string');
+    expect(authorization).toEqual([await tokens.getAccessToken()]);
+    expect(authorization[0]).not.toMatch(/^Bearer /);
+  });
+
+  test.each([
+    ['no intent', { prompt: 'login' }],
+    ['two intents', { login: {}, logout: { clientId: 'app' } }],
+    ['not an object', null],
+  ])('refuses a request with %s before any call', async (_name, request) => {
+    const { redirects } = createClient();
+    await expect(redirects.createRedirectSession(request as never)).rejects.toMatchObject({ name: 'RedirectsError', code: 'INVALID_ARGUMENT' });
+    expect(redirectSessionCalls(platform)).toHaveLength(0);
+  });
+
+  test('an answer without fullUrl is NO_REDIRECT_URL', async () => {
+    const { redirects } = createClient();
+    platform.faults.inject({ path: '/_api/redirects-api', kind: 'wrong-shape' });
+    await expect(redirects.createRedirectSession({ login: {} })).rejects.toMatchObject({ code: 'NO_REDIRECT_URL', message: 'No redirect URL found' });
+  });
+
+  test('a platform failure passes through as a PlatformError', async () => {
+    const { redirects } = createClient();
+    platform.faults.inject({ path: '/_api/redirects-api', kind: 'status', status: 500, times: Infinity });
+    const error = await redirects.createRedirectSession({ login: {} }).catch((caught: unknown) => caught);
+    expect(isPlatformError(error)).toBe(true);
+    expect(error).toMatchObject({ status: 500 });
+  });
+});
+
+describe('getAuthUrl', () => {
+  const flow = { codeChallenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', state: 'st-1', redirectUri: REDIRECT_URI };
+
+  test('sends the authorization request of the flow with the defaults', async () => {
+    const { redirects } = createClient();
+    const { authUrl, redirectSession } = await redirects.getAuthUrl(flow);
+    expect(authUrl).toBe(redirectSession.fullUrl);
+    expect(Object.fromEntries(new URL(authUrl).searchParams)).toEqual({
+      clientId: CLIENT_ID,
+      redirectUri: REDIRECT_URI,
+      codeChallenge: flow.codeChallenge,
+      codeChallengeMethod: 'S256',
+      responseMode: 'fragment',
+      responseType: 'code',
+      scope: 'offline_access',
+      state: 'st-1',
+      prompt: 'login',
+    });
+  });
+
+  test('passes prompt, response mode and session token', async () => {
+    const { redirects } = createClient();
+    const { authUrl } = await redirects.getAuthUrl(flow, { prompt: 'none', responseMode: 'web_message', sessionToken: 'sess-1' });
+    expect(new URL(authUrl).searchParams.get('prompt')).toBe('none');
+    expect(new URL(authUrl).searchParams.get('responseMode')).toBe('web_message');
+    expect(new URL(authUrl).searchParams.get('sessionToken')).toBe('sess-1');
+  });
+
+  test.each([
+    ['no flow', undefined, 'redirectUri must be a non-empty string'],
+    ['no challenge', { ...flow, codeChallenge: '' }, 'codeChallenge must be a non-empty string'],
+    ['no state', { ...flow, state: undefined }, 'state must be a non-empty string'],
+  ])('refuses %s', async (_name, input, message) => {
+    const { redirects } = createClient();
+    await expect(redirects.getAuthUrl(input as never)).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', message });
+  });
+});
+
+describe('loginWithRedirect', () => {
+  test('stores the flow under its state and navigates to the hosted page, with no verifier in the URL', async () => {
+    const navigate = vi.fn();
+    const { redirects } = createClient({ navigate });
+    await redirects.loginWithRedirect({ redirectUri: REDIRECT_URI, originalUri: '/account?tab=orders' });
+    expect(navigate).toHaveBeenCalledTimes(1);
+    const authUrl = new URL(navigate.mock.calls[0]![0] as string);
+    const state = authUrl.searchParams.get('state')!;
+    const stored = JSON.parse(sessionStorage.getItem(`site-identity:${CLIENT_ID}:flow:${state}`)!);
+    expect(stored).toEqual({ state, codeVerifier: expect.stringMatching(/^[A-Za-z0-9._~-]{43}$/), redirectUri: REDIRECT_URI, originalUri: '/account?tab=orders' });
+    expect(authUrl.href).not.toContain(stored.codeVerifier);
+    expect(authUrl.searchParams.get('responseMode')).toBe('fragment');
+  });
+
+  test('parallel flows keep one record each', async () => {
+    const navigate = vi.fn();
+    const { redirects } = createClient({ navigate });
+    await Promise.all([redirects.loginWithRedirect({ redirectUri: REDIRECT_URI }), redirects.loginWithRedirect({ redirectUri: REDIRECT_URI })]);
+    expect(Object.keys({ ...sessionStorage }).filter((key) => key.startsWith(`site-identity:${CLIENT_ID}:flow:`))).toHaveLength(2);
+  });
+
+  test('drops an originalUri on another origin', async () => {
+    const navigate = vi.fn();
+    const { redirects } = createClient({ navigate });
+    await redirects.loginWithRedirect({ redirectUri: REDIRECT_URI, originalUri: 'https://evil.example/' });
+    const state = new URL(navigate.mock.calls[0]![0] as string).searchParams.get('state')!;
+    expect(JSON.parse(sessionStorage.getItem(`site-identity:${CLIENT_ID}:flow:${state}`)!).originalUri).toBeUndefined();
+  });
+
+  test('a failed redirect session removes the flow and does not navigate', async () => {
+    const navigate = vi.fn();
+    const { redirects } = createClient({ navigate });
+    platform.faults.inject({ path: '/_api/redirects-api', kind: 'status', status: 503, times: Infinity });
+    await expect(redirects.loginWithRedirect({ redirectUri: REDIRECT_URI })).rejects.toSatisfy(isPlatformError);
+    expect(navigate).not.toHaveBeenCalled();
+    expect(sessionStorage.length).toBe(0);
+  });
+
+  test.each([
+    ['no options', undefined],
+    ['a relative redirect URI', { redirectUri: '/callback' }],
+    ['a number', { redirectUri: 42 }],
+  ])('refuses %s with INVALID_ARGUMENT', async (_name, input) => {
+    const { redirects } = createClient({ navigate: vi.fn() });
+    const error = await redirects.loginWithRedirect(input as never).catch((caught: unknown) => caught);
+    expect(isRedirectsError(error)).toBe(true);
+    expect(error).toMatchObject({ code: 'INVALID_ARGUMENT' });
+  });
+});

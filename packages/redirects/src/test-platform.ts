@@ -1,0 +1,68 @@
+// Test helpers shared by the redirect client's tests (not part of the package entry).
+import { createMockPlatform } from '@site-identity/mock-platform';
+import { createTokenManager, memoryStorage, type TokenManager } from '@site-identity/tokens';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { createRedirects } from './create-redirects';
+import type { Redirects, RedirectsOptions } from './redirects-types';
+
+export const CLIENT_ID = 'app';
+export const PAGE_ORIGIN = 'http://localhost:3000';
+export const REDIRECT_URI = `${PAGE_ORIGIN}/callback`;
+export const MEMBER = { email: 'ada@example.com', password: 'correct horse battery' };
+
+/**
+ * One emulated platform behind MSW for a whole test file, reset between tests,
+ * with fresh storages, a clean address bar and no frames left behind.
+ */
+export function usePlatform() {
+  const platform = createMockPlatform({ members: [MEMBER] });
+  const server = setupServer(...platform.handlers);
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  beforeEach(() => {
+    platform.reset();
+    sessionStorage.clear();
+    localStorage.clear();
+    history.replaceState(null, '', `${PAGE_ORIGIN}/`);
+  });
+  afterEach(() => {
+    server.resetHandlers();
+    for (const frame of document.querySelectorAll('iframe')) frame.remove();
+  });
+  afterAll(() => server.close());
+  return { platform, server };
+}
+
+/** A token manager and a redirect client over the emulated platform. */
+export function createClient(options: Partial<RedirectsOptions> = {}): { tokens: TokenManager; redirects: Redirects } {
+  const tokens = createTokenManager({ clientId: CLIENT_ID, storage: memoryStorage(), crossTab: false });
+  const redirects = createRedirects({ clientId: CLIENT_ID, tokens, ...options });
+  return { tokens, redirects };
+}
+
+/** Submits the hosted login form at `authUrl` as the member (or cancels) and returns where the page redirects. */
+export async function submitHostedLogin(
+  platform: ReturnType<typeof createMockPlatform>,
+  authUrl: string,
+  action: 'login' | 'cancel' = 'login',
+): Promise<string> {
+  const response = await platform.fetch(authUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ ...MEMBER, action }).toString(),
+  });
+  const location = response.headers.get('location');
+  if (response.status !== 303 || location === null) throw new Error(`The hosted page answered ${response.status}`);
+  return location;
+}
+
+/** The hidden frame the library inserted, if any. */
+export const hiddenFrame = () => document.querySelector<HTMLIFrameElement>('iframe[title="site-identity"]');
+
+/** The code exchanges the platform answered. */
+export const codeExchanges = (platform: ReturnType<typeof createMockPlatform>) =>
+  platform.state.requests.filter((request) => request.grantType === 'authorization_code');
+
+/** The redirect-session calls the platform answered. */
+export const redirectSessionCalls = (platform: ReturnType<typeof createMockPlatform>) =>
+  platform.state.requests.filter((request) => request.path.endsWith('/v1/redirect-session'));
