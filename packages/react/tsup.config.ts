@@ -1,3 +1,4 @@
 import { packageBuild } from '../../config/tsup.base';
 
-export default packageBuild({ banner: { js: "'use client';" } });
+// Rollup's tree-shaking pass would drop the directive; esbuild's own is enough here.
+export default packageBuild({ banner: { js: "'use client';" }, treeshake: false });

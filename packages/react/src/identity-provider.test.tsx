@@ -25,7 +25,7 @@ function thrownBy(ui: ReactNode): unknown {
 }
 
 describe('outside <IdentityProvider>', () => {
-  it.each([
+  it.each<[string, () => unknown]>([
     ['useSession', () => useSession()],
     ['useIsLoggedIn', () => useIsLoggedIn()],
     ['useMemberAuth', () => useMemberAuth()],
@@ -79,7 +79,7 @@ describe('IdentityProvider', () => {
     expect(isIdentityReactError(error) && error.code).toBe('INVALID_ARGUMENT');
   });
 
-  it.each([
+  it.each<[string, string, () => unknown]>([
     ['useMemberAuth', 'memberAuth', () => useMemberAuth()],
     ['useLoginCallback', 'redirects', () => useLoginCallback()],
   ])('%s without its instance throws MISSING_INSTANCE naming the prop', (name, prop, hook) => {

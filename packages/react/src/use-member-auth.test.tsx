@@ -82,7 +82,7 @@ describe('useMemberAuth', () => {
 
   it('wraps a rejection that is not an Error in ACTION_FAILED with the cause', async () => {
     const { result } = setup({ sendPasswordResetEmail: vi.fn(async () => Promise.reject('offline')) });
-    await act(() => result.current.sendPasswordResetEmail('ada@example.com'));
+    await act(() => result.current.sendPasswordResetEmail('ada@example.com', { redirectUri: 'https://shop.example/reset' }));
     const { error } = result.current;
     expect(isIdentityReactError(error) && error.code).toBe('ACTION_FAILED');
     expect(error?.cause).toBe('offline');
