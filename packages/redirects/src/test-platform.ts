@@ -49,7 +49,7 @@ export async function submitHostedLogin(
   const response = await platform.fetch(authUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ ...MEMBER, action }).toString(),
+    body: new URLSearchParams(action === 'cancel' ? { action } : { ...MEMBER, action }).toString(),
   });
   const location = response.headers.get('location');
   if (response.status !== 303 || location === null) throw new Error(`The hosted page answered ${response.status}`);
