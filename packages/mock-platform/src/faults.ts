@@ -38,8 +38,10 @@ export interface Faults {
 export interface FaultController extends Faults {
   /** Consumes one hit of the first fault matching `url`, if any. */
   take(url: URL): FaultSpec | undefined;
-  /** Resolves when `signal` aborts or the faults are cleared. */
-  hang(signal: AbortSignal | undefined): Promise<void>;
+  /** Increases on every `clear()`. */
+  readonly generation: number;
+  /** Resolves when `signal` aborts or the faults are cleared (also if cleared since `generation`). */
+  hang(signal: AbortSignal | undefined, generation: number): Promise<void>;
 }
 
 const KINDS: readonly FaultKind[] = ['network', 'timeout', 'status', 'html', 'empty', 'truncated', 'wrong-shape', 'latency'];
@@ -62,7 +64,11 @@ function matches(path: FaultSpec['path'], url: URL): boolean {
 export function createFaults(): FaultController {
   const armed: { spec: FaultSpec; left: number }[] = [];
   const hanging = new Set<() => void>();
+  let generation = 0;
   return {
+    get generation() {
+      return generation;
+    },
     inject(spec) {
       if (typeof spec !== 'object' || spec === null || !KINDS.includes(spec.kind)) {
         throw new MockPlatformError('INVALID_FAULT', `a fault needs a kind: ${KINDS.join(', ')}`);
@@ -75,6 +81,7 @@ export function createFaults(): FaultController {
       armed.push({ spec: { ...spec }, left: times });
     },
     clear() {
+      generation += 1;
       armed.length = 0;
       for (const release of hanging) release();
       hanging.clear();
@@ -90,14 +97,14 @@ export function createFaults(): FaultController {
       if (entry.left <= 0) armed.splice(index, 1);
       return entry.spec;
     },
-    hang(signal) {
+    hang(signal, since) {
       return new Promise<void>((resolve) => {
         const release = (): void => {
           hanging.delete(release);
           signal?.removeEventListener('abort', release);
           resolve();
         };
-        if (signal?.aborted) return resolve();
+        if (signal?.aborted || since !== generation) return resolve();
         hanging.add(release);
         signal?.addEventListener('abort', release, { once: true });
       });

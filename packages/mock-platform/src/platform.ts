@@ -154,6 +154,10 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
   async function handle(request: Request): Promise<PlatformOutcome> {
     const url = new URL(request.url);
     const path = basePath !== '' && url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) || '/' : url.pathname;
+    const control = path.startsWith('/_mock/');
+    // The fault is chosen on arrival, before any await, so that it binds to this request.
+    const fault = control ? undefined : faults.take(url);
+    const generation = faults.generation;
     let rawBody = '';
     try {
       rawBody = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text();
@@ -165,7 +169,7 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
       response.headers.set('x-wix-request-id', requestId);
       return { type: 'response', response };
     };
-    if (path.startsWith('/_mock/')) {
+    if (control) {
       try {
         return finish(controlRoute(request, path, rawBody, { state, faults, reset }));
       } catch {
@@ -176,10 +180,9 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
     const entry: RequestLogEntry = { method: request.method, path, ...(grantType ? { grantType } : {}), time: resolved.now(), status: 0 };
     state.requests.push(entry);
 
-    const fault = faults.take(url);
     if (fault?.kind === 'network') return { type: 'network' };
     if (fault?.kind === 'timeout') {
-      await faults.hang(request.signal);
+      await faults.hang(request.signal, generation);
       return request.signal?.aborted ? { type: 'aborted', reason: request.signal.reason } : { type: 'network' };
     }
     if (fault?.kind === 'latency') {
