@@ -66,3 +66,40 @@ export const codeExchanges = (platform: ReturnType<typeof createMockPlatform>) =
 /** The redirect-session calls the platform answered. */
 export const redirectSessionCalls = (platform: ReturnType<typeof createMockPlatform>) =>
   platform.state.requests.filter((request) => request.path.endsWith('/v1/redirect-session'));
+
+/**
+ * Resolves with the next hidden frame the library inserts, and a promise of its
+ * page load (listened to from the moment it is inserted).
+ */
+export function nextFrame(): Promise<{ frame: HTMLIFrameElement; loaded: Promise<unknown> }> {
+  return new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      const frame = hiddenFrame();
+      if (!frame) return;
+      observer.disconnect();
+      resolve({ frame, loaded: new Promise((done) => frame.addEventListener('load', done, { once: true })) });
+    });
+    observer.observe(document.body, { childList: true });
+  });
+}
+
+/** The message the hosted page at `url` posts to its parent (what its inline script would send). */
+export async function hostedPageMessage(platform: ReturnType<typeof createMockPlatform>, url: string): Promise<Record<string, string>> {
+  const html = await (await platform.fetch(url)).text();
+  const match = /postMessage\((\{.*?\}),/.exec(html);
+  if (!match) throw new Error('The hosted page posts no message');
+  return JSON.parse(match[1]!) as Record<string, string>;
+}
+
+/** Posts `data` to the page as the frame would: from its window, at its origin (both overridable). */
+export function postFromFrame(frame: HTMLIFrameElement, data: unknown, overrides: { origin?: string; source?: Window | null } = {}): void {
+  const { origin = new URL(frame.src).origin, source = frame.contentWindow } = overrides;
+  window.dispatchEvent(new MessageEvent('message', { data, origin, source }));
+}
+
+/** The session token of a platform session of the test member. */
+export function memberSessionToken(platform: ReturnType<typeof createMockPlatform>): string {
+  const member = platform.state.findMember(MEMBER.email);
+  if (!member) throw new Error('No test member');
+  return platform.state.createSession(member.id);
+}

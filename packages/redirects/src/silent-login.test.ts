@@ -1,0 +1,143 @@
+import { isTokenEndpointError } from '@site-identity/tokens';
+import { describe, expect, test, vi } from 'vitest';
+import {
+  codeExchanges,
+  createClient,
+  hiddenFrame,
+  hostedPageMessage,
+  memberSessionToken,
+  nextFrame,
+  postFromFrame,
+  redirectSessionCalls,
+  usePlatform,
+} from './test-platform';
+
+const { platform } = usePlatform();
+
+describe('silentLogin', () => {
+  test('loads a prompt=none web_message page in a hidden frame, exchanges its code and stores member tokens', async () => {
+    const { tokens, redirects } = createClient();
+    const removeListener = vi.spyOn(window, 'removeEventListener');
+    const framed = nextFrame();
+    const pending = redirects.silentLogin(memberSessionToken(platform));
+    const { frame, loaded } = await framed;
+    const authUrl = new URL(frame.src);
+    expect(authUrl.searchParams.get('prompt')).toBe('none');
+    expect(authUrl.searchParams.get('responseMode')).toBe('web_message');
+    expect(authUrl.searchParams.get('redirectUri')).toBe(location.origin);
+    await loaded;
+    postFromFrame(frame, await hostedPageMessage(platform, frame.src));
+    const result = await pending;
+    expect(result.refreshToken.role).toBe('member');
+    expect(tokens.isLoggedIn()).toBe(true);
+    expect(hiddenFrame()).toBeNull();
+    expect(removeListener).toHaveBeenCalledWith('message', expect.any(Function));
+    expect(codeExchanges(platform)).toHaveLength(1);
+  });
+
+  test('ignores messages from another origin, another window or with another state', async () => {
+    const { redirects } = createClient();
+    const framed = nextFrame();
+    const settled = vi.fn();
+    const pending = redirects.silentLogin(memberSessionToken(platform));
+    pending.then(settled, settled);
+    const { frame, loaded } = await framed;
+    await loaded;
+    const answer = await hostedPageMessage(platform, frame.src);
+    postFromFrame(frame, answer, { origin: 'https://evil.example' });
+    postFromFrame(frame, answer, { source: window });
+    postFromFrame(frame, answer, { source: null });
+    postFromFrame(frame, { ...answer, state: 'forged' });
+    postFromFrame(frame, { code: answer['code'] });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(settled).not.toHaveBeenCalled();
+    expect(hiddenFrame()).toBe(frame);
+    expect(codeExchanges(platform)).toHaveLength(0);
+    postFromFrame(frame, answer);
+    await expect(pending).resolves.toMatchObject({ refreshToken: { role: 'member' } });
+  });
+
+  test("the frame's own error surfaces as AUTHORIZATION_ERROR, and the frame is removed", async () => {
+    const { tokens, redirects } = createClient();
+    const framed = nextFrame();
+    const pending = redirects.silentLogin('not-a-session');
+    const { frame, loaded } = await framed;
+    await loaded;
+    postFromFrame(frame, await hostedPageMessage(platform, frame.src));
+    await expect(pending).rejects.toMatchObject({
+      name: 'RedirectsError',
+      code: 'AUTHORIZATION_ERROR',
+      error: 'login_required',
+      errorDescription: 'No valid session',
+    });
+    expect(hiddenFrame()).toBeNull();
+    expect(tokens.isLoggedIn()).toBe(false);
+    expect(codeExchanges(platform)).toHaveLength(0);
+  });
+
+  test("times out with 'OAuth flow timed out' and removes frame and listener", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { redirects } = createClient();
+    const removeListener = vi.spyOn(window, 'removeEventListener');
+    const framed = nextFrame();
+    const pending = redirects.silentLogin(memberSessionToken(platform));
+    const rejected = expect(pending).rejects.toMatchObject({ code: 'OAUTH_FLOW_TIMED_OUT', message: 'OAuth flow timed out' });
+    const { loaded } = await framed;
+    await loaded;
+    await vi.advanceTimersByTimeAsync(119_999);
+    expect(hiddenFrame()).not.toBeNull();
+    await vi.advanceTimersByTimeAsync(1);
+    await rejected;
+    expect(hiddenFrame()).toBeNull();
+    expect(removeListener).toHaveBeenCalledWith('message', expect.any(Function));
+  });
+
+  test('honours a shorter time-out', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { redirects } = createClient();
+    const framed = nextFrame();
+    const pending = redirects.silentLogin(memberSessionToken(platform), { timeoutMs: 5000 });
+    const rejected = expect(pending).rejects.toMatchObject({ code: 'OAUTH_FLOW_TIMED_OUT' });
+    await (await framed).loaded;
+    await vi.advanceTimersByTimeAsync(5000);
+    await rejected;
+  });
+
+  test('one silent login per session token runs at a time', async () => {
+    const { redirects } = createClient();
+    const token = memberSessionToken(platform);
+    const framed = nextFrame();
+    const first = redirects.silentLogin(token);
+    const second = redirects.silentLogin(token);
+    expect(second).toBe(first);
+    const { frame, loaded } = await framed;
+    await loaded;
+    postFromFrame(frame, await hostedPageMessage(platform, frame.src));
+    await first;
+    expect(redirectSessionCalls(platform)).toHaveLength(1);
+    expect(codeExchanges(platform)).toHaveLength(1);
+  });
+
+  test('a failed code exchange rejects with the token endpoint error, frame removed', async () => {
+    const { redirects } = createClient();
+    const framed = nextFrame();
+    const pending = redirects.silentLogin(memberSessionToken(platform));
+    const { frame, loaded } = await framed;
+    await loaded;
+    platform.faults.inject({ path: '/oauth2/token', kind: 'status', status: 400 });
+    postFromFrame(frame, await hostedPageMessage(platform, frame.src));
+    await expect(pending).rejects.toSatisfy(isTokenEndpointError);
+    expect(hiddenFrame()).toBeNull();
+  });
+
+  test.each([
+    ['an empty session token', '', {}, 'sessionToken must be a non-empty string'],
+    ['a session token that is not a string', 42, {}, 'sessionToken must be a non-empty string'],
+    ['a negative time-out', 'tok', { timeoutMs: -1 }, 'timeoutMs must be a number of milliseconds from 1 to 2147483647'],
+    ['a time-out that is not a number', 'tok', { timeoutMs: '5s' }, 'timeoutMs must be a number of milliseconds from 1 to 2147483647'],
+  ])('refuses %s before any call', async (_name, token, options, message) => {
+    const { redirects } = createClient();
+    await expect(redirects.silentLogin(token as string, options as never)).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', message });
+    expect(redirectSessionCalls(platform)).toHaveLength(0);
+  });
+});
