@@ -152,9 +152,13 @@ export function accountCalls(ctx: AccountContext) {
       }),
 
     startEmailVerification: (identityId: string) =>
-      rejectingWithMemberAuthError(async () => {
+      rejectingWithMemberAuthError(async (): Promise<{ stateToken: string }> => {
         required(identityId, 'identityId');
-        await post(verification, '/v1/Start', { identityId, target: 'EMAIL' });
+        const answer = await post(verification, '/v1/Start', { identityId, target: 'EMAIL' });
+        const stateToken = isRecord(answer) ? answer['stateToken'] : undefined;
+        if (!isFilled(stateToken)) throw invalid('serverError', 'The platform answered without a state token');
+        store.write(stateToken);
+        return { stateToken };
       }),
 
     signOn: (params: SignOnParams) =>

@@ -11,10 +11,12 @@ import { isMemberAuthError, MemberAuthError } from './member-auth-error';
 export function toMemberAuthError(error: unknown): MemberAuthError {
   if (isMemberAuthError(error)) return error;
   const platform = toPlatformError(error);
-  return new MemberAuthError(platform.message, {
+  const requestId = (error as { requestId?: unknown } | null)?.requestId;
+  const own = error instanceof Error ? error.message : '';
+  return new MemberAuthError(own || platform.message, {
     code: transportCode(platform, 'requestFailed'),
-    requestId: platform.requestId,
-    cause: platform,
+    requestId: typeof requestId === 'string' ? requestId : undefined,
+    cause: error,
   });
 }
 

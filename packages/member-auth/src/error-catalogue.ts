@@ -24,28 +24,24 @@ const EMAIL_EXISTS = '-19995';
 const INVALID_PASSWORD = '-19976';
 const RESET_PASSWORD = '-19973';
 
+const UNREACHABLE = ['network', 'timeout', 'aborted', 'NETWORK_ERROR', 'TIMEOUT', 'ABORTED'];
+
+/** Whether `error` or one of its causes says no answer came: offline, time-out, abort. */
+function unreachable(error: unknown, depth = 0): boolean {
+  if (typeof error !== 'object' || error === null || depth > 4) return false;
+  const { kind, code, cause } = error as { kind?: unknown; code?: unknown; cause?: unknown };
+  return UNREACHABLE.includes(kind as string) || UNREACHABLE.includes(code as string) || unreachable(cause, depth + 1);
+}
+
 /**
- * The code a platform error maps to when it is not a catalogue row: no answer
- * (`networkError`), a server failure or an answer that is not JSON
- * (`serverError`), or `fallback`.
+ * The code a platform error maps to when it is not a catalogue row: no answer,
+ * also when the token endpoint could not be reached for the visitor token that
+ * authorises the call (`networkError`); a server failure or an answer that is not
+ * JSON (`serverError`); else `fallback`.
  */
 export function transportCode(error: PlatformError, fallback: KnownMemberAuthErrorCode): KnownMemberAuthErrorCode {
-  switch (error.kind) {
-    case 'network':
-    case 'timeout':
-    case 'aborted':
-      return 'networkError';
-    case 'http':
-    case 'system': {
-      // A visitor token that could not be fetched: the real problem is its cause.
-      const cause: unknown = error.cause;
-      return error.code === 'AUTHORIZATION_FAILED' && cause !== undefined && cause !== error
-        ? transportCode(toPlatformError(cause), 'serverError')
-        : 'serverError';
-    }
-    default:
-      return fallback;
-  }
+  if (unreachable(error)) return 'networkError';
+  return error.kind === 'http' || error.kind === 'system' ? 'serverError' : fallback;
 }
 
 /**

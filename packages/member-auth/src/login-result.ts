@@ -1,5 +1,5 @@
-import type { MfaReason } from './enumerations';
-import type { Factor, Identity } from './identity';
+import type { FactorType, MfaReason } from './enumerations';
+import type { Identity } from './identity';
 import type { MemberAuthError, MemberAuthErrorCode } from './member-auth-error';
 
 /**
@@ -45,12 +45,13 @@ export type LoginState = (typeof LoginState)[keyof typeof LoginState];
  * ```ts
  * import type { MfaChallengeData } from '@site-identity/member-auth';
  *
- * const firstFactor = (mfa: MfaChallengeData) => mfa.availableFactors?.[0]?.type ?? 'EMAIL';
+ * const firstFactor = (mfa: MfaChallengeData) => mfa.factors?.[0]?.factorType ?? 'EMAIL';
  * ```
  */
 export interface MfaChallengeData {
   reason?: MfaReason;
-  availableFactors?: Factor[];
+  /** The factors the member can verify with `verifyFactor`. */
+  factors?: { factorId?: string; factorType?: FactorType }[];
   [field: string]: unknown;
 }
 

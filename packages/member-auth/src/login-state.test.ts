@@ -42,7 +42,7 @@ describe('toLoginResult', () => {
   });
 
   test('REQUIRE_MFA keeps the state token and the challenge for verifyFactor', () => {
-    const mfaChallengeData = { reason: 'HIGH_RISK_LOGIN', availableFactors: [{ type: 'TOTP', status: 'ENABLED' }] };
+    const mfaChallengeData = { reason: 'HIGH_RISK_LOGIN', factors: [{ factorId: 'f-1', factorType: 'TOTP' }] };
     const result = toLoginResult({ state: 'REQUIRE_MFA', stateToken: 'st', mfaChallengeData });
     expect(result).toMatchObject({
       loginState: 'FAILURE',

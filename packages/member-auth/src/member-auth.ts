@@ -106,8 +106,12 @@ export interface MemberAuth {
   verifyFactor(factorType: FactorType, options: VerifyFactorOptions): Promise<LoginResult>;
   /** E-mails an activation link to a member who has no password yet (`POST /v1/activation-email`). */
   sendActivationEmail(identityId: string, emailOptions?: ActivationEmailOptions): Promise<void>;
-  /** Starts e-mail verification of an identity (`POST /v1/Start`, target `EMAIL`). */
-  startEmailVerification(identityId: string): Promise<void>;
+  /**
+   * Starts e-mail verification of an identity (`POST /v1/Start`, target `EMAIL`):
+   * the platform e-mails a code; the flow is stored, so `verifyEmail({ code })`
+   * follows as after an EMAIL_VERIFICATION_REQUIRED answer.
+   */
+  startEmailVerification(identityId: string): Promise<{ stateToken: string }>;
   /**
    * Server only: signs a member on without a password (`POST /v2/sign-on`). The
    * call needs elevated credentials (through `fetch` or the tokens); hand the

@@ -1,3 +1,4 @@
+import type { Redirects } from '@site-identity/redirects';
 import type { TokenManager } from '@site-identity/tokens';
 
 /**
@@ -28,6 +29,4 @@ export type MemberAuthTokens = Pick<TokenManager, 'getAccessToken' | 'isLoggedIn
  * const redirects: MemberAuthRedirects = createRedirects({ clientId, tokens });
  * ```
  */
-export interface MemberAuthRedirects {
-  silentLogin(sessionToken: string, options?: { timeoutMs?: number }): Promise<unknown>;
-}
+export type MemberAuthRedirects = Pick<Redirects, 'silentLogin'>;

@@ -1,0 +1,400 @@
+import { vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, test } from 'vitest';
+import type { LoginResult } from './login-result';
+import { isMemberAuthError } from './member-auth-error';
+import { createMemberAuth } from './member-auth';
+import { CLIENT_ID, usePlatform } from './test-harness';
+
+const AUTH = 'https://www.wixapis.com/_api/iam/authentication';
+const ada = { email: 'ada@example.com', password: 'correct horse' };
+
+const { platform, server, createAuth, serviceRequests } = usePlatform();
+
+type Case = {
+  call: 'register' | 'login';
+  what: string;
+  arrange?: () => void;
+  params?: Record<string, unknown>;
+  loginState: LoginResult['loginState'];
+  errorCode?: string;
+};
+
+const cases: Case[] = [
+  // every server state
+  { call: 'register', what: 'SUCCESS', loginState: 'SUCCESS' },
+  { call: 'login', what: 'SUCCESS', arrange: () => void platform.state.addMember(ada), loginState: 'SUCCESS' },
+  {
+    call: 'register',
+    what: 'REQUIRE_EMAIL_VERIFICATION',
+    arrange: () => void (platform.state.settings.requireEmailVerification = true),
+    loginState: 'EMAIL_VERIFICATION_REQUIRED',
+  },
+  {
+    call: 'login',
+    what: 'REQUIRE_EMAIL_VERIFICATION',
+    arrange: () => {
+      platform.state.settings.requireEmailVerification = true;
+      platform.state.addMember({ ...ada, emailVerified: false });
+    },
+    loginState: 'EMAIL_VERIFICATION_REQUIRED',
+  },
+  {
+    call: 'register',
+    what: 'REQUIRE_OWNER_APPROVAL',
+    arrange: () => void (platform.state.settings.requireOwnerApproval = true),
+    loginState: 'OWNER_APPROVAL_REQUIRED',
+  },
+  {
+    call: 'login',
+    what: 'REQUIRE_OWNER_APPROVAL',
+    arrange: () => void platform.state.addMember({ ...ada, ownerApproved: false }),
+    loginState: 'OWNER_APPROVAL_REQUIRED',
+  },
+  {
+    call: 'login',
+    what: 'REQUIRE_MFA',
+    arrange: () => void platform.state.addMember({ ...ada, mfa: { factorType: 'totp' } }),
+    loginState: 'FAILURE',
+    errorCode: 'unknownState',
+  },
+  {
+    call: 'login',
+    what: 'STATUS_CHECK',
+    arrange: () => server.use(http.post(`${AUTH}/v2/login`, () => HttpResponse.json({ state: 'STATUS_CHECK' }))),
+    loginState: 'FAILURE',
+    errorCode: 'unknownState',
+  },
+  // every catalogue row
+  {
+    call: 'register',
+    what: '-19971 missing captcha',
+    arrange: () => void (platform.state.settings.captcha = 'invisible'),
+    loginState: 'SILENT_CAPTCHA_REQUIRED',
+    errorCode: 'missingCaptchaToken',
+  },
+  {
+    call: 'register',
+    what: '-19970 invalid captcha',
+    arrange: () => void (platform.state.settings.captcha = 'invisible'),
+    params: { captchaTokens: { invisibleRecaptchaToken: 'invalid' } },
+    loginState: 'USER_CAPTCHA_REQUIRED',
+    errorCode: 'invalidCaptchaToken',
+  },
+  {
+    call: 'register',
+    what: '-19995 email already exists',
+    arrange: () => void platform.state.addMember(ada),
+    loginState: 'FAILURE',
+    errorCode: 'emailAlreadyExists',
+  },
+  {
+    call: 'register',
+    what: 'an EMAIL field violation',
+    arrange: () =>
+      server.use(
+        http.post(`${AUTH}/v2/register`, () =>
+          HttpResponse.json(
+            {
+              message: 'INVALID_ARGUMENT',
+              details: {
+                validationError: {
+                  fieldViolations: [{ field: 'loginId.email', description: 'not deliverable', data: { type: 'EMAIL' } }],
+                },
+              },
+            },
+            { status: 400, headers: { 'x-wix-request-id': 'req-email' } },
+          ),
+        ),
+      ),
+    loginState: 'FAILURE',
+    errorCode: 'invalidEmail',
+  },
+  {
+    call: 'login',
+    what: '-19971 missing captcha',
+    arrange: () => {
+      platform.state.settings.captcha = 'visible';
+      platform.state.addMember(ada);
+    },
+    loginState: 'SILENT_CAPTCHA_REQUIRED',
+    errorCode: 'missingCaptchaToken',
+  },
+  {
+    call: 'login',
+    what: '-19970 invalid captcha',
+    arrange: () => {
+      platform.state.settings.captcha = 'visible';
+      platform.state.addMember(ada);
+    },
+    params: { captchaTokens: { recaptchaToken: 'invalid' } },
+    loginState: 'USER_CAPTCHA_REQUIRED',
+    errorCode: 'invalidCaptchaToken',
+  },
+  {
+    call: 'login',
+    what: '-19976 invalid password',
+    arrange: () => void platform.state.addMember({ ...ada, password: 'another one' }),
+    loginState: 'FAILURE',
+    errorCode: 'invalidPassword',
+  },
+  {
+    call: 'login',
+    what: '-19973 reset password',
+    arrange: () => void platform.state.addMember({ ...ada, resetPasswordRequired: true }),
+    loginState: 'FAILURE',
+    errorCode: 'resetPassword',
+  },
+  { call: 'login', what: 'anything else (an unknown member)', loginState: 'FAILURE', errorCode: 'invalidEmail' },
+  // transport failures
+  {
+    call: 'login',
+    what: 'a network failure',
+    arrange: () => platform.faults.inject({ path: '/_api/iam/', kind: 'network' }),
+    loginState: 'FAILURE',
+    errorCode: 'networkError',
+  },
+  {
+    call: 'register',
+    what: 'an HTML error page',
+    arrange: () => platform.faults.inject({ path: '/_api/iam/', kind: 'html', status: 502 }),
+    loginState: 'FAILURE',
+    errorCode: 'serverError',
+  },
+  {
+    call: 'login',
+    what: 'an HTML page with status 200',
+    arrange: () => platform.faults.inject({ path: '/_api/iam/', kind: 'html', status: 200 }),
+    loginState: 'FAILURE',
+    errorCode: 'serverError',
+  },
+  {
+    call: 'register',
+    what: 'a 500 without details',
+    arrange: () => platform.faults.inject({ path: '/_api/iam/', kind: 'status', status: 500 }),
+    loginState: 'FAILURE',
+    errorCode: 'serverError',
+  },
+  {
+    call: 'login',
+    what: 'an empty 200',
+    arrange: () => platform.faults.inject({ path: '/_api/iam/', kind: 'empty' }),
+    loginState: 'FAILURE',
+    errorCode: 'serverError',
+  },
+  {
+    call: 'login',
+    what: 'a 200 of another shape',
+    arrange: () => platform.faults.inject({ path: '/_api/iam/', kind: 'wrong-shape' }),
+    loginState: 'FAILURE',
+    errorCode: 'unknownState',
+  },
+  {
+    call: 'register',
+    what: 'a token endpoint that cannot be reached',
+    arrange: () => platform.faults.inject({ path: '/oauth2/token', kind: 'network', times: Infinity }),
+    loginState: 'FAILURE',
+    errorCode: 'networkError',
+  },
+];
+
+describe('register and login against the platform', () => {
+  test.each(cases)('$call: $what → $loginState $errorCode', async ({ call, arrange, params, loginState, errorCode }) => {
+    arrange?.();
+    const { auth } = createAuth();
+    const result = await auth[call]({ ...ada, completeLogin: false, ...params });
+    expect(result.loginState).toBe(loginState);
+    expect(result.errorCode).toBe(errorCode);
+    if (result.loginState === 'SUCCESS') expect(result.data.sessionToken).toEqual(expect.any(String));
+    if (result.loginState === 'EMAIL_VERIFICATION_REQUIRED') expect(result.data.stateToken).toEqual(expect.any(String));
+    if (errorCode) {
+      expect(result.error).toEqual(expect.any(String));
+      expect(result.loginState !== 'SUCCESS' && isMemberAuthError(result.cause)).toBe(true);
+    }
+  });
+
+  test('a platform error keeps its request id and the PlatformError as cause', async () => {
+    platform.state.addMember(ada);
+    const { auth } = createAuth();
+    const result = await auth.login({ ...ada, password: 'wrong', completeLogin: false });
+    expect(result.loginState === 'FAILURE' && result.cause.requestId).toEqual(expect.any(String));
+    expect(result.loginState === 'FAILURE' && result.cause.cause).toMatchObject({ name: 'PlatformError', code: '-19976' });
+  });
+
+  test('REQUIRE_MFA keeps the state token and the challenge', async () => {
+    platform.state.addMember({ ...ada, mfa: { factorType: 'sms' } });
+    const { auth } = createAuth();
+    const result = await auth.login({ ...ada, completeLogin: false });
+    expect(result).toMatchObject({
+      loginState: 'FAILURE',
+      error: 'Unknown state',
+      serverState: 'REQUIRE_MFA',
+      data: { stateToken: expect.any(String) },
+      mfa: { reason: 'USER_SETTINGS', factors: [{ factorType: 'SMS' }] },
+    });
+  });
+
+  test('sends the register body the platform expects', async () => {
+    let body: unknown;
+    server.events.on('request:start', async ({ request }) => {
+      if (request.url.endsWith('/v2/register')) body = await request.clone().json();
+    });
+    const { auth } = createAuth();
+    await auth.register({
+      ...ada,
+      profile: { firstName: 'Ada' },
+      captchaTokens: { recaptchaToken: 'v' },
+      clientMetaData: { source: 'test' },
+      completeLogin: false,
+    });
+    server.events.removeAllListeners();
+    expect(body).toEqual({
+      loginId: { email: ada.email },
+      password: ada.password,
+      profile: { firstName: 'Ada' },
+      captchaTokens: [{ Recaptcha: 'v' }],
+      clientMetaData: { source: 'test' },
+    });
+  });
+});
+
+describe('input checks', () => {
+  test.each([
+    ['register', { email: 'not-an-email', password: 'x' }, 'invalidEmail'],
+    ['login', { email: 'ada@example', password: 'x' }, 'invalidEmail'],
+    ['login', { email: 'ada@example.com', password: '' }, 'invalidPassword'],
+    ['register', { email: 'ada@example.com' }, 'invalidPassword'],
+    ['login', undefined, 'invalidEmail'],
+    ['login', 'ada@example.com', 'invalidEmail'],
+  ] as const)('%s(%j) → FAILURE %s without a request', async (call, params, errorCode) => {
+    const { auth } = createAuth();
+    const result = await auth[call](params as never);
+    expect(result).toMatchObject({ loginState: 'FAILURE', errorCode });
+    expect(serviceRequests()).toHaveLength(0);
+  });
+});
+
+describe('completing the login', () => {
+  test('SUCCESS hands the session token to redirects.silentLogin, and the member is logged in', async () => {
+    platform.state.addMember(ada);
+    const { auth, tokens, silentLogin } = createAuth({ emulateSilentLogin: true });
+    const result = await auth.login(ada);
+    expect(result.loginState).toBe('SUCCESS');
+    expect(silentLogin).toHaveBeenCalledExactlyOnceWith(result.data.sessionToken);
+    expect(tokens.isLoggedIn()).toBe(true);
+  });
+
+  test('completeLogin: false leaves it to the app', async () => {
+    const { auth, silentLogin } = createAuth({ emulateSilentLogin: true });
+    expect((await auth.register({ ...ada, completeLogin: false })).loginState).toBe('SUCCESS');
+    expect(silentLogin).not.toHaveBeenCalled();
+  });
+
+  test('a completion that fails (here: no browser) is a FAILURE that keeps the session token', async () => {
+    platform.state.addMember(ada);
+    const { auth, silentLogin } = createAuth();
+    const result = await auth.login(ada);
+    expect(silentLogin).toHaveBeenCalledOnce();
+    expect(result).toMatchObject({
+      loginState: 'FAILURE',
+      errorCode: 'loginNotCompleted',
+      data: { sessionToken: expect.any(String) },
+    });
+    expect(result.loginState === 'FAILURE' && result.cause.cause).toMatchObject({ code: 'NOT_IN_BROWSER' });
+  });
+});
+
+describe('captcha with a provider', () => {
+  test('a missing token is answered with an invisible token', async () => {
+    platform.state.settings.captcha = 'invisible';
+    const getToken = vi.fn(async () => 'invisible-token');
+    const { auth } = createAuth({ captcha: { provider: { getToken } } });
+    const result = await auth.register({ ...ada, completeLogin: false });
+    expect(result.loginState).toBe('SUCCESS');
+    expect(getToken).toHaveBeenCalledExactlyOnceWith('invisible', '6LdoPaUfAAAAAJphvHoUoOob7mx0KDlXyXlgrx5v');
+    expect(serviceRequests()).toHaveLength(2);
+  });
+
+  test('an invalid invisible token is followed by a visible one', async () => {
+    platform.state.settings.captcha = 'invisible';
+    platform.state.addMember(ada);
+    const getToken = vi.fn(async (kind: string) => (kind === 'visible' ? 'solved' : 'invalid'));
+    const { auth } = createAuth({ captcha: { provider: { getToken } } });
+    const result = await auth.login({ ...ada, completeLogin: false });
+    expect(result.loginState).toBe('SUCCESS');
+    expect(getToken.mock.calls).toEqual([
+      ['invisible', '6LdoPaUfAAAAAJphvHoUoOob7mx0KDlXyXlgrx5v'],
+      ['visible', '6Ld0J8IcAAAAANyrnxzrRlX1xrrdXsOmsepUYosy'],
+    ]);
+    expect(serviceRequests()).toHaveLength(3);
+  });
+
+  test('without a visible token the app is told to show the captcha', async () => {
+    platform.state.settings.captcha = 'invisible';
+    platform.state.addMember(ada);
+    const getToken = vi.fn(async (kind: string) => (kind === 'invisible' ? 'invalid' : undefined));
+    const { auth } = createAuth({ captcha: { provider: { getToken } } });
+    const result = await auth.login({ ...ada, completeLogin: false });
+    expect(result).toMatchObject({ loginState: 'USER_CAPTCHA_REQUIRED', errorCode: 'invalidCaptchaToken' });
+    expect(getToken.mock.calls.map(([kind]) => kind)).toEqual(['invisible', 'visible']);
+    expect(serviceRequests()).toHaveLength(2);
+  });
+
+  test('a site that ignores the invisible token: asked once, then SILENT_CAPTCHA_REQUIRED', async () => {
+    platform.state.settings.captcha = 'visible';
+    platform.state.addMember(ada);
+    const getToken = vi.fn(async () => 'invisible-token');
+    const { auth } = createAuth({ captcha: { provider: { getToken } } });
+    const result = await auth.login({ ...ada, completeLogin: false });
+    expect(result).toMatchObject({ loginState: 'SILENT_CAPTCHA_REQUIRED', errorCode: 'missingCaptchaToken' });
+    expect(getToken).toHaveBeenCalledOnce();
+    expect(serviceRequests()).toHaveLength(2);
+  });
+
+  test('an app-solved visible captcha passes on the next call', async () => {
+    platform.state.settings.captcha = 'visible';
+    platform.state.addMember(ada);
+    const { auth } = createAuth();
+    const first = await auth.login({ ...ada, completeLogin: false });
+    expect(first.loginState).toBe('SILENT_CAPTCHA_REQUIRED');
+    const second = await auth.login({ ...ada, captchaTokens: { recaptchaToken: 'solved' }, completeLogin: false });
+    expect(second.loginState).toBe('SUCCESS');
+  });
+
+  test('the site keys are configuration', () => {
+    const { auth } = createAuth({ captcha: { siteKeys: { visible: 'own-key' } } });
+    expect(auth.captchaSiteKeys).toEqual({ invisible: '6LdoPaUfAAAAAJphvHoUoOob7mx0KDlXyXlgrx5v', visible: 'own-key' });
+  });
+});
+
+describe('createMemberAuth', () => {
+  const { tokens, redirects } = createAuth();
+  test.each([
+    ['no options', undefined],
+    ['an empty client id', { clientId: '', tokens, redirects }],
+    ['no token manager', { clientId: CLIENT_ID, redirects }],
+    ['no redirect client', { clientId: CLIENT_ID, tokens }],
+    ['a relative API base', { clientId: CLIENT_ID, tokens, redirects, apiBaseUrl: '/api' }],
+  ])('%s is an invalidArgument error', (_, options) => {
+    expect(() => createMemberAuth(options as never)).toThrow(expect.objectContaining({ name: 'MemberAuthError', code: 'invalidArgument' }));
+  });
+
+  test('sends nothing until a call is made', () => {
+    createAuth();
+    expect(platform.state.requests).toHaveLength(0);
+  });
+
+  test('calls go to apiBaseUrl', async () => {
+    const seen: string[] = [];
+    server.use(
+      http.post('https://api.example.test/_api/iam/authentication/v2/login', ({ request }) => {
+        seen.push(request.headers.get('authorization') ?? '');
+        return HttpResponse.json({ state: 'REQUIRE_OWNER_APPROVAL' });
+      }),
+    );
+    const { tokens: manager, redirects: client } = createAuth();
+    const auth = createMemberAuth({ clientId: CLIENT_ID, tokens: manager, redirects: client, apiBaseUrl: 'https://api.example.test/' });
+    expect((await auth.login(ada)).loginState).toBe('OWNER_APPROVAL_REQUIRED');
+    expect(seen).toEqual([await manager.getAccessToken()]);
+  });
+});
