@@ -4,7 +4,8 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { SessionEvent } from './session';
 import { memoryStorage, webStorage, type TokenStorage } from './storage';
-import { createTokenManager, type TokenManager } from './token-manager';
+import { createTokenManager } from './token-manager';
+import type { TokenManager } from './token-manager-types';
 import type { Tokens } from './types';
 
 const platform = createMockPlatform();

@@ -17,4 +17,5 @@ export {
 } from './token-endpoint';
 export { memoryStorage, webStorage, type TokenStorage } from './storage';
 export type { SessionEvent, SessionListener, SessionSnapshot, SessionStatus } from './session';
-export { createTokenManager, type TokenManager, type TokenManagerOptions } from './token-manager';
+export { createTokenManager } from './token-manager';
+export type { TokenManager, TokenManagerOptions } from './token-manager-types';

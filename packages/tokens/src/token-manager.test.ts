@@ -5,7 +5,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi 
 import { isTokenEndpointError, type TokensError } from './errors';
 import type { SessionEvent, SessionSnapshot } from './session';
 import { memoryStorage, type TokenStorage } from './storage';
-import { createTokenManager, type TokenManager, type TokenManagerOptions } from './token-manager';
+import { createTokenManager } from './token-manager';
+import type { TokenManager, TokenManagerOptions } from './token-manager-types';
 import type { Tokens } from './types';
 
 const platform = createMockPlatform();
@@ -183,7 +184,7 @@ describe('getTokens', () => {
 
   test('setTokens during a renewal wins over its answer', async () => {
     const subject = manager();
-    platform.faults.inject({ path: '/oauth2/token', kind: 'latency', latencyMs: 20 } as never);
+    platform.faults.inject({ path: '/oauth2/token', kind: 'latency', latencyMs: 20 });
     const pending = subject.getTokens();
     const member = memberTokens();
     await subject.setTokens(member);

@@ -1,0 +1,76 @@
+import type { TokensError } from './errors';
+import type { SessionListener, SessionSnapshot } from './session';
+import type { TokenStorage } from './storage';
+import type { FetchLike, TokenEndpoint } from './token-endpoint';
+import type { Tokens } from './types';
+
+/**
+ * Options of {@link createTokenManager}.
+ *
+ * @example
+ * ```ts
+ * import type { TokenManagerOptions } from '@site-identity/tokens';
+ * const options: TokenManagerOptions = { clientId: 'my-client-id', autoRefresh: true };
+ * ```
+ */
+export interface TokenManagerOptions {
+  /** The site's OAuth client id. */
+  readonly clientId: string;
+  /** Default `https://www.wixapis.com/oauth2/token`. */
+  readonly tokenUrl?: string;
+  /** Default `webStorage(localStorage)` in a browser, `memoryStorage()` elsewhere. */
+  readonly storage?: TokenStorage;
+  /** Default `site-identity:<clientId>:tokens`. */
+  readonly storageKey?: string;
+  /** Default `globalThis.fetch`. */
+  readonly fetch?: FetchLike;
+  /** The clock, in epoch milliseconds. Default `Date.now()`. */
+  readonly now?: () => number;
+  /** An access token this close to expiry (seconds) counts as expired. Default 60. */
+  readonly leewaySeconds?: number;
+  /** Adopt tokens other tabs store and renew one tab at a time. Default `true`. */
+  readonly crossTab?: boolean;
+  /** Renew the access token shortly before it expires while the page is visible. Default `false`. */
+  readonly autoRefresh?: boolean;
+  /** Time-out of a token request in milliseconds. Default 10 000. */
+  readonly timeoutMs?: number;
+  /** How long a renewal waits for another tab's lock before going ahead without it. Default 5000 ms. */
+  readonly lockTimeoutMs?: number;
+  /** Receives storage problems (never with a token value). Default `console.warn`. */
+  readonly onError?: (error: TokensError) => void;
+}
+
+/**
+ * Keeps one token set alive: reads it from storage, renews it once for any
+ * number of callers, shares it with other tabs and tells subscribers.
+ *
+ * @example
+ * ```ts
+ * const accessToken = await manager.getAccessToken();
+ * const stop = manager.subscribe((snapshot, event) => render(snapshot.status, event));
+ * ```
+ */
+export interface TokenManager {
+  /** The token endpoint it renews through: same client id, token URL, fetch and clock. */
+  readonly endpoint: TokenEndpoint;
+  /** Tokens are served through the platform's CDN. */
+  readonly servedThroughCdn: true;
+  /** The storage key of the token set. */
+  readonly storageKey: string;
+  /** Valid tokens: the current ones, renewed ones, or new visitor tokens. */
+  getTokens(): Promise<Tokens>;
+  /** The raw access token value of {@link TokenManager.getTokens}, for an `Authorization` header. */
+  getAccessToken(): Promise<string>;
+  /** Replaces the token set (after a code exchange, for instance), stores it and tells other tabs. */
+  setTokens(tokens: Tokens): Promise<void>;
+  /** Forgets the token set (role none), in storage and in other tabs. */
+  clear(): Promise<void>;
+  /** Whether the refresh token is a member's. */
+  isLoggedIn(): boolean;
+  /** The current immutable snapshot; the same object until something changes. */
+  getSnapshot(): SessionSnapshot;
+  /** Calls `listener(snapshot, event?)` on every change; returns the unsubscribe function. */
+  subscribe(listener: SessionListener): () => void;
+  /** Stops timers, cross-tab listeners and subscriptions. */
+  dispose(): void;
+}
