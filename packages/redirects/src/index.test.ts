@@ -1,0 +1,35 @@
+// @vitest-environment node
+import { describe, expect, test, vi } from 'vitest';
+import * as entry from './index';
+
+describe('@site-identity/redirects entry', () => {
+  test('exports exactly the public surface', () => {
+    expect(Object.keys(entry).sort()).toEqual([
+      'OAUTH_FLOW_TIMEOUT_MS',
+      'PREWARM_INTERVAL_MS',
+      'RedirectsError',
+      'createRedirects',
+      'isRedirectsError',
+      'parseCallback',
+    ]);
+    expect(entry.OAUTH_FLOW_TIMEOUT_MS).toBe(120_000);
+    expect(entry.PREWARM_INTERVAL_MS).toBe(604_800_000);
+  });
+
+  test('works on a server: creating a client touches no browser global, browser-only calls fail typed', async () => {
+    expect(typeof (globalThis as { window?: unknown }).window).toBe('undefined');
+    const tokens = {
+      getAccessToken: vi.fn(async () => 'at'),
+      setTokens: vi.fn(),
+      clear: vi.fn(),
+      endpoint: { exchangeCode: vi.fn() },
+    };
+    const redirects = entry.createRedirects({ clientId: 'app', tokens, fetch: vi.fn() });
+    expect(tokens.getAccessToken).not.toHaveBeenCalled();
+    await expect(redirects.completeLogin()).rejects.toMatchObject({ code: 'NOT_IN_BROWSER' });
+    await expect(redirects.silentLogin('session')).rejects.toMatchObject({ code: 'NOT_IN_BROWSER' });
+    await expect(redirects.loginWithRedirect({ redirectUri: 'https://a.example/cb' })).rejects.toMatchObject({ code: 'NOT_IN_BROWSER' });
+    await expect(redirects.prewarm()).resolves.toBeUndefined();
+    expect(entry.parseCallback('https://a.example/cb#code=c&state=s')).toEqual({ code: 'c', state: 's' });
+  });
+});
