@@ -10,7 +10,7 @@ import { tokenEndpointStub } from '../lib/token-stub.mjs';
 export const title = 'Memory: renewals';
 
 const RENEWALS = 100_000;
-const WARM_UP = 2_000;
+const WARM_UP = 5_000;
 const READINGS = 4;
 
 export async function measure() {
