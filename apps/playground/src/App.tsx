@@ -1,7 +1,36 @@
-export function App() {
+import { useEffect } from 'react';
+import { IdentityProvider } from '@site-identity/react';
+import { CallbackPage } from './pages/CallbackPage';
+import { HomePage } from './pages/HomePage';
+import { MembersPage } from './pages/MembersPage';
+import { PlaygroundProvider, type Playground } from './PlaygroundContext';
+
+/** Three pages, chosen by path: the panels, the login callback, and a members-only page. */
+function Page() {
+  switch (window.location.pathname) {
+    case '/callback':
+      return <CallbackPage />;
+    case '/members':
+      return <MembersPage />;
+    default:
+      return <HomePage />;
+  }
+}
+
+export function App({ playground }: { readonly playground: Playground }) {
+  useEffect(() => {
+    // What a site does on load: make sure there are tokens. The first visit
+    // fetches visitor tokens; later visits reuse the stored ones.
+    playground.tokens.getTokens().catch((error: unknown) => {
+      playground.log.add(`Could not get tokens on load: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  }, [playground]);
+
   return (
-    <main>
-      <h1>Site Identity playground</h1>
-    </main>
+    <IdentityProvider tokens={playground.tokens} redirects={playground.redirects} memberAuth={playground.memberAuth}>
+      <PlaygroundProvider value={playground}>
+        <Page />
+      </PlaygroundProvider>
+    </IdentityProvider>
   );
 }

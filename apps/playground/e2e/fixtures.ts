@@ -1,0 +1,100 @@
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The mock platform the e2e build talks to (see .env.e2e and playwright.config.ts). */
+export const MOCK_URL = 'http://127.0.0.1:4011';
+
+const SCREENSHOTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
+mkdirSync(SCREENSHOTS, { recursive: true });
+
+export type Role = 'none' | 'visitor' | 'member';
+
+export interface RequestLogEntry {
+  readonly method: string;
+  readonly path: string;
+  readonly grantType?: string;
+  readonly status: number;
+}
+
+export interface OutboxEmail {
+  readonly to: string;
+  readonly kind: string;
+  readonly code?: string;
+  readonly link?: string;
+}
+
+/** The mock platform's control API, for arranging a test and checking what reached the platform. */
+export interface MockPlatform {
+  requests(): Promise<RequestLogEntry[]>;
+  outbox(): Promise<OutboxEmail[]>;
+  settings(patch: Record<string, unknown>): Promise<void>;
+  addMember(member: { email: string; password: string; mfa?: { factorType: 'email' } }): Promise<void>;
+  fault(spec: Record<string, unknown>): Promise<void>;
+  clearFaults(): Promise<void>;
+  /** How many token requests of one grant the platform answered with `status` (any status when omitted). */
+  grants(grantType: string, status?: number): Promise<number>;
+}
+
+function control(request: APIRequestContext): MockPlatform {
+  const ok = async (response: Awaited<ReturnType<APIRequestContext['get']>>) => {
+    expect(response.ok(), `${response.url()} answered ${response.status()}`).toBe(true);
+    return response.json() as Promise<unknown>;
+  };
+  const api: MockPlatform = {
+    requests: async () => (await ok(await request.get(`${MOCK_URL}/_mock/requests`))) as RequestLogEntry[],
+    outbox: async () => (await ok(await request.get(`${MOCK_URL}/_mock/outbox`))) as OutboxEmail[],
+    settings: async (patch) => void (await ok(await request.post(`${MOCK_URL}/_mock/settings`, { data: patch }))),
+    addMember: async (member) => void (await ok(await request.post(`${MOCK_URL}/_mock/members`, { data: member }))),
+    fault: async (spec) => void (await ok(await request.post(`${MOCK_URL}/_mock/faults`, { data: spec }))),
+    clearFaults: async () => void (await ok(await request.delete(`${MOCK_URL}/_mock/faults`))),
+    grants: async (grantType, status) =>
+      (await api.requests()).filter((entry) => entry.grantType === grantType && (status === undefined || entry.status === status)).length,
+  };
+  return api;
+}
+
+/** Every test starts from a fresh mock platform: no members, no e-mails, no faults, default settings. */
+export const test = base.extend<{ mock: MockPlatform }>({
+  mock: [
+    async ({ request }, use) => {
+      const reset = await request.post(`${MOCK_URL}/_mock/reset`);
+      expect(reset.ok()).toBe(true);
+      await use(control(request));
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** A panel of the playground by its id. */
+export const panel = (page: Page, id: string): Locator => page.getByTestId(`panel-${id}`);
+
+/** Waits until the session panel shows `role`. */
+export async function expectRole(page: Page, role: Role): Promise<void> {
+  await expect(panel(page, 'session').getByTestId('role-badge')).toHaveText(role);
+}
+
+/** Saves a screenshot of one panel (or the whole page) to apps/playground/screenshots/. */
+export async function screenshot(target: Page | Locator, name: string): Promise<void> {
+  await target.screenshot({ path: join(SCREENSHOTS, `${name}.png`), animations: 'disabled' });
+}
+
+/** Opens the panels and waits until the visitor tokens of the first load are in. */
+export async function openPlayground(page: Page, role: Role = 'visitor'): Promise<void> {
+  await page.goto('/');
+  await expectRole(page, role);
+}
+
+/** Logs in through the "Log in" panel and waits for its result. */
+export async function logIn(page: Page, email: string, password: string): Promise<Locator> {
+  const login = panel(page, 'login');
+  await login.getByLabel('E-mail').fill(email);
+  await login.getByLabel('Password').fill(password);
+  await login.getByRole('button', { name: 'Log in' }).click();
+  const result = login.getByRole('status', { name: 'Login result' });
+  await expect(result).toBeVisible();
+  return result;
+}

@@ -1,0 +1,37 @@
+import { expect, expectRole, openPlayground, panel, screenshot, test } from './fixtures';
+
+test('visitor tokens on first load, and none fetched again on reload', async ({ page, mock }) => {
+  await openPlayground(page, 'visitor');
+  await expect.poll(() => mock.grants('anonymous')).toBe(1);
+  await expect(panel(page, 'visitor-tokens').getByTestId('anonymous-grants')).toHaveText('1');
+  await expect(panel(page, 'session').getByTestId('access-expiry')).toContainText('in 59 min');
+
+  await page.reload();
+  await expectRole(page, 'visitor');
+  // Five concurrent getTokens() calls after the reload: all answered from storage.
+  await panel(page, 'visitor-tokens').getByRole('button', { name: 'Call getTokens() five times at once' }).click();
+  await expect(panel(page, 'visitor-tokens').getByRole('status')).toContainText('resolved with role visitor');
+  expect(await mock.grants('anonymous')).toBe(1);
+
+  await expect(panel(page, 'request-log').getByRole('cell', { name: 'anonymous' })).toHaveCount(1);
+  await screenshot(panel(page, 'visitor-tokens'), 'visitor-tokens');
+  await screenshot(panel(page, 'request-log'), 'request-log');
+  await screenshot(page, 'playground-full');
+});
+
+test('the session panel refreshes now and clears to role none', async ({ page, mock }) => {
+  await openPlayground(page);
+  const session = panel(page, 'session');
+  await session.getByRole('button', { name: 'Refresh now' }).click();
+  await expect(session.getByRole('status', { name: 'Session result' })).toContainText('Renewed');
+  await expect.poll(() => mock.grants('refresh_token', 200)).toBe(1);
+  await expectRole(page, 'visitor');
+  await expect(panel(page, 'event-log').getByText('TOKENS_REFRESHED: role visitor')).toBeVisible();
+  await screenshot(session, 'session');
+
+  await session.getByRole('button', { name: 'Clear' }).click();
+  await expectRole(page, 'none');
+  await expect(session.getByTestId('access-expiry')).toHaveText('no token yet');
+  await expect(panel(page, 'event-log').getByText('SIGNED_OUT: role none')).toBeVisible();
+  await screenshot(panel(page, 'event-log'), 'event-log');
+});

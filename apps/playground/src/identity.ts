@@ -1,0 +1,24 @@
+import { createMemberAuth, type CaptchaProvider, type MemberAuth } from '@site-identity/member-auth';
+import { createRedirects, type Redirects } from '@site-identity/redirects';
+import { createTokenManager, type TokenManager } from '@site-identity/tokens';
+import { CLIENT_ID, MOCK_PLATFORM_URL, TOKEN_URL } from './config';
+
+/** The library's three clients, wired to the mock platform. */
+export interface IdentityClients {
+  readonly tokens: TokenManager;
+  readonly redirects: Redirects;
+  readonly memberAuth: MemberAuth;
+}
+
+/**
+ * Creates the clients the way a site would: one token manager (tokens in
+ * localStorage, shared with other tabs, renewed ahead of expiry), the redirects client on top of it,
+ * and member authentication on top of both, with the playground's simulated
+ * reCAPTCHA as its captcha provider.
+ */
+export function createIdentityClients(captcha: CaptchaProvider): IdentityClients {
+  const tokens = createTokenManager({ clientId: CLIENT_ID, tokenUrl: TOKEN_URL, autoRefresh: true });
+  const redirects = createRedirects({ clientId: CLIENT_ID, tokens, apiBaseUrl: MOCK_PLATFORM_URL });
+  const memberAuth = createMemberAuth({ clientId: CLIENT_ID, tokens, redirects, apiBaseUrl: MOCK_PLATFORM_URL, captcha: { provider: captcha } });
+  return { tokens, redirects, memberAuth };
+}

@@ -1,0 +1,69 @@
+import { MOCK_PLATFORM_URL } from '../config';
+
+/** One e-mail the mock platform "sent" (it keeps them in an outbox instead). */
+export interface OutboxEmail {
+  readonly to: string;
+  readonly kind: 'verification' | 'recovery' | 'mfa' | 'activation';
+  readonly code?: string;
+  readonly link?: string;
+  readonly time: number;
+}
+
+/** One request the mock platform answered; status 0 is an injected network failure. */
+export interface RequestLogEntry {
+  readonly method: string;
+  readonly path: string;
+  readonly grantType?: string;
+  readonly time: number;
+  readonly status: number;
+}
+
+/** The site and token settings of the mock platform. */
+export interface MockSettings {
+  readonly requireEmailVerification: boolean;
+  readonly requireOwnerApproval: boolean;
+  readonly captcha: 'off' | 'invisible' | 'visible';
+  readonly accessTokenTtlSeconds: number;
+  readonly rotateRefreshTokens: boolean;
+  readonly authorizationCodeTtlSeconds: number;
+}
+
+/** An armed fault: the next `times` matching requests fail this way. */
+export interface MockFault {
+  readonly kind: 'network' | 'timeout' | 'status' | 'html' | 'empty' | 'truncated' | 'wrong-shape' | 'latency';
+  readonly status?: number;
+  readonly latencyMs?: number;
+  readonly path?: string;
+  readonly times?: number | null | 'Infinity';
+}
+
+/** What `GET /_mock/state` answers (the parts the playground reads). */
+export interface MockState {
+  readonly settings: MockSettings;
+  readonly faults: readonly MockFault[];
+}
+
+async function call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${MOCK_PLATFORM_URL}/_mock/${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) {
+    const answer = (await response.json().catch(() => ({}))) as { message?: string };
+    throw new Error(answer.message ?? `The mock platform answered ${response.status} to ${method} /_mock/${path}`);
+  }
+  return (await response.json()) as T;
+}
+
+/** The mock platform's control API (`/_mock/…`): what the side panels use to steer and watch it. */
+export const mockControl = {
+  state: () => call<MockState>('GET', 'state'),
+  outbox: () => call<OutboxEmail[]>('GET', 'outbox'),
+  requests: () => call<RequestLogEntry[]>('GET', 'requests'),
+  updateSettings: (patch: Partial<MockSettings>) => call<MockSettings>('POST', 'settings', patch),
+  injectFault: (fault: MockFault) => call<{ pending: number }>('POST', 'faults', fault),
+  clearFaults: () => call<{ pending: number }>('DELETE', 'faults'),
+  approve: (email: string) => call<unknown>('POST', 'approve', { email }),
+  reset: () => call<unknown>('POST', 'reset'),
+};

@@ -1,0 +1,31 @@
+import { RequireMember } from '@site-identity/react';
+import { Header } from '../components/Header';
+
+/**
+ * A page only members see: where the hosted-login round trip lands by default.
+ * `RequireMember` shows a visitor the fallback and a member the page.
+ */
+export function MembersPage() {
+  return (
+    <>
+      <Header />
+      <main className="page members-page">
+        <h2>Members-only page</h2>
+        <RequireMember
+          fallback={
+            <p className="outcome warn" data-testid="members-fallback">
+              This page is for members. Log in from the panels first (the hosted login comes back here).
+            </p>
+          }
+        >
+          <p className="outcome ok" data-testid="members-welcome">
+            Welcome, member. The hosted login brought you back to the page you started from, and the code is gone from the address bar.
+          </p>
+        </RequireMember>
+        <p>
+          <a href="/">Back to the panels</a>
+        </p>
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { Outcome } from '../components/Outcome';
+import { Panel } from '../components/Panel';
+import { TextField } from '../components/TextField';
+import { describeLoginResult } from '../lib/describeLoginResult';
+import { mockControl } from '../lib/mockControl';
+import { useAction } from '../lib/useAction';
+import { usePlayground } from '../PlaygroundContext';
+
+/** Finishes a register or login that answered EMAIL_VERIFICATION_REQUIRED. */
+export function EmailVerificationPanel() {
+  const { memberAuth, log } = usePlayground();
+  const [code, setCode] = useState('');
+  const { busy, outcome, setOutcome, run } = useAction();
+
+  return (
+    <Panel
+      id="email-verification"
+      title="E-mail verification"
+      intro="When a register or login answers EMAIL_VERIFICATION_REQUIRED, the platform e-mails a code. Read it from the mock platform's outbox and verify it: the member is logged in. The pending verification survives a reload of this tab."
+    >
+      <form
+        className="stack"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void run(async () => {
+            const result = await memberAuth.verifyEmail({ code });
+            log.add(`Verify e-mail: ${result.loginState}${result.errorCode ? ` (${result.errorCode})` : ''}`);
+            return describeLoginResult(result);
+          });
+        }}
+      >
+        <TextField label="Verification code" value={code} onChange={setCode} autoComplete="one-time-code" required />
+        <div className="row">
+          <button
+            type="button"
+            className="secondary"
+            onClick={() =>
+              void mockControl.outbox().then((emails) => {
+                const last = [...emails].reverse().find((mail) => mail.kind === 'verification');
+                if (last?.code) {
+                  setCode(last.code);
+                  setOutcome({ tone: 'info', message: `Read the code sent to ${last.to} from the outbox.` });
+                } else {
+                  setOutcome({ tone: 'warn', message: 'The outbox holds no verification code yet.' });
+                }
+              })
+            }
+          >
+            Read the code from the outbox
+          </button>
+          <button type="submit" disabled={busy}>
+            Verify
+          </button>
+          <button
+            type="button"
+            className="secondary"
+            disabled={busy}
+            onClick={() =>
+              void run(async () => {
+                await memberAuth.resendVerificationCode();
+                log.add('Verify e-mail: a new code was sent');
+                return { tone: 'info', message: 'A new code was sent; the outbox shows it.' };
+              })
+            }
+          >
+            Send a new code
+          </button>
+        </div>
+      </form>
+      <Outcome value={outcome} label="E-mail verification result" />
+    </Panel>
+  );
+}

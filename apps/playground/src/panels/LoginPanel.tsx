@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { useMemberAuth } from '@site-identity/react';
+import type { LoginResult } from '@site-identity/member-auth';
+import { CaptchaControls } from '../components/CaptchaControls';
+import { Outcome } from '../components/Outcome';
+import { Panel } from '../components/Panel';
+import { TextField } from '../components/TextField';
+import { describeLoginResult } from '../lib/describeLoginResult';
+import { useAction } from '../lib/useAction';
+import { usePlayground } from '../PlaygroundContext';
+import { MfaStep } from './MfaStep';
+
+/** Logs a member in with e-mail and password; shows every login state, captcha and MFA included. */
+export function LoginPanel() {
+  const { log } = usePlayground();
+  const auth = useMemberAuth();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [mfaStateToken, setMfaStateToken] = useState<string>();
+  const { busy, outcome, setOutcome, run } = useAction();
+
+  const show = (result: LoginResult) => {
+    const mfa = result.loginState === 'FAILURE' && result.serverState === 'REQUIRE_MFA' ? result.data.stateToken : undefined;
+    setMfaStateToken(mfa);
+    if (mfa) {
+      return {
+        tone: 'warn' as const,
+        message: 'A second factor is required (REQUIRE_MFA).',
+        detail: 'The platform e-mailed a one-time code (see the outbox). Enter it below to finish logging in.',
+      };
+    }
+    return describeLoginResult(result);
+  };
+
+  return (
+    <Panel
+      id="login"
+      title="Log in"
+      intro="Logs a member in with e-mail and password. Every outcome is a login result, never an exception: SUCCESS, EMAIL_VERIFICATION_REQUIRED, OWNER_APPROVAL_REQUIRED, the two captcha states, or FAILURE with a catalogue error (wrong password, unknown e-mail, reset required). A member with a second factor is asked for a code."
+    >
+      <form
+        className="stack"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void run(async () => {
+            const result = await auth.login({ email, password });
+            if (!result) return { tone: 'bad', message: `The call failed: ${auth.error?.message ?? 'unknown error'}` };
+            log.add(`Login ${email}: ${result.loginState}${result.errorCode ? ` (${result.errorCode})` : ''}`);
+            return show(result);
+          });
+        }}
+      >
+        <TextField label="E-mail" type="email" autoComplete="username" value={email} onChange={setEmail} required />
+        <TextField label="Password" type="password" autoComplete="current-password" value={password} onChange={setPassword} required />
+        <CaptchaControls />
+        <div className="row">
+          <button type="submit" disabled={busy}>
+            Log in
+          </button>
+        </div>
+      </form>
+      <Outcome value={outcome} label="Login result" />
+      {mfaStateToken ? (
+        <MfaStep
+          stateToken={mfaStateToken}
+          email={email}
+          onDone={(result) => {
+            log.add(`Second factor for ${email}: ${result.loginState}`);
+            setOutcome(show(result));
+          }}
+        />
+      ) : null}
+    </Panel>
+  );
+}

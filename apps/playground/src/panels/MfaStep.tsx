@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import type { LoginResult } from '@site-identity/member-auth';
+import { TextField } from '../components/TextField';
+import { mockControl } from '../lib/mockControl';
+import { useAction } from '../lib/useAction';
+import { usePlayground } from '../PlaygroundContext';
+
+interface MfaStepProps {
+  readonly stateToken: string;
+  readonly email: string;
+  readonly onDone: (result: LoginResult) => void;
+}
+
+/** The second step of a login that needs a second factor: the e-mailed one-time code. */
+export function MfaStep({ stateToken, email, onDone }: MfaStepProps) {
+  const { memberAuth } = usePlayground();
+  const [code, setCode] = useState('');
+  const { busy, run } = useAction();
+  return (
+    <form
+      className="stack"
+      style={{ marginTop: '0.75rem' }}
+      aria-label="Second factor"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void run(async () => {
+          onDone(await memberAuth.verifyFactor('EMAIL', { stateToken, code }));
+          return undefined;
+        });
+      }}
+    >
+      <TextField label="One-time code" value={code} onChange={setCode} autoComplete="one-time-code" required />
+      <div className="row">
+        <button
+          type="button"
+          className="secondary"
+          onClick={() =>
+            void mockControl.outbox().then((emails) => {
+              const last = [...emails].reverse().find((mail) => mail.kind === 'mfa' && mail.to.toLowerCase() === email.toLowerCase());
+              if (last?.code) setCode(last.code);
+            })
+          }
+        >
+          Read the code from the outbox
+        </button>
+        <button type="submit" disabled={busy}>
+          Verify
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,50 @@
+import { useCallback } from 'react';
+import { Outcome } from '../components/Outcome';
+import { Panel } from '../components/Panel';
+import { mockControl } from '../lib/mockControl';
+import { useAction } from '../lib/useAction';
+import { usePolling } from '../lib/usePolling';
+import { usePlayground } from '../PlaygroundContext';
+
+/** Anonymous visitor tokens: fetched once, then reused from storage on every reload. */
+export function VisitorTokensPanel() {
+  const { tokens, log } = usePlayground();
+  const { busy, outcome, run } = useAction();
+  const load = useCallback(() => mockControl.requests(), []);
+  const { value: requests } = usePolling(load, 1000);
+  const grants = requests?.filter((request) => request.grantType === 'anonymous').length;
+
+  return (
+    <Panel
+      id="visitor-tokens"
+      title="Visitor tokens"
+      intro="A site visitor who has not logged in still gets tokens: the anonymous grant gives role visitor. The playground asks for tokens when it loads; reload the page and they come from localStorage, with no new request. Five calls at once make one request."
+    >
+      <dl className="facts">
+        <dt>Anonymous grants so far</dt>
+        <dd data-testid="anonymous-grants">{grants ?? '…'}</dd>
+      </dl>
+      <div className="row">
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() =>
+            run(async () => {
+              const sets = await Promise.all(Array.from({ length: 5 }, () => tokens.getTokens()));
+              const first = sets[0];
+              log.add(`Visitor tokens: 5 concurrent getTokens() calls answered with role ${first?.refreshToken.role ?? 'none'}`);
+              return {
+                tone: 'ok',
+                message: `Five concurrent getTokens() calls resolved with role ${first?.refreshToken.role ?? 'none'}.`,
+                detail: 'The request log shows at most one token request for all five.',
+              };
+            })
+          }
+        >
+          Call getTokens() five times at once
+        </button>
+      </div>
+      <Outcome value={outcome} label="Visitor tokens result" />
+    </Panel>
+  );
+}
