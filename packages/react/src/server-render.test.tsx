@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { createTokenManager } from '@site-identity/tokens';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import { IdentityProvider } from './identity-provider';
@@ -47,6 +48,24 @@ describe('server rendering', () => {
     expect(session.listeners).toBe(0);
     expect(redirects.completeLogin).not.toHaveBeenCalled();
     expect(redirects.loginWithRedirect).not.toHaveBeenCalled();
+  });
+
+  it('renders the loading state with a real token manager made on the server, fetching nothing', () => {
+    const fetch = vi.fn<typeof globalThis.fetch>();
+    const tokens = createTokenManager({ clientId: 'app', fetch, crossTab: false, autoRefresh: false });
+    const html = renderToString(
+      <IdentityProvider tokens={tokens}>
+        <SignedOut>sign in</SignedOut>
+        <Probe />
+      </IdentityProvider>,
+    );
+    expect(html).toBe('<p>loading</p>');
+    expect(fetch).not.toHaveBeenCalled();
+    tokens.dispose();
+
+    function Probe() {
+      return <p>{useSession().status}</p>;
+    }
   });
 
   it('gives the same server snapshot object on every render', () => {
