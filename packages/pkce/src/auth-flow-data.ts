@@ -54,7 +54,7 @@ export interface AuthFlowData {
 function absoluteHttpUrl(value: unknown): URL | undefined {
   try {
     const url = typeof value === 'string' ? new URL(value) : undefined;
-    return url && (url.protocol === 'https:' || url.protocol === 'http:') ? url : undefined;
+    return url && /^https?:$/.test(url.protocol) ? url : undefined;
   } catch {
     return undefined;
   }
@@ -83,12 +83,12 @@ export async function createAuthFlowData(request: AuthFlowRequest): Promise<Auth
   const { redirectUri, originalUri, verifierLength } = request ?? ({} as AuthFlowRequest);
   const redirect = absoluteHttpUrl(redirectUri);
   if (!redirect || redirect.hash) {
-    throw new PkceError('INVALID_REDIRECT_URI', 'redirectUri must be an absolute http(s) URL without a fragment');
+    throw new PkceError('INVALID_REDIRECT_URI', 'redirectUri must be an absolute http(s) URL');
   }
   if (originalUri !== undefined) {
     const sitePath = typeof originalUri === 'string' && /^\/(?![/\\])/.test(originalUri);
     if (!sitePath && absoluteHttpUrl(originalUri)?.origin !== redirect.origin) {
-      throw new PkceError('INVALID_ORIGINAL_URI', "originalUri must be a path on the site or a URL on redirectUri's origin");
+      throw new PkceError('INVALID_ORIGINAL_URI', 'originalUri must be on the origin of redirectUri');
     }
   }
   const codeVerifier = generateCodeVerifier(verifierLength);

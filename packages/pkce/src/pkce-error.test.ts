@@ -14,7 +14,7 @@ describe('PkceError', () => {
     ['a PkceError', new PkceError('INVALID_VERIFIER', 'x'), true],
     ['a look-alike', Object.assign(new Error('x'), { name: 'PkceError', code: 'INVALID_VERIFIER' }), true],
     ['another error', new Error('PkceError'), false],
-    ['an object without a code', { name: 'PkceError' }, false],
+    ['a string', 'PkceError', false],
     ['null', null, false],
   ])('isPkceError(%s) → %s', (_label, value, expected) => {
     expect(isPkceError(value)).toBe(expected);

@@ -68,10 +68,5 @@ export class PkceError extends Error {
  * ```
  */
 export function isPkceError(value: unknown): value is PkceError {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    (value as { name?: unknown }).name === 'PkceError' &&
-    typeof (value as { code?: unknown }).code === 'string'
-  );
+  return (value as { name?: unknown } | null)?.name === 'PkceError' && typeof value === 'object';
 }

@@ -3,15 +3,13 @@ import { PkceError } from './pkce-error';
 /** The runtime's Web Crypto (browsers, Node 20, workers), looked up when needed. */
 export function webCrypto(): Crypto {
   const crypto = (globalThis as { crypto?: Crypto }).crypto;
-  if (!crypto?.getRandomValues || !crypto.subtle) {
-    throw new PkceError('CRYPTO_UNAVAILABLE', 'Web Crypto (globalThis.crypto with subtle) is not available in this runtime');
+  if (!crypto?.subtle) {
+    throw new PkceError('CRYPTO_UNAVAILABLE', 'Web Crypto is unavailable');
   }
   return crypto;
 }
 
-/** Base64url without padding (RFC 4648 §5), as RFC 7636 requires. */
+/** Base64url without padding (RFC 4648 §5), as RFC 7636 requires; for short inputs (digests, state). */
 export function base64Url(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=/g, '');
 }
