@@ -49,8 +49,8 @@ const started = /* @__PURE__ */ new WeakMap<LoginRedirector, Map<string, Promise
 export function completeOnce(redirects: LoginRedirector, url: string): Promise<LoginCompletion> {
   let byUrl = started.get(redirects);
   if (!byUrl) started.set(redirects, (byUrl = new Map()));
-  let completion = byUrl.get(url);
-  if (!completion) byUrl.set(url, (completion = redirects.completeLogin(url)));
+  const completion = byUrl.get(url) ?? redirects.completeLogin(url);
+  byUrl.set(url, completion);
   return completion;
 }
 
