@@ -79,7 +79,9 @@ export async function expectRole(page: Page, role: Role): Promise<void> {
 
 /** Saves a screenshot of one panel (or the whole page) to apps/playground/screenshots/. */
 export async function screenshot(target: Page | Locator, name: string): Promise<void> {
-  await target.screenshot({ path: join(SCREENSHOTS, `${name}.png`), animations: 'disabled' });
+  const path = join(SCREENSHOTS, `${name}.png`);
+  if ('goto' in target) await target.screenshot({ path, fullPage: true, animations: 'disabled' });
+  else await target.screenshot({ path, animations: 'disabled' });
 }
 
 /** Opens the panels and waits until the visitor tokens of the first load are in. */
