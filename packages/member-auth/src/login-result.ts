@@ -79,6 +79,7 @@ export interface LoginSuccess extends LoginResultCommon {
   data: { sessionToken: string; stateToken?: undefined };
   error?: undefined;
   errorCode?: undefined;
+  cause?: undefined;
 }
 
 /**
@@ -97,6 +98,7 @@ export interface EmailVerificationRequired extends LoginResultCommon {
   data: { stateToken: string; sessionToken?: undefined };
   error?: undefined;
   errorCode?: undefined;
+  cause?: undefined;
 }
 
 /**
@@ -114,6 +116,7 @@ export interface OwnerApprovalRequired extends LoginResultCommon {
   data: { sessionToken?: undefined; stateToken?: undefined };
   error?: undefined;
   errorCode?: undefined;
+  cause?: undefined;
 }
 
 /**
@@ -131,6 +134,7 @@ export interface LoginInitial extends LoginResultCommon {
   data: { sessionToken?: undefined; stateToken?: undefined };
   error?: undefined;
   errorCode?: undefined;
+  cause?: undefined;
 }
 
 /**
