@@ -1,10 +1,11 @@
-import { createHttpClient, DEFAULT_API_BASE_URL } from '@site-identity/http';
+import { DEFAULT_API_BASE_URL } from '@site-identity/http';
 import { createAuthFlowData } from '@site-identity/pkce';
 import type { Tokens } from '@site-identity/tokens';
 import { responseModeOf, sameOriginUri, stripCallbackParams } from './callback-url';
 import { OAUTH_FLOW_TIMEOUT_MS, PREWARM_INTERVAL_MS } from './constants';
 import { storageOf, windowOf } from './environment';
 import { awaitFrameAnswer, loadHiddenFrame } from './hidden-frame';
+import { postJson } from './platform-call';
 import { parseCallback, toUrl, type CallbackParams, type UrlResponseMode } from './parse-callback';
 import { checkRequest, readRedirectSession, type RedirectSessionRequest } from './redirect-session';
 import type { LoginCompletion, Redirects, RedirectsOptions } from './redirects-types';
@@ -98,11 +99,8 @@ export function createRedirects(options: RedirectsOptions): Redirects {
   }
   const logger = options.logger ?? console;
   const now = options.now ?? Date.now;
-  const client = createHttpClient({
-    baseUrl: `${(options.apiBaseUrl ?? DEFAULT_API_BASE_URL).replace(/\/+$/, '')}/_api/redirects-api`,
-    fetch: options.fetch,
-    getAuthorization: () => manager.getAccessToken(),
-  });
+  const apiBaseUrl = absoluteUrl(options.apiBaseUrl ?? DEFAULT_API_BASE_URL, 'apiBaseUrl').href.replace(/\/+$/, '');
+  const sessionUrl = `${apiBaseUrl}/_api/redirects-api/v1/redirect-session`;
   const logins = new Map<string, Promise<LoginCompletion>>();
   const silentLogins = new Map<string, Promise<Tokens>>();
   const prewarms = new Map<string, Promise<void>>();
@@ -120,7 +118,7 @@ export function createRedirects(options: RedirectsOptions): Redirects {
 
   const createRedirectSession: Redirects['createRedirectSession'] = async (request: RedirectSessionRequest) => {
     checkRequest(request);
-    return readRedirectSession(await client.post('/v1/redirect-session', request, { retry: true }));
+    return readRedirectSession(await postJson(sessionUrl, request, () => manager.getAccessToken(), options.fetch));
   };
 
   const getAuthUrl: Redirects['getAuthUrl'] = async (flow, { prompt = 'login', responseMode = 'fragment', sessionToken } = {}) => {
