@@ -3,6 +3,8 @@ import { corsHeaders } from './cors';
 import { MockPlatformError } from './errors';
 import { createMockPlatform, type MockPlatform } from './platform';
 
+const NODE_HTTP = 'node:http';
+
 /** Options of {@link startMockPlatformServer}. */
 export interface MockPlatformServerOptions {
   /** TCP port; 0 (the default) picks a free one. */
@@ -91,7 +93,9 @@ export async function startMockPlatformServer(options: MockPlatformServerOptions
     throw new MockPlatformError('INVALID_OPTION', 'port must be an integer between 0 and 65535');
   }
   const platform = options.platform ?? createMockPlatform();
-  const { createServer } = await import('node:http');
+  // A computed specifier: browser bundlers leave it alone, so the package entry stays
+  // loadable in a browser; Node resolves it when the server starts.
+  const { createServer } = (await import(/* @vite-ignore */ /* webpackIgnore: true */ NODE_HTTP)) as typeof import('node:http');
   let url = '';
   const server: Server = createServer((req, res) => {
     serve(platform, () => url, req, res).catch(() => {
