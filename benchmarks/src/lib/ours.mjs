@@ -12,25 +12,32 @@ export class NotAvailable extends Error {
 const missingModule = (error) =>
   error?.code === 'ERR_MODULE_NOT_FOUND' || error?.code === 'ERR_PACKAGE_PATH_NOT_EXPORTED';
 
+/** One import per package and process, however many rows need it. */
+const modules = new Map();
+
 /**
- * Imports `specifier` and returns the module once every name in `names` is
- * exported. A package whose `dist/` is missing is retried for a few seconds,
+ * Imports `specifier`, retrying for a while when its `dist/` is missing,
  * because another build may be replacing it right now.
  */
-export async function loadOurs(specifier, names, { attempts = 5, delayMs = 1000 } = {}) {
+async function importWithRetry(specifier, attempts, delayMs) {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      const module = await import(specifier);
-      const missing = names.filter((name) => module[name] === undefined);
-      if (missing.length > 0) throw new NotAvailable(`${specifier} does not export ${missing.join(', ')} yet`);
-      return module;
+      return await import(specifier);
     } catch (error) {
-      if (error instanceof NotAvailable) throw error;
       if (!missingModule(error)) throw error;
       if (attempt >= attempts) throw new NotAvailable(`${specifier} is not built`);
       await sleep(delayMs);
     }
   }
+}
+
+/** Imports `specifier` and returns the module once every name in `names` is exported. */
+export async function loadOurs(specifier, names, { attempts = 15, delayMs = 2000 } = {}) {
+  if (!modules.has(specifier)) modules.set(specifier, importWithRetry(specifier, attempts, delayMs));
+  const module = await modules.get(specifier);
+  const missing = names.filter((name) => module[name] === undefined);
+  if (missing.length > 0) throw new NotAvailable(`${specifier} does not export ${missing.join(', ')} yet`);
+  return module;
 }
 
 /** `true` when `error` means "not there yet" rather than "broken". */
