@@ -3,7 +3,14 @@ import { validationError } from './responses';
 import type { PlatformState } from './state';
 import type { TokenDescription } from './token-store';
 
-/** What a route handler gets. */
+/**
+ * What a route handler gets.
+ *
+ * @example
+ * ```ts
+ * const handler: RouteHandler = (context: RouteContext) => json({ path: context.path });
+ * ```
+ */
 export interface RouteContext {
   readonly request: Request;
   readonly url: URL;
@@ -22,10 +29,24 @@ export interface RouteContext {
   now(): number;
 }
 
-/** A route handler. */
+/**
+ * A route handler.
+ *
+ * @example
+ * ```ts
+ * const ping: RouteHandler = () => json({});
+ * ```
+ */
 export type RouteHandler = (context: RouteContext) => Response | Promise<Response>;
 
-/** A JSON object. */
+/**
+ * A JSON object.
+ *
+ * @example
+ * ```ts
+ * const body: JsonObject = { stateToken: 'mock-state.x' };
+ * ```
+ */
 export type JsonObject = Record<string, unknown>;
 
 /**

@@ -1,4 +1,11 @@
-/** The machine-readable codes a {@link MockPlatformError} carries. */
+/**
+ * The machine-readable codes a {@link MockPlatformError} carries.
+ *
+ * @example
+ * ```ts
+ * const code: MockPlatformErrorCode = 'MEMBER_EXISTS';
+ * ```
+ */
 export type MockPlatformErrorCode =
   | 'INVALID_OPTION'
   | 'INVALID_MEMBER'

@@ -1,9 +1,25 @@
 import { MockPlatformError } from './errors';
 
-/** What an injected fault does to a request. */
+/**
+ * What an injected fault does to a request.
+ *
+ * @example
+ * ```ts
+ * const kind: FaultKind = 'network';
+ * platform.faults.inject({ kind });
+ * ```
+ */
 export type FaultKind = 'network' | 'timeout' | 'status' | 'html' | 'empty' | 'truncated' | 'wrong-shape' | 'latency';
 
-/** A fault to inject with `platform.faults.inject()`. */
+/**
+ * A fault to inject with `platform.faults.inject()`.
+ *
+ * @example
+ * ```ts
+ * const fault: FaultSpec = { path: /^\/_api\/iam\//, kind: 'status', status: 429, retryAfterSeconds: 2, times: Infinity };
+ * platform.faults.inject(fault);
+ * ```
+ */
 export interface FaultSpec {
   /** Which requests: a path prefix (`'/oauth2/token'`), a full URL prefix, or a RegExp tested on the path. Default: all. */
   readonly path?: string | RegExp;
@@ -18,7 +34,15 @@ export interface FaultSpec {
   readonly latencyMs?: number;
 }
 
-/** Fault injection: `platform.faults`. */
+/**
+ * Fault injection: `platform.faults`.
+ *
+ * @example
+ * ```ts
+ * platform.faults.inject({ path: '/oauth2/token', kind: 'timeout' });
+ * platform.faults.clear();
+ * ```
+ */
 export interface Faults {
   /**
    * Injects a fault. 'network' fails like a dropped connection; 'timeout' never
@@ -34,7 +58,14 @@ export interface Faults {
   readonly pending: readonly FaultSpec[];
 }
 
-/** The emulator's side of {@link Faults}. */
+/**
+ * The emulator's side of {@link Faults}.
+ *
+ * @example
+ * ```ts
+ * const fault = controller.take(new URL('https://www.wixapis.com/oauth2/token'));
+ * ```
+ */
 export interface FaultController extends Faults {
   /** Consumes one hit of the first fault matching `url`, if any. */
   take(url: URL): FaultSpec | undefined;

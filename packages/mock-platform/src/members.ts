@@ -1,10 +1,25 @@
 import { randomToken } from './random';
 import { sha256, toHex } from './sha256';
 
-/** Second factors the emulator can verify. */
+/**
+ * Second factors the emulator can verify.
+ *
+ * @example
+ * ```ts
+ * platform.state.addMember({ email: 'ada@example.com', password: 'x', mfa: { factorType: 'sms' satisfies MockFactorType } });
+ * ```
+ */
 export type MockFactorType = 'sms' | 'call' | 'email' | 'totp';
 
-/** A member to create, in `options.members` or `state.addMember()`. */
+/**
+ * A member to create, in `options.members` or `state.addMember()`.
+ *
+ * @example
+ * ```ts
+ * const input: MemberInput = { email: 'ada@example.com', password: 'secret', ownerApproved: false };
+ * platform.state.addMember(input);
+ * ```
+ */
 export interface MemberInput {
   readonly email: string;
   /** Absent for a member who has no password yet (sign-on, activation). */
@@ -20,7 +35,15 @@ export interface MemberInput {
   readonly profile?: Record<string, unknown>;
 }
 
-/** A member as the emulator keeps it; tests may change the fields. */
+/**
+ * A member as the emulator keeps it; tests may change the fields.
+ *
+ * @example
+ * ```ts
+ * const member: MockMember | undefined = platform.state.findMember('ada@example.com');
+ * if (member) member.resetPasswordRequired = true;
+ * ```
+ */
 export interface MockMember {
   readonly id: string;
   email: string;

@@ -1,10 +1,24 @@
 import { MockPlatformError } from './errors';
 import type { MemberInput } from './members';
 
-/** How the emulated site checks reCAPTCHA tokens on register and login. */
+/**
+ * How the emulated site checks reCAPTCHA tokens on register and login.
+ *
+ * @example
+ * ```ts
+ * platform.state.settings.captcha = 'invisible' satisfies CaptchaMode;
+ * ```
+ */
 export type CaptchaMode = 'off' | 'invisible' | 'visible';
 
-/** A client id with the redirect URIs it may use. */
+/**
+ * A client id with the redirect URIs it may use.
+ *
+ * @example
+ * ```ts
+ * createMockPlatform({ clients: [{ clientId: 'my-app', redirectUris: ['http://localhost:5173/callback'] }] });
+ * ```
+ */
 export interface MockClient {
   /** The OAuth client id. */
   readonly clientId: string;
@@ -12,7 +26,14 @@ export interface MockClient {
   readonly redirectUris: readonly string[];
 }
 
-/** The site's settings; `platform.state.settings` holds them and tests may change them. */
+/**
+ * The site's settings; `platform.state.settings` holds them and tests may change them.
+ *
+ * @example
+ * ```ts
+ * createMockPlatform({ site: { requireEmailVerification: true, captcha: 'visible' } });
+ * ```
+ */
 export interface SiteSettings {
   /** New members must verify their e-mail before they are active. Default false. */
   requireEmailVerification: boolean;
@@ -22,7 +43,14 @@ export interface SiteSettings {
   captcha: CaptchaMode;
 }
 
-/** Token settings; `platform.state.settings` holds them too. */
+/**
+ * Token settings; `platform.state.settings` holds them too.
+ *
+ * @example
+ * ```ts
+ * platform.state.settings.rotateRefreshTokens = false;
+ * ```
+ */
 export interface TokenSettings {
   /** Lifetime of an access token, seconds. Default 3600. */
   accessTokenTtlSeconds: number;
@@ -32,10 +60,26 @@ export interface TokenSettings {
   authorizationCodeTtlSeconds: number;
 }
 
-/** Everything `platform.state.settings` holds. */
+/**
+ * Everything `platform.state.settings` holds.
+ *
+ * @example
+ * ```ts
+ * const settings: PlatformSettings = platform.state.settings;
+ * settings.accessTokenTtlSeconds = 5;
+ * ```
+ */
 export type PlatformSettings = SiteSettings & TokenSettings;
 
-/** Options of {@link createMockPlatform}; every one is optional. */
+/**
+ * Options of {@link createMockPlatform}; every one is optional.
+ *
+ * @example
+ * ```ts
+ * const options: MockPlatformOptions = { accessTokenTtlSeconds: 60, members: [{ email: 'ada@example.com', password: 'secret' }] };
+ * createMockPlatform(options);
+ * ```
+ */
 export interface MockPlatformOptions {
   /** API base URL. Default `https://www.wixapis.com`, the production default. */
   readonly baseUrl?: string;
@@ -66,7 +110,14 @@ export interface MockPlatformOptions {
   readonly now?: () => number;
 }
 
-/** Options after defaults, as the emulator uses them. */
+/**
+ * Options after defaults, as the emulator uses them.
+ *
+ * @example
+ * ```ts
+ * platform.options.tokenUrl; // 'https://www.wixapis.com/oauth2/token'
+ * ```
+ */
 export interface ResolvedOptions {
   readonly baseUrl: string;
   readonly tokenUrl: string;
@@ -77,7 +128,14 @@ export interface ResolvedOptions {
   readonly now: () => number;
 }
 
-/** The production API base the library defaults to. */
+/**
+ * The production API base the library defaults to.
+ *
+ * @example
+ * ```ts
+ * DEFAULT_BASE_URL; // 'https://www.wixapis.com'
+ * ```
+ */
 export const DEFAULT_BASE_URL = 'https://www.wixapis.com';
 
 function checkUrl(name: string, value: string): string {

@@ -10,13 +10,29 @@ import { findRoute } from './router';
 import { tokenRoute } from './routes/token';
 import { createPlatformState, type PlatformState, type RequestLogEntry } from './state';
 
-/** How the emulator answered a request: a response, or a failure of the connection itself. */
+/**
+ * How the emulator answered a request: a response, or a failure of the connection itself.
+ *
+ * @example
+ * ```ts
+ * const outcome = await platform.handle(request);
+ * if (outcome.type === 'response') return outcome.response;
+ * ```
+ */
 export type PlatformOutcome =
   | { readonly type: 'response'; readonly response: Response }
   | { readonly type: 'network' }
   | { readonly type: 'aborted'; readonly reason: unknown };
 
-/** The emulator {@link createMockPlatform} returns. */
+/**
+ * The emulator {@link createMockPlatform} returns.
+ *
+ * @example
+ * ```ts
+ * const platform: MockPlatform = createMockPlatform();
+ * const response = await platform.fetch('https://www.wixapis.com/oauth2/token', { method: 'POST', body: JSON.stringify({ clientId: 'app', grantType: 'anonymous' }) });
+ * ```
+ */
 export interface MockPlatform {
   /**
    * A standard fetch handler: answers any request by its path. Pass it as the `fetch`

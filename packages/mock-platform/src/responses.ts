@@ -1,7 +1,14 @@
 // Answers shaped the way the platform shapes them. Every answer gets its
 // `x-wix-request-id` header later, in one place (the platform's fetch handler).
 
-/** A field violation of a validation error. */
+/**
+ * A field violation of a validation error.
+ *
+ * @example
+ * ```ts
+ * const violation: FieldViolation = { field: 'loginId.email', description: 'must be a valid e-mail address', data: { type: 'EMAIL' } };
+ * ```
+ */
 export interface FieldViolation {
   readonly field: string;
   readonly description: string;

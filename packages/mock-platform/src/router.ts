@@ -5,10 +5,24 @@ import { activationEmailRoute, recoverRoute, sendRecoveryEmailRoute } from './ro
 import { redirectSessionRoute } from './routes/redirect-session';
 import { resendRoute, startVerificationRoute, verifyRoute } from './routes/verification';
 
-/** Who may call a route: anyone (a token, if sent, must be valid), any valid token, or a member's token. */
+/**
+ * Who may call a route: anyone (a token, if sent, must be valid), any valid token, or a member's token.
+ *
+ * @example
+ * ```ts
+ * const access: RouteAccess = 'member';
+ * ```
+ */
 export type RouteAccess = 'public' | 'token' | 'member';
 
-/** One row of the route table. */
+/**
+ * One row of the route table.
+ *
+ * @example
+ * ```ts
+ * const route: Route = { methods: ['POST'], path: '/_api/iam/authentication/v2/login', access: 'public', handler: loginRoute };
+ * ```
+ */
 export interface Route {
   readonly methods: readonly string[];
   readonly path: string | RegExp;
@@ -22,7 +36,14 @@ const VERIFICATION = '/_api/iam/verification';
 const REDIRECTS = '/_api/redirects-api';
 const INTENT_PAGES = /^\/_hosted\/(bookingsCheckout|ecomCheckout|eventsCheckout|paidPlansCheckout|storesProduct|bookingsBook)$/;
 
-/** Every platform path the emulator answers (the token endpoint and `/_mock/` are handled apart). */
+/**
+ * Every platform path the emulator answers (the token endpoint and `/_mock/` are handled apart).
+ *
+ * @example
+ * ```ts
+ * ROUTES.map((route) => route.path);
+ * ```
+ */
 export const ROUTES: readonly Route[] = [
   { methods: ['POST'], path: `${AUTH}/v2/register`, access: 'public', handler: registerRoute },
   { methods: ['POST'], path: `${AUTH}/v2/login`, access: 'public', handler: loginRoute },
@@ -43,7 +64,14 @@ export const ROUTES: readonly Route[] = [
   { methods: ['GET'], path: INTENT_PAGES, access: 'public', handler: intentPageRoute },
 ];
 
-/** A route found for a path: the route, its regex groups, and whether the method fits. */
+/**
+ * A route found for a path: the route, its regex groups, and whether the method fits.
+ *
+ * @example
+ * ```ts
+ * const match: RouteMatch = findRoute('GET', '/nowhere'); // { kind: 'none' }
+ * ```
+ */
 export type RouteMatch =
   | { readonly kind: 'found'; readonly route: Route; readonly params: readonly string[] }
   | { readonly kind: 'wrong-method'; readonly allowed: readonly string[] }

@@ -5,7 +5,15 @@ import { createMockPlatform, type MockPlatform } from './platform';
 
 const NODE_HTTP = 'node:http';
 
-/** Options of {@link startMockPlatformServer}. */
+/**
+ * Options of {@link startMockPlatformServer}.
+ *
+ * @example
+ * ```ts
+ * const options: MockPlatformServerOptions = { port: 4010, host: '127.0.0.1' };
+ * await startMockPlatformServer(options);
+ * ```
+ */
 export interface MockPlatformServerOptions {
   /** TCP port; 0 (the default) picks a free one. */
   readonly port?: number;
@@ -15,7 +23,16 @@ export interface MockPlatformServerOptions {
   readonly platform?: MockPlatform;
 }
 
-/** A running emulator server. */
+/**
+ * A running emulator server.
+ *
+ * @example
+ * ```ts
+ * const server: MockPlatformServer = await startMockPlatformServer();
+ * const tokenUrl = `${server.url}/oauth2/token`;
+ * await server.close();
+ * ```
+ */
 export interface MockPlatformServer {
   /** Its origin, e.g. `http://127.0.0.1:4010`: use it as the library's API base and token URL host. */
   readonly url: string;

@@ -4,7 +4,15 @@ import type { PlatformSettings, ResolvedOptions } from './options';
 import { randomToken } from './random';
 import { createTokenStore, type TokenStore } from './token-store';
 
-/** One e-mail the site sent. */
+/**
+ * One e-mail the site sent.
+ *
+ * @example
+ * ```ts
+ * const email: OutboxEmail | undefined = platform.state.lastEmail({ kind: 'verification' });
+ * console.log(email?.code);
+ * ```
+ */
 export interface OutboxEmail {
   readonly to: string;
   readonly kind: 'verification' | 'recovery' | 'mfa' | 'activation';
@@ -16,7 +24,14 @@ export interface OutboxEmail {
   readonly time: number;
 }
 
-/** One request the emulator answered (control API calls and CORS preflights are not logged). */
+/**
+ * One request the emulator answered (control API calls and CORS preflights are not logged).
+ *
+ * @example
+ * ```ts
+ * const entries: RequestLogEntry[] = platform.state.requests.filter((entry) => entry.grantType === 'refresh_token');
+ * ```
+ */
 export interface RequestLogEntry {
   readonly method: string;
   /** The URL path, without the query. */
@@ -29,7 +44,14 @@ export interface RequestLogEntry {
   status: number;
 }
 
-/** A pending authentication step (e-mail verification or MFA) named by a state token. */
+/**
+ * A pending authentication step (e-mail verification or MFA) named by a state token.
+ *
+ * @example
+ * ```ts
+ * const flow: PendingFlow | undefined = platform.state.flows.get(stateToken);
+ * ```
+ */
 export interface PendingFlow {
   readonly kind: 'verification' | 'mfa';
   readonly memberId: string;
@@ -37,7 +59,15 @@ export interface PendingFlow {
   readonly expiresAt: number;
 }
 
-/** An authorization code awaiting its exchange. */
+/**
+ * An authorization code awaiting its exchange.
+ *
+ * @example
+ * ```ts
+ * const record: AuthorizationCodeRecord | undefined = platform.state.codes.get(code);
+ * console.log(record?.used);
+ * ```
+ */
 export interface AuthorizationCodeRecord {
   readonly clientId: string;
   readonly redirectUri: string;
@@ -47,7 +77,15 @@ export interface AuthorizationCodeRecord {
   used: boolean;
 }
 
-/** A redirect session the platform created. */
+/**
+ * A redirect session the platform created.
+ *
+ * @example
+ * ```ts
+ * const last: RedirectSessionRecord | undefined = platform.state.redirectSessions.at(-1);
+ * console.log(last?.intent);
+ * ```
+ */
 export interface RedirectSessionRecord {
   readonly id: string;
   readonly intent: string;
@@ -55,7 +93,16 @@ export interface RedirectSessionRecord {
   readonly time: number;
 }
 
-/** The emulator's memory: `platform.state`. Everything is mutable for tests. */
+/**
+ * The emulator's memory: `platform.state`. Everything is mutable for tests.
+ *
+ * @example
+ * ```ts
+ * const state: PlatformState = platform.state;
+ * state.addMember({ email: 'ada@example.com', password: 'secret' });
+ * state.approveMember('ada@example.com');
+ * ```
+ */
 export interface PlatformState {
   /** Site and token settings (changes apply to the next request). */
   readonly settings: PlatformSettings;

@@ -1,9 +1,24 @@
 import { randomToken } from './random';
 
-/** The role a token carries. */
+/**
+ * The role a token carries.
+ *
+ * @example
+ * ```ts
+ * const role: MockTokenRole | undefined = platform.state.tokens.describe(accessToken)?.role;
+ * ```
+ */
 export type MockTokenRole = 'visitor' | 'member';
 
-/** What the emulator knows about a token it issued. */
+/**
+ * What the emulator knows about a token it issued.
+ *
+ * @example
+ * ```ts
+ * const description: TokenDescription | undefined = platform.state.tokens.describe(refreshToken);
+ * console.log(description?.status); // 'active' | 'expired' | 'used' | 'revoked'
+ * ```
+ */
 export interface TokenDescription {
   readonly type: 'access' | 'refresh';
   readonly role: MockTokenRole;
@@ -14,7 +29,14 @@ export interface TokenDescription {
   readonly status: 'active' | 'expired' | 'used' | 'revoked';
 }
 
-/** A token pair as the token endpoint answers it. */
+/**
+ * A token pair as the token endpoint answers it.
+ *
+ * @example
+ * ```ts
+ * const pair: IssuedTokens = platform.state.tokens.issue({ role: 'visitor', clientId: 'app' });
+ * ```
+ */
 export interface IssuedTokens {
   readonly access_token: string;
   readonly refresh_token: string;
@@ -30,7 +52,15 @@ interface TokenRecord {
   status: 'active' | 'used' | 'revoked';
 }
 
-/** The emulator's access and refresh tokens: `platform.state.tokens`. */
+/**
+ * The emulator's access and refresh tokens: `platform.state.tokens`.
+ *
+ * @example
+ * ```ts
+ * const store: TokenStore = platform.state.tokens;
+ * store.expireAccessTokens();
+ * ```
+ */
 export interface TokenStore {
   /** Mints a token pair, as a grant would; `reuseRefreshToken` answers that refresh token again (no rotation). */
   issue(grant: { role: MockTokenRole; clientId: string; memberId?: string | undefined }, reuseRefreshToken?: string): IssuedTokens;

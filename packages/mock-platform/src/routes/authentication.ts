@@ -5,7 +5,14 @@ import { isClientAllowed } from '../options';
 import { applicationError, json, redirect, validationError, type FieldViolation } from '../responses';
 import { authenticationOutcome } from './outcome';
 
-/** The cookie the hosted pages keep the platform session in. */
+/**
+ * The cookie the hosted pages keep the platform session in.
+ *
+ * @example
+ * ```ts
+ * readCookie(request, SESSION_COOKIE);
+ * ```
+ */
 export const SESSION_COOKIE = 'mock_platform_session';
 
 const EMAIL_VIOLATION: FieldViolation = { field: 'loginId.email', description: 'must be a valid e-mail address', data: { type: 'EMAIL' } };

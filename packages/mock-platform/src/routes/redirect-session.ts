@@ -2,7 +2,14 @@ import { isObject, objectAt, parseJsonBody, stringAt, type RouteContext } from '
 import { randomToken } from '../random';
 import { json, validationError } from '../responses';
 
-/** The intents a redirect session may carry; exactly one per request. */
+/**
+ * The intents a redirect session may carry; exactly one per request.
+ *
+ * @example
+ * ```ts
+ * REDIRECT_INTENTS.includes('ecomCheckout'); // true
+ * ```
+ */
 export const REDIRECT_INTENTS = [
   'auth',
   'login',
