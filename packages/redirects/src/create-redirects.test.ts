@@ -20,8 +20,8 @@ describe('createRedirects', () => {
     ['no options', undefined, 'clientId must be a non-empty string'],
     ['an empty client id', { clientId: '' }, 'clientId must be a non-empty string'],
     ['no token manager', { clientId: 'app' }, 'tokens must be a token manager of @site-identity/tokens'],
-    ['a relative API base URL', { clientId: 'app', tokens: { getAccessToken: () => '', endpoint: { exchangeCode: () => null } }, apiBaseUrl: '/api' }, 'apiBaseUrl must be an absolute URL'],
-    ['a token manager without endpoint', { clientId: 'app', tokens: { getAccessToken: () => '' } }, 'tokens must be a token manager of @site-identity/tokens'],
+    ['a relative API base URL', { clientId: 'app', tokens: { getAccessToken: (): string => '', endpoint: { exchangeCode: (): null => null } }, apiBaseUrl: '/api' }, 'apiBaseUrl must be an absolute URL'],
+    ['a token manager without endpoint', { clientId: 'app', tokens: { getAccessToken: (): string => '' } }, 'tokens must be a token manager of @site-identity/tokens'],
   ])('rejects %s with a typed error', (_name, options, message) => {
     expect(() => createRedirects(options as never)).toThrow(expect.objectContaining({ name: 'RedirectsError', code: 'INVALID_ARGUMENT', message }));
   });

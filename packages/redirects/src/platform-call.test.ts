@@ -14,7 +14,9 @@ afterEach(() => {
 afterAll(() => server.close());
 
 const answer = (body: unknown, status: number, statusText?: string) =>
-  server.use(http.post(URL_, () => HttpResponse.json(body, { status, statusText, headers: { 'x-wix-request-id': 'req-1' } })));
+  server.use(
+    http.post(URL_, () => new HttpResponse(JSON.stringify(body), { status, statusText, headers: { 'content-type': 'application/json', 'x-wix-request-id': 'req-1' } })),
+  );
 
 describe('postJson', () => {
   test('posts JSON with the raw access token and resolves with the answer', async () => {
