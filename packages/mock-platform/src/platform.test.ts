@@ -118,3 +118,25 @@ describe('state and reset', () => {
     expect.assertions(1);
   });
 });
+
+describe('platform.fetch inputs', () => {
+  it('copies a Request of another realm (a request-like object)', async () => {
+    const platform = createMockPlatform();
+    const body = JSON.stringify({ clientId: 'app', grantType: 'anonymous' });
+    const foreign = {
+      url: TOKEN_URL,
+      method: 'POST',
+      headers: new Headers({ 'content-type': 'application/json' }),
+      signal: undefined,
+      arrayBuffer: async () => new TextEncoder().encode(body).buffer,
+    };
+    const response = await platform.fetch(foreign as unknown as Request);
+    expect(response.status).toBe(200);
+    expect(platform.state.requests[0]?.grantType).toBe('anonymous');
+  });
+
+  it('takes a URL object', async () => {
+    const response = await createMockPlatform().fetch(new URL(`${API}/nowhere`));
+    expect(response.status).toBe(404);
+  });
+});

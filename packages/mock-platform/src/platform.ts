@@ -65,6 +65,27 @@ const sleep = (ms: number, signal: AbortSignal | undefined): Promise<void> =>
     signal?.addEventListener('abort', done, { once: true });
   });
 
+/** Tells whether `input` is a Request of another realm (happy-dom, jsdom). */
+function isForeignRequest(input: Request | string | URL): input is Request {
+  return (
+    typeof input === 'object' &&
+    input !== null &&
+    !(input instanceof Request) &&
+    !(input instanceof URL) &&
+    typeof (input as { url?: unknown }).url === 'string'
+  );
+}
+
+/** Copies a Request of another realm into this realm's `Request`, which cannot take it as is. */
+async function copyRequest(foreign: Request, init: RequestInit | undefined): Promise<Request> {
+  const method = foreign.method || 'GET';
+  const headers = new Headers();
+  foreign.headers?.forEach((value, name) => headers.set(name, value));
+  const body = method === 'GET' || method === 'HEAD' ? undefined : await foreign.arrayBuffer();
+  const signal = foreign.signal instanceof AbortSignal ? foreign.signal : undefined;
+  return new Request(foreign.url, { method, headers, ...(body ? { body } : {}), ...(signal ? { signal } : {}), ...init });
+}
+
 function grantTypeOf(rawBody: string): string | undefined {
   try {
     const body: unknown = JSON.parse(rawBody);
@@ -231,7 +252,12 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
 
   const platform: MockPlatform = {
     async fetch(input, init) {
-      const request = input instanceof Request && init === undefined ? input : new Request(input, init);
+      // No await before handle() for a native request: a fault binds to the call at once.
+      const request = isForeignRequest(input)
+        ? await copyRequest(input, init)
+        : input instanceof Request && init === undefined
+          ? input
+          : new Request(input, init);
       const outcome = await handle(request);
       if (outcome.type === 'network') throw new TypeError('Failed to fetch (injected network fault)');
       if (outcome.type === 'aborted') throw outcome.reason;
