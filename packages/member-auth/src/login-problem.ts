@@ -17,8 +17,6 @@ export interface LoginProblemExtras {
  *
  * @example
  * ```ts
- * import { loginProblem } from '@site-identity/member-auth';
- *
  * const result = loginProblem('FAILURE', 'invalidPassword', 'Enter a password');
  * result.cause.code; // 'invalidPassword'
  * ```

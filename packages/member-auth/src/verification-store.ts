@@ -16,7 +16,17 @@
  */
 export type VerificationStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
-/** The stored e-mail verification flow. */
+/**
+ * The stored e-mail verification flow, as `getPendingVerification()` returns it.
+ *
+ * @example
+ * ```ts
+ * import type { VerificationRecord } from '@site-identity/member-auth';
+ *
+ * const flow: VerificationRecord | undefined = auth.getPendingVerification();
+ * if (flow) showCodeForm();
+ * ```
+ */
 export interface VerificationRecord {
   /** The state token of the EMAIL_VERIFICATION_REQUIRED answer. */
   stateToken: string;
