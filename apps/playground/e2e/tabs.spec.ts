@@ -1,0 +1,91 @@
+import { expect, expectRole, logIn, openPlayground, panel, screenshot, test } from './fixtures';
+
+const EMAIL = 'tabs@example.com';
+const PASSWORD = 'two-tabs-1';
+/** An access-token lifetime just past the 60-second leeway: renewal falls due about 6 s after it is issued. */
+const SHORT_TTL_SECONDS = 66;
+/** Long enough for one renewal to fall due and run. */
+const RENEWAL_WAIT_MS = 20_000;
+
+test('two tabs: a login in one makes the other member without a reload, and a logout follows too', async ({ context, page, mock }) => {
+  await mock.addMember({ email: EMAIL, password: PASSWORD });
+  await openPlayground(page);
+  const other = await context.newPage();
+  await openPlayground(other);
+  // The second tab reused the first tab's visitor tokens.
+  expect(await mock.grants('anonymous')).toBe(1);
+
+  await expect(await logIn(page, EMAIL, PASSWORD)).toContainText('SUCCESS');
+  await expectRole(page, 'member');
+  await expectRole(other, 'member');
+  await expect(panel(other, 'event-log').getByText('SIGNED_IN: role member')).toBeVisible();
+  await screenshot(other, 'second-tab-member');
+
+  await panel(other, 'logout').getByRole('button', { name: 'Log out' }).click();
+  await expectRole(other, 'none');
+  await expectRole(page, 'none');
+});
+
+test('an access token expiring in both tabs at once, with refresh-token rotation, leaves both tabs member', async ({ context, page, mock }) => {
+  await mock.settings({ accessTokenTtlSeconds: SHORT_TTL_SECONDS, rotateRefreshTokens: true });
+  await mock.addMember({ email: EMAIL, password: PASSWORD });
+  await openPlayground(page);
+  const other = await context.newPage();
+  await openPlayground(other);
+  await expect(await logIn(page, EMAIL, PASSWORD)).toContainText('SUCCESS');
+  await expectRole(other, 'member');
+  const anonymousBefore = await mock.grants('anonymous');
+
+  // Both tabs hold the same token set and renew it ahead of expiry at the same moment.
+  await expect.poll(() => mock.grants('refresh_token', 200), { timeout: RENEWAL_WAIT_MS }).toBeGreaterThanOrEqual(1);
+  // Both tabs then also ask at once; the renewed token is valid, so nothing more is fetched.
+  await Promise.all([
+    panel(page, 'session').getByRole('button', { name: 'Get tokens' }).click(),
+    panel(other, 'session').getByRole('button', { name: 'Get tokens' }).click(),
+  ]);
+  await expect(panel(page, 'session').getByRole('status', { name: 'Session result' })).toContainText('role member');
+  await expect(panel(other, 'session').getByRole('status', { name: 'Session result' })).toContainText('role member');
+
+  await expectRole(page, 'member');
+  await expectRole(other, 'member');
+  // No tab used a rotated-out refresh token, and no tab fell back to visitor tokens.
+  expect(await mock.grants('refresh_token')).toBe(await mock.grants('refresh_token', 200));
+  expect(await mock.grants('anonymous')).toBe(anonymousBefore);
+  await expect(panel(page, 'event-log').getByRole('list', { name: 'Session events' }).getByText('SESSION_EXPIRED')).toHaveCount(0);
+  await expect(panel(other, 'event-log').getByRole('list', { name: 'Session events' }).getByText('SESSION_EXPIRED')).toHaveCount(0);
+  // Both tabs show the same, renewed expiry.
+  await expect(panel(other, 'session').getByTestId('access-expiry')).toHaveText((await panel(page, 'session').getByTestId('access-expiry').textContent()) ?? '');
+  await screenshot(panel(page, 'session'), 'session-after-rotation');
+});
+
+test('a 503 during a refresh keeps the member logged in', async ({ page, mock }) => {
+  await mock.settings({ accessTokenTtlSeconds: SHORT_TTL_SECONDS });
+  await mock.addMember({ email: EMAIL, password: PASSWORD });
+  await openPlayground(page);
+  await expect(await logIn(page, EMAIL, PASSWORD)).toContainText('SUCCESS');
+
+  const faults = panel(page, 'faults');
+  await faults.getByLabel('503 Service Unavailable').check();
+  await expect.poll(async () => (await (await page.request.get('http://127.0.0.1:4011/_mock/state')).json()).faults.length).toBe(1);
+  await screenshot(faults, 'faults');
+
+  // The renewal falls due, the token endpoint answers 503: the member stays, with the error on show.
+  const session = panel(page, 'session');
+  await expect(session.getByTestId('session-error')).toContainText('SERVER_ERROR', { timeout: RENEWAL_WAIT_MS });
+  await expectRole(page, 'member');
+  await expect(panel(page, 'event-log').getByText('Renewal failed (SERVER_ERROR); the session stays member')).toBeVisible();
+  expect(await mock.grants('refresh_token', 503)).toBeGreaterThanOrEqual(1);
+  await screenshot(session, 'session-503');
+
+  // A reload during the outage still finds the member in storage.
+  await page.reload();
+  await expectRole(page, 'member');
+
+  // The platform recovers: the next call renews and the error clears.
+  await panel(page, 'faults').getByLabel('503 Service Unavailable').uncheck();
+  await expect.poll(async () => (await (await page.request.get('http://127.0.0.1:4011/_mock/state')).json()).faults.length).toBe(0);
+  await session.getByRole('button', { name: 'Get tokens' }).click();
+  await expect(session.getByRole('status', { name: 'Session result' })).toContainText('role member');
+  await expect(session.getByTestId('session-error')).toHaveText('none');
+  expect(await mock.grants('anonymous')).toBe(1);
+});
