@@ -221,3 +221,14 @@ it('keeps the token endpoint and the services apart in the request log', async (
   ]);
   expect(TOKEN_URL).toBe('https://www.wixapis.com/oauth2/token');
 });
+
+describe('factor paths with an underscore', () => {
+  it('routes /v2/recovery_code/verify and reads recoveryCodeData', async () => {
+    const platform = createMockPlatform();
+    const missing = await post(platform, `${AUTH}/v2/recovery_code/verify`, { stateToken: 'st', recoveryCodeData: {} });
+    expect(missing.status).toBe(400);
+    expect(JSON.stringify(missing.body)).toContain('recoveryCodeData.code');
+    const unknown = await post(platform, `${AUTH}/v2/recovery_code/verify`, { stateToken: 'st', recoveryCodeData: { code: '1' } });
+    expect(errorCode(unknown.body)).toBe('INVALID_STATE_TOKEN');
+  });
+});

@@ -159,10 +159,12 @@ export function verifyFactorRoute(context: RouteContext): Response {
   if (body instanceof Response) return body;
   const factorType = (context.params[0] ?? '').toLowerCase();
   const stateToken = stringAt(body, 'stateToken');
-  const code = stringAt(objectAt(body, `${factorType}Data`), 'code');
+  // The data key is the factor type in lower camel case: smsData, totpData, recoveryCodeData.
+  const dataKey = `${factorType.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase())}Data`;
+  const code = stringAt(objectAt(body, dataKey), 'code');
   const violations: FieldViolation[] = [];
   if (stateToken === undefined) violations.push({ field: 'stateToken', description: 'is required' });
-  if (code === undefined) violations.push({ field: `${factorType}Data.code`, description: 'is required' });
+  if (code === undefined) violations.push({ field: `${dataKey}.code`, description: 'is required' });
   if (violations.length > 0 || stateToken === undefined) return validationError(violations);
   const flow = context.state.flows.get(stateToken);
   const member = flow === undefined ? undefined : context.state.members.get(flow.memberId);
