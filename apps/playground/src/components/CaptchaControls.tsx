@@ -10,7 +10,7 @@ export function CaptchaControls() {
   const settings = useCaptchaSettings(captcha);
   return (
     <fieldset className="stack captcha">
-      <legend>reCAPTCHA (simulated; used only when the site asks for it)</legend>
+      <legend>Simulated reCAPTCHA (asked only when the site requires one)</legend>
       <label className="field">
         The invisible reCAPTCHA answers
         <select value={settings.invisible} onChange={(event) => captcha.update({ invisible: event.target.value as InvisibleAnswer })}>
