@@ -1,16 +1,8 @@
-import ky, { isHTTPError, isTimeoutError, type RetryOptions } from 'ky';
+import ky, { type HTTPError } from 'ky';
 import { errorFromResponse, parseJson, requestIdOf } from './error-from-response';
 import { isPlatformError, PlatformError } from './platform-error';
 import { invalidOptions, resolveBaseUrl, resolveRequestUrl, type SearchParams } from './request-url';
-import {
-  backoffDelay,
-  DEFAULT_RETRY,
-  equalJitter,
-  RETRYABLE_STATUSES,
-  retryAfterMs,
-  type ResolvedRetryPolicy,
-  type RetryPolicy,
-} from './retry-policy';
+import { DEFAULT_RETRY, retryDelay, type ResolvedRetryPolicy, type RetryPolicy } from './retry-policy';
 import { toPlatformError } from './to-platform-error';
 
 /**
@@ -260,11 +252,12 @@ function abortedError(signal: AbortSignal): PlatformError {
 async function failure(error: unknown, signal: AbortSignal | undefined, timeoutMs: number): Promise<PlatformError> {
   if (isPlatformError(error)) return error;
   if (signal?.aborted) return abortedError(signal);
-  if (isHTTPError(error)) {
-    const body = await error.response.text().catch(() => '');
-    return errorFromResponse(error.response, body);
+  const name = (error as Error | undefined)?.name;
+  if (name === 'HTTPError') {
+    const { response } = error as HTTPError;
+    return errorFromResponse(response, await response.text().catch(() => ''));
   }
-  if (isTimeoutError(error)) {
+  if (name === 'TimeoutError') {
     return new PlatformError(`Request timed out after ${timeoutMs} ms`, {
       kind: 'timeout',
       code: 'TIMEOUT',
@@ -275,28 +268,17 @@ async function failure(error: unknown, signal: AbortSignal | undefined, timeoutM
   return toPlatformError(error);
 }
 
-function retryOptions(policy: ResolvedRetryPolicy, method: HttpMethod, safe: boolean, signal?: AbortSignal): RetryOptions {
-  return {
-    limit: safe ? policy.limit : 0,
-    methods: [method.toLowerCase() as Lowercase<HttpMethod>],
-    statusCodes: [...RETRYABLE_STATUSES],
-    afterStatusCodes: [...RETRYABLE_STATUSES],
-    maxRetryAfter: policy.maxDelayMs,
-    backoffLimit: policy.maxDelayMs,
-    delay: (attempt) => backoffDelay(policy, attempt),
-    jitter: equalJitter,
-    retryOnTimeout: true,
-    shouldRetry: ({ error }) => {
-      if (signal?.aborted) return false;
-      if (isHTTPError(error)) {
-        const { status, headers } = error.response;
-        if (!RETRYABLE_STATUSES.includes(status)) return false;
-        const wait = retryAfterMs(headers.get('retry-after'), Date.now());
-        return wait !== undefined && wait > policy.maxDelayMs ? false : undefined;
-      }
-      return isTimeoutError(error) || error.name === 'TypeError';
-    },
-  };
+/** Waits `ms`, or less when `signal` aborts first. */
+function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done);
+  });
 }
 
 async function readSuccess(response: Response, signal: AbortSignal | undefined): Promise<HttpResponse> {
@@ -367,7 +349,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     throw invalidOptions('getAuthorization must be a function');
   }
   const api = ky.create({
-    throwHttpErrors: true,
+    retry: 0,
     ...(customFetch && { fetch: (input: Request | URL | string, init?: RequestInit) =>
       customFetch(input instanceof Request ? input : new Request(input, init), init) }),
   });
@@ -381,20 +363,20 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const { signal } = call;
     if (signal?.aborted) throw abortedError(signal);
     await authorize(headers, getAuthorization);
-    let response: Response;
-    try {
-      response = await api(url, {
-        method,
-        headers,
-        body,
-        signal,
-        timeout: timeoutMs,
-        retry: retryOptions(policy, method, call.retry ?? IDEMPOTENT.includes(method), signal),
-      });
-    } catch (error) {
-      throw await failure(error, signal, timeoutMs);
+    const limit = call.retry ?? IDEMPOTENT.includes(method) ? policy.limit : 0;
+    for (let attempt = 1; ; attempt++) {
+      if (signal?.aborted) throw abortedError(signal);
+      let response: Response;
+      try {
+        response = await api(url, { method, headers, body, signal, timeout: timeoutMs });
+      } catch (error) {
+        const delay = attempt > limit || signal?.aborted ? undefined : retryDelay(error, policy, attempt);
+        if (delay === undefined) throw await failure(error, signal, timeoutMs);
+        await wait(delay, signal);
+        continue;
+      }
+      return readSuccess(response, signal);
     }
-    return readSuccess(response, signal);
   }
 
   return {

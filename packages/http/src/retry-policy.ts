@@ -55,3 +55,23 @@ export function retryAfterMs(header: string | null, now: number): number | undef
   const date = /[a-z]/i.test(value) ? Date.parse(value) : Number.NaN;
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
+
+/**
+ * The wait before retry `attempt` (from 1) after `error`, or `undefined` when the
+ * error is not worth retrying: a network error (`TypeError`) or a time-out waits the
+ * jittered back-off; an `HTTPError` with a retryable status waits what its
+ * `Retry-After` asks for, or the back-off without one, and is not retried when
+ * `Retry-After` asks for more than `maxDelayMs`.
+ */
+export function retryDelay(error: unknown, policy: ResolvedRetryPolicy, attempt: number): number | undefined {
+  const name = (error as Error | undefined)?.name;
+  if (name === 'HTTPError') {
+    const { status, headers } = (error as { response: Response }).response;
+    if (!RETRYABLE_STATUSES.includes(status)) return undefined;
+    const after = retryAfterMs(headers.get('retry-after'), Date.now());
+    if (after !== undefined) return after > policy.maxDelayMs ? undefined : after;
+  } else if (name !== 'TimeoutError' && name !== 'TypeError') {
+    return undefined;
+  }
+  return equalJitter(Math.min(backoffDelay(policy, attempt), policy.maxDelayMs));
+}
