@@ -105,9 +105,10 @@ export function createRedirects(options: RedirectsOptions): Redirects {
   const silentLogins = new Map<string, Promise<Tokens>>();
   const prewarms = new Map<string, Promise<void>>();
 
-  const browser = (): Window => windowOf(options) ?? throwNotInBrowser();
-  const throwNotInBrowser = (): never => {
-    throw fail('NOT_IN_BROWSER', 'This call needs a browser window');
+  const browser = (): Window => {
+    const win = windowOf(options);
+    if (!win) throw fail('NOT_IN_BROWSER', 'This call needs a browser window');
+    return win;
   };
 
   const exchange = async (code: string, codeVerifier: string, redirectUri: string): Promise<Tokens> => {
@@ -187,8 +188,7 @@ export function createRedirects(options: RedirectsOptions): Redirects {
   const loginWithRedirect: Redirects['loginWithRedirect'] = async (login) => {
     const { origin } = absoluteUrl(login?.redirectUri, 'redirectUri');
     const { redirectUri, originalUri, prompt, responseMode } = login;
-    const win = options.navigate ? undefined : browser();
-    const navigate = options.navigate ?? ((href: string) => win!.location.assign(href));
+    const navigate = options.navigate ?? ((win: Window) => (href: string) => win.location.assign(href))(browser());
     const session = storageOf(options, 'session');
     const flow = await createAuthFlowData({ redirectUri, originalUri: sameOriginUri(originalUri, origin) });
     saveFlow(session, clientId, flow);
