@@ -135,6 +135,14 @@ describe('hosted login page', () => {
     expect(callbackParams(cancel.headers.get('location'))).toEqual({ error: 'access_denied', error_description: 'The member cancelled', state: 'the-state' });
   });
 
+  it('cancel answers access_denied even with valid credentials in the form', async () => {
+    const { session, submit } = await setUp();
+    const { fullUrl } = await session({ auth: { authRequest: authRequest() } });
+    const cancel = await submit(fullUrl, { email: 'ada@example.com', password: 'secret', action: 'cancel' });
+    expect(cancel.status).toBe(303);
+    expect(callbackParams(cancel.headers.get('location'))).toEqual({ error: 'access_denied', error_description: 'The member cancelled', state: 'the-state' });
+  });
+
   test.each([
     [{ codeChallengeMethod: 'plain' }, 'codeChallengeMethod must be S256'],
     [{ codeChallenge: 'short' }, 'codeChallenge must be 43 base64url characters'],

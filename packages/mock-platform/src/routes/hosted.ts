@@ -98,6 +98,7 @@ function signIn(context: RouteContext): { member: MockMember; email: string } | 
   const form = new URLSearchParams(context.rawBody);
   const email = form.get('email') ?? '';
   const action = form.get('action') ?? 'login';
+  if (action === 'cancel') return { error: 'The member cancelled', email, action };
   const member = context.state.findMember(email);
   if (member === undefined || !verifyPassword(member, form.get('password') ?? '')) {
     return { error: 'Wrong e-mail or password', email, action };
