@@ -92,6 +92,13 @@ describe('getAuthUrl', () => {
     expect(new URL(authUrl).searchParams.get('sessionToken')).toBe('sess-1');
   });
 
+  test('takes null options as the defaults', async () => {
+    const { redirects } = createClient();
+    const { authUrl } = await redirects.getAuthUrl(flow, null as never);
+    expect(new URL(authUrl).searchParams.get('prompt')).toBe('login');
+    expect(new URL(authUrl).searchParams.get('responseMode')).toBe('fragment');
+  });
+
   test.each([
     ['no flow', undefined, 'redirectUri must be a non-empty string'],
     ['no challenge', { ...flow, codeChallenge: '' }, 'codeChallenge must be a non-empty string'],

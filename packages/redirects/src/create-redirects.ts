@@ -122,7 +122,9 @@ export function createRedirects(options: RedirectsOptions): Redirects {
     return readRedirectSession(await postJson(sessionUrl, request, () => manager.getAccessToken(), options.fetch));
   };
 
-  const getAuthUrl: Redirects['getAuthUrl'] = async (flow, { prompt = 'login', responseMode = 'fragment', sessionToken } = {}) => {
+  const getAuthUrl: Redirects['getAuthUrl'] = async (flow, options) => {
+    // `options ?? {}`: a null options argument is as good as none, never a TypeError.
+    const { prompt = 'login', responseMode = 'fragment', sessionToken } = options ?? {};
     const redirectSession = await createRedirectSession({
       auth: {
         authRequest: {
