@@ -7,7 +7,7 @@ import { defineConfig, mergeConfig, type ViteUserConfig } from 'vitest/config';
  *
  * A package's `vitest.config.ts`:
  * ```ts
- * import { packageTest } from '../../config/vitest.base';
+ * import { packageTest } from '../../config/vitest.base.ts';
  *
  * export default packageTest();
  * ```

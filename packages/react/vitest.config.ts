@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { packageTest } from '../../config/vitest.base';
+import { packageTest } from '../../config/vitest.base.ts';
 
 const require = createRequire(import.meta.url);
 const support = (file: string) => fileURLToPath(new URL(`test-support/${file}`, import.meta.url));

@@ -1,3 +1,3 @@
-import { packageTest } from '../../config/vitest.base';
+import { packageTest } from '../../config/vitest.base.ts';
 
 export default packageTest({ test: { environment: 'happy-dom' } });
