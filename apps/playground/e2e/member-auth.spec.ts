@@ -92,7 +92,7 @@ test('MFA: a member with a second factor logs in with the e-mailed code', async 
   await mock.addMember({ email: EMAIL, password: PASSWORD, mfa: { factorType: 'email' } });
   await openPlayground(page);
   const login = panel(page, 'login');
-  await expect(await logIn(page, EMAIL, PASSWORD)).toContainText('A second factor is required');
+  await expect(await logIn(page, EMAIL, PASSWORD)).toContainText('A second factor is required (REQUIRE_MFA, factor EMAIL)');
   await expectRole(page, 'visitor');
 
   const step = login.getByRole('form', { name: 'Second factor' });

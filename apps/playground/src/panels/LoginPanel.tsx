@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useMemberAuth } from '@site-identity/react';
-import type { LoginResult } from '@site-identity/member-auth';
+import type { FactorType, LoginResult } from '@site-identity/member-auth';
 import { CaptchaControls } from '../components/CaptchaControls';
 import { Outcome } from '../components/Outcome';
 import { Panel } from '../components/Panel';
 import { TextField } from '../components/TextField';
 import { describeLoginResult } from '../lib/describeLoginResult';
+import { firstFactor } from '../lib/firstFactor';
 import { useAction } from '../lib/useAction';
 import { usePlayground } from '../PlaygroundContext';
 import { MfaStep } from './MfaStep';
@@ -16,17 +17,21 @@ export function LoginPanel() {
   const auth = useMemberAuth();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [mfaStateToken, setMfaStateToken] = useState<string>();
+  const [mfa, setMfa] = useState<{ stateToken: string; factorType: FactorType }>();
   const { busy, outcome, setOutcome, run } = useAction();
 
   const show = (result: LoginResult) => {
-    const mfa = result.loginState === 'FAILURE' && result.serverState === 'REQUIRE_MFA' ? result.data.stateToken : undefined;
-    setMfaStateToken(mfa);
-    if (mfa) {
+    const stateToken = result.loginState === 'FAILURE' && result.serverState === 'REQUIRE_MFA' ? result.data.stateToken : undefined;
+    const factorType = firstFactor(result.loginState === 'FAILURE' ? result.mfa : undefined);
+    setMfa(stateToken ? { stateToken, factorType } : undefined);
+    if (stateToken) {
       return {
         tone: 'warn' as const,
-        message: 'A second factor is required (REQUIRE_MFA).',
-        detail: 'The platform e-mailed a one-time code (see the outbox). Enter it below to finish logging in.',
+        message: `A second factor is required (REQUIRE_MFA, factor ${factorType}).`,
+        detail:
+          factorType === 'TOTP'
+            ? 'Enter the code of your authenticator app below to finish logging in.'
+            : 'The platform sent a one-time code (see the outbox). Enter it below to finish logging in.',
       };
     }
     return describeLoginResult(result);
@@ -60,9 +65,10 @@ export function LoginPanel() {
         </div>
       </form>
       <Outcome value={outcome} label="Login result" />
-      {mfaStateToken ? (
+      {mfa ? (
         <MfaStep
-          stateToken={mfaStateToken}
+          stateToken={mfa.stateToken}
+          factorType={mfa.factorType}
           email={email}
           onDone={(result) => {
             log.add(`Second factor for ${email}: ${result.loginState}`);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { LoginResult } from '@site-identity/member-auth';
+import type { FactorType, LoginResult } from '@site-identity/member-auth';
 import { TextField } from '../components/TextField';
 import { mockControl } from '../lib/mockControl';
 import { useAction } from '../lib/useAction';
@@ -7,12 +7,13 @@ import { usePlayground } from '../PlaygroundContext';
 
 interface MfaStepProps {
   readonly stateToken: string;
+  readonly factorType: FactorType;
   readonly email: string;
   readonly onDone: (result: LoginResult) => void;
 }
 
-/** The second step of a login that needs a second factor: the e-mailed one-time code. */
-export function MfaStep({ stateToken, email, onDone }: MfaStepProps) {
+/** The second step of a login that needs a second factor: a one-time code, verified for that factor. */
+export function MfaStep({ stateToken, factorType, email, onDone }: MfaStepProps) {
   const { memberAuth } = usePlayground();
   const [code, setCode] = useState('');
   const { busy, run } = useAction();
@@ -24,7 +25,7 @@ export function MfaStep({ stateToken, email, onDone }: MfaStepProps) {
       onSubmit={(event) => {
         event.preventDefault();
         void run(async () => {
-          onDone(await memberAuth.verifyFactor('EMAIL', { stateToken, code }));
+          onDone(await memberAuth.verifyFactor(factorType, { stateToken, code }));
           return undefined;
         });
       }}
