@@ -1,9 +1,9 @@
-import ky, { type HTTPError } from 'ky';
+import ky from 'ky';
 import { errorFromResponse, parseJson, requestIdOf } from './error-from-response';
-import { isPlatformError, PlatformError } from './platform-error';
+import { PlatformError } from './platform-error';
 import { invalidOptions, resolveBaseUrl, resolveRequestUrl, type SearchParams } from './request-url';
 import { DEFAULT_RETRY, retryDelay, type ResolvedRetryPolicy, type RetryPolicy } from './retry-policy';
-import { toPlatformError } from './to-platform-error';
+import { wrap } from './to-platform-error';
 
 /**
  * The time-out of every try of a request unless `timeoutMs` says otherwise: 10 seconds.
@@ -245,29 +245,6 @@ function serialise(body: unknown): string | undefined {
   return json;
 }
 
-function abortedError(signal: AbortSignal): PlatformError {
-  return new PlatformError('Request aborted', { kind: 'aborted', code: 'ABORTED', cause: signal.reason });
-}
-
-async function failure(error: unknown, signal: AbortSignal | undefined, timeoutMs: number): Promise<PlatformError> {
-  if (isPlatformError(error)) return error;
-  if (signal?.aborted) return abortedError(signal);
-  const name = (error as Error | undefined)?.name;
-  if (name === 'HTTPError') {
-    const { response } = error as HTTPError;
-    return errorFromResponse(response, await response.text().catch(() => ''));
-  }
-  if (name === 'TimeoutError') {
-    return new PlatformError(`Request timed out after ${timeoutMs} ms`, {
-      kind: 'timeout',
-      code: 'TIMEOUT',
-      retryable: true,
-      cause: error,
-    });
-  }
-  return toPlatformError(error);
-}
-
 /** Waits `ms`, or less when `signal` aborts first. */
 function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve) => {
@@ -281,24 +258,31 @@ function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
-async function readSuccess(response: Response, signal: AbortSignal | undefined): Promise<HttpResponse> {
-  const { status, headers } = response;
+/**
+ * The outcome of one answer: the parsed body of a 2xx, else the `PlatformError`
+ * its body describes. A 2xx whose body cannot be read is a network error, one
+ * whose body is not JSON an `INVALID_RESPONSE`.
+ */
+async function readResponse(response: Response): Promise<HttpResponse> {
+  const { ok, status, headers } = response;
   const requestId = requestIdOf(response);
-  let text: string;
+  let text = '';
   try {
     text = await response.text();
   } catch (cause) {
-    if (signal?.aborted) throw abortedError(signal);
-    throw new PlatformError('Network error: the response could not be read', {
-      kind: 'network',
-      code: 'NETWORK_ERROR',
-      status,
-      requestId,
-      retryable: true,
-      response,
-      cause,
-    });
+    if (ok) {
+      throw new PlatformError('Network error: the response could not be read', {
+        kind: 'network',
+        code: 'NETWORK_ERROR',
+        status,
+        requestId,
+        retryable: true,
+        response,
+        cause,
+      });
+    }
   }
+  if (!ok) throw errorFromResponse(response, text);
   if ((status === 204 || status === 205) && text === '') return { data: undefined, status, requestId, headers };
   const data = parseJson(text);
   if (data === undefined) {
@@ -350,6 +334,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   }
   const api = ky.create({
     retry: 0,
+    throwHttpErrors: false,
     ...(customFetch && { fetch: (input: Request | URL | string, init?: RequestInit) =>
       customFetch(input instanceof Request ? input : new Request(input, init), init) }),
   });
@@ -361,21 +346,21 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const body = serialise(call.body);
     const headers = buildHeaders(baseHeaders, call.headers, body !== undefined);
     const { signal } = call;
-    if (signal?.aborted) throw abortedError(signal);
-    await authorize(headers, getAuthorization);
     const limit = call.retry ?? IDEMPOTENT.includes(method) ? policy.limit : 0;
+    if (signal?.aborted) throw wrap(0, 0, signal);
+    await authorize(headers, getAuthorization);
     for (let attempt = 1; ; attempt++) {
-      if (signal?.aborted) throw abortedError(signal);
-      let response: Response;
+      let error: PlatformError;
       try {
-        response = await api(url, { method, headers, body, signal, timeout: timeoutMs });
-      } catch (error) {
-        const delay = attempt > limit || signal?.aborted ? undefined : retryDelay(error, policy, attempt);
-        if (delay === undefined) throw await failure(error, signal, timeoutMs);
-        await wait(delay, signal);
-        continue;
+        return await readResponse(await api(url, { method, headers, body, signal, timeout: timeoutMs }));
+      } catch (caught) {
+        error = wrap(caught, timeoutMs, signal);
       }
-      return readSuccess(response, signal);
+      // The error says whether trying again may help; Retry-After may still rule it out.
+      const delay = error.retryable && attempt <= limit ? retryDelay(error, policy, attempt) : undefined;
+      if (delay === undefined) throw error;
+      await wait(delay, signal);
+      if (signal?.aborted) throw wrap(0, 0, signal);
     }
   }
 

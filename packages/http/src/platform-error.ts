@@ -129,17 +129,17 @@ export interface PlatformErrorInit {
 export class PlatformError extends Error {
   override name = 'PlatformError' as const;
   /** What went wrong, in one word. */
-  readonly kind: PlatformErrorKind;
+  readonly kind!: PlatformErrorKind;
   /** Machine-readable code: the platform's own, or one of {@link KnownPlatformErrorCode}. */
-  readonly code: PlatformErrorCode;
+  readonly code!: PlatformErrorCode;
   /** The HTTP status, when there was a response. */
   readonly status: number | undefined;
   /** The `x-wix-request-id` of the response, when there was one. */
   readonly requestId: string | undefined;
   /** Whether the same request may succeed later (network, time-out, 408, 429, 502, 503, 504). */
-  readonly retryable: boolean;
+  readonly retryable!: boolean;
   /** The rejected fields of a validation error, sorted by field; empty otherwise. */
-  readonly fieldViolations: readonly FieldViolation[];
+  readonly fieldViolations!: readonly FieldViolation[];
   /** The platform's description of an application error, or the status text. */
   readonly description: string | undefined;
   /** The application error's `data`, when the platform sent one. */
@@ -147,17 +147,12 @@ export class PlatformError extends Error {
   /** The raw response (non-enumerable), when there was one. */
   declare readonly response: Response | undefined;
 
-  constructor(message: string, init: PlatformErrorInit) {
-    super(message, init.cause === undefined ? undefined : { cause: init.cause });
-    this.kind = init.kind;
-    this.code = init.code;
-    this.status = init.status;
-    this.requestId = init.requestId;
-    this.retryable = init.retryable ?? false;
-    this.fieldViolations = init.fieldViolations ?? [];
-    this.description = init.description;
-    this.data = init.data;
-    Object.defineProperty(this, 'response', { value: init.response, enumerable: false });
+  // The fields are set by Object.assign; the declarations above define them, so each
+  // one exists (possibly undefined) on every error.
+  constructor(message: string, { cause, response, ...init }: PlatformErrorInit) {
+    super(message, cause === undefined ? undefined : { cause });
+    Object.assign(this, init, { retryable: init.retryable ?? false, fieldViolations: init.fieldViolations ?? [] });
+    Object.defineProperty(this, 'response', { value: response });
   }
 }
 

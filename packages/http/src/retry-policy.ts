@@ -1,3 +1,5 @@
+import type { PlatformError } from './platform-error';
+
 /** The statuses worth trying again: the request may succeed later as it is. */
 export const RETRYABLE_STATUSES: readonly number[] = [408, 429, 502, 503, 504];
 
@@ -57,21 +59,12 @@ export function retryAfterMs(header: string | null, now: number): number | undef
 }
 
 /**
- * The wait before retry `attempt` (from 1) after `error`, or `undefined` when the
- * error is not worth retrying: a network error (`TypeError`) or a time-out waits the
- * jittered back-off; an `HTTPError` with a retryable status waits what its
- * `Retry-After` asks for, or the back-off without one, and is not retried when
- * `Retry-After` asks for more than `maxDelayMs`.
+ * The wait before retry `attempt` (from 1) after a retryable `error`: what the
+ * answer's `Retry-After` asks for, or else the jittered, capped back-off;
+ * `undefined` (do not retry) when `Retry-After` asks for more than `maxDelayMs`.
  */
-export function retryDelay(error: unknown, policy: ResolvedRetryPolicy, attempt: number): number | undefined {
-  const name = (error as Error | undefined)?.name;
-  if (name === 'HTTPError') {
-    const { status, headers } = (error as { response: Response }).response;
-    if (!RETRYABLE_STATUSES.includes(status)) return undefined;
-    const after = retryAfterMs(headers.get('retry-after'), Date.now());
-    if (after !== undefined) return after > policy.maxDelayMs ? undefined : after;
-  } else if (name !== 'TimeoutError' && name !== 'TypeError') {
-    return undefined;
-  }
-  return equalJitter(Math.min(backoffDelay(policy, attempt), policy.maxDelayMs));
+export function retryDelay(error: PlatformError, policy: ResolvedRetryPolicy, attempt: number): number | undefined {
+  const after = retryAfterMs(error.response?.headers.get('retry-after') ?? null, Date.now());
+  if (after === undefined) return equalJitter(Math.min(backoffDelay(policy, attempt), policy.maxDelayMs));
+  return after > policy.maxDelayMs ? undefined : after;
 }

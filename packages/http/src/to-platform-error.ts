@@ -1,8 +1,5 @@
 import { isPlatformError, PlatformError } from './platform-error';
 
-const nameOf = (value: unknown): unknown =>
-  typeof value === 'object' && value !== null ? (value as { name?: unknown }).name : undefined;
-
 /**
  * A `PlatformError` for anything thrown: a `PlatformError` comes back unchanged;
  * a `TimeoutError` becomes kind `timeout`, an `AbortError` kind `aborted`, a
@@ -23,12 +20,27 @@ const nameOf = (value: unknown): unknown =>
  * ```
  */
 export function toPlatformError(error: unknown): PlatformError {
-  if (isPlatformError(error)) return error;
-  switch (nameOf(error)) {
+  return wrap(error);
+}
+
+/**
+ * {@link toPlatformError} for the client: a time-out names `timeoutMs`, and once
+ * `signal` has aborted every failure is kind `aborted`, with the abort reason as
+ * `cause`.
+ */
+export function wrap(error: unknown, timeoutMs?: number, signal?: AbortSignal): PlatformError {
+  const aborted = signal?.aborted;
+  if (!aborted && isPlatformError(error)) return error;
+  switch (aborted ? 'AbortError' : (error as Error | undefined)?.name) {
     case 'TimeoutError':
-      return new PlatformError('Request timed out', { kind: 'timeout', code: 'TIMEOUT', retryable: true, cause: error });
+      return new PlatformError(`Request timed out${timeoutMs ? ` after ${timeoutMs} ms` : ''}`, {
+        kind: 'timeout',
+        code: 'TIMEOUT',
+        retryable: true,
+        cause: error,
+      });
     case 'AbortError':
-      return new PlatformError('Request aborted', { kind: 'aborted', code: 'ABORTED', cause: error });
+      return new PlatformError('Request aborted', { kind: 'aborted', code: 'ABORTED', cause: aborted ? signal?.reason : error });
     case 'TypeError':
       return new PlatformError('Network error: the platform could not be reached', {
         kind: 'network',
@@ -37,10 +49,6 @@ export function toPlatformError(error: unknown): PlatformError {
         cause: error,
       });
     default:
-      return new PlatformError('System error occurred, request-id: unknown', {
-        kind: 'system',
-        code: 'UNKNOWN',
-        cause: error,
-      });
+      return new PlatformError('System error occurred, request-id: unknown', { kind: 'system', code: 'UNKNOWN', cause: error });
   }
 }
