@@ -14,9 +14,10 @@ import { constantCase, statusTextOf } from './status-text';
  */
 export const REQUEST_ID_HEADER = 'x-wix-request-id';
 
-type Json = Record<string, unknown>;
+/** A parsed body of unknown shape, read with optional chaining only. */
+type Json = { readonly [key: string]: Json } | undefined;
 
-const isRecord = (value: unknown): value is Json =>
+const isRecord = (value: unknown): value is { readonly [key: string]: Json } =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const text = (value: unknown): string | undefined =>
@@ -36,22 +37,6 @@ export function requestIdOf(response: Response): string | undefined {
   return response.headers.get(REQUEST_ID_HEADER) ?? undefined;
 }
 
-function fieldViolationsOf(validationError: unknown): FieldViolation[] {
-  const list = isRecord(validationError) ? validationError['fieldViolations'] : undefined;
-  if (!Array.isArray(list)) return [];
-  return list
-    .filter(isRecord)
-    .map((violation): FieldViolation => {
-      const type = isRecord(violation['data']) ? text(violation['data']['type']) : undefined;
-      return {
-        field: text(violation['field']) ?? '',
-        description: text(violation['description']) ?? '',
-        ...(type === undefined ? {} : { type }),
-      };
-    })
-    .sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0));
-}
-
 /**
  * The `PlatformError` for a non-2xx response whose body (possibly not JSON, or JSON
  * of any shape) has been read as `body`:
@@ -62,24 +47,26 @@ function fieldViolationsOf(validationError: unknown): FieldViolation[] {
  * - a 4xx without details → kind `application`, code from the status text (`NOT_FOUND`);
  * - anything else → kind `http`, message `System error occurred, request-id: <id>`.
  */
-export function errorFromResponse(response: Response, body: string, cause?: unknown): PlatformError {
+export function errorFromResponse(response: Response, body: string): PlatformError {
   const { status } = response;
   const statusText = statusTextOf(status, response.statusText);
   const requestId = requestIdOf(response);
-  const json = parseJson(body);
-  const details = isRecord(json) && isRecord(json['details']) ? json['details'] : undefined;
-  const serverMessage = isRecord(json) ? text(json['message']) : undefined;
-  const common = {
-    status,
-    requestId,
-    retryable: RETRYABLE_STATUSES.includes(status),
-    response,
-    cause,
-  };
+  // Property reads on JSON of any shape (null, a string, an array) give undefined at worst.
+  const json = parseJson(body) as Json;
+  const details = isRecord(json?.details) ? json.details : {};
+  const serverMessage = text(json?.message);
+  const common = { status, requestId, retryable: RETRYABLE_STATUSES.includes(status), response };
 
-  if (details && 'validationError' in details) {
-    const fieldViolations = fieldViolationsOf(details['validationError']);
-    const summary = fieldViolations.map(({ field, description }) => `"${field}" ${description}`).join(', ');
+  if ('validationError' in details) {
+    const list = details.validationError?.fieldViolations;
+    const fieldViolations = (Array.isArray(list) ? (list as Json[]) : [])
+      .filter(isRecord)
+      .map(({ field, description, data }): FieldViolation => {
+        const type = text(data?.type);
+        return { field: text(field) ?? '', description: text(description) ?? '', ...(type !== undefined && { type }) };
+      })
+      .sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0));
+    const summary = fieldViolations.map((v) => `"${v.field}" ${v.description}`).join(', ');
     return new PlatformError(summary ? `INVALID_ARGUMENT: ${summary}` : 'INVALID_ARGUMENT', {
       ...common,
       kind: 'validation',
@@ -89,16 +76,17 @@ export function errorFromResponse(response: Response, body: string, cause?: unkn
     });
   }
 
-  if ((details && 'applicationError' in details) || (status >= 400 && status < 500)) {
-    const applicationError = details && isRecord(details['applicationError']) ? details['applicationError'] : {};
-    const description = text(applicationError['description']) || statusText;
+  if ('applicationError' in details || (status >= 400 && status < 500)) {
+    const applicationError = details.applicationError;
+    const description = text(applicationError?.description) || statusText;
     const message = serverMessage || description;
+    const data = applicationError?.data;
     return new PlatformError(message === description ? message : `${message}: ${description}`, {
       ...common,
       kind: 'application',
-      code: text(applicationError['code']) || constantCase(statusText),
+      code: text(applicationError?.code) || constantCase(statusText),
       description,
-      data: isRecord(applicationError['data']) ? applicationError['data'] : {},
+      data: isRecord(data) ? data : {},
     });
   }
 

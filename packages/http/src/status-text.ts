@@ -1,29 +1,24 @@
-/** Reason phrases for answers that carry no status text (HTTP/2 and HTTP/3 send none). */
+/**
+ * Reason phrases of the statuses the platform answers with, for answers that carry
+ * no status text (HTTP/2 and HTTP/3 send none).
+ */
 const REASONS: Readonly<Record<number, string>> = {
   400: 'Bad Request',
   401: 'Unauthorized',
   403: 'Forbidden',
   404: 'Not Found',
-  405: 'Method Not Allowed',
   408: 'Request Timeout',
   409: 'Conflict',
-  410: 'Gone',
-  412: 'Precondition Failed',
-  413: 'Content Too Large',
-  415: 'Unsupported Media Type',
-  422: 'Unprocessable Content',
-  428: 'Precondition Required',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
-  501: 'Not Implemented',
   502: 'Bad Gateway',
   503: 'Service Unavailable',
   504: 'Gateway Timeout',
 };
 
 /**
- * The status text of a response, or the standard reason phrase when the response
- * has none, or `HTTP <status>` for an unknown status.
+ * The status text of a response; when it has none, the standard reason phrase of
+ * a status the platform uses, else `HTTP <status>`.
  */
 export function statusTextOf(status: number, statusText: string): string {
   return statusText.trim() || REASONS[status] || `HTTP ${status}`;
