@@ -181,11 +181,10 @@ function checkTimeout(value: unknown): number {
 }
 
 function checkRetry(retry: RetryPolicy | false | undefined): ResolvedRetryPolicy {
-  if (retry === false) return { ...DEFAULT_RETRY, limit: 0 };
-  const policy = { ...DEFAULT_RETRY, ...retry };
+  const policy = { ...DEFAULT_RETRY, ...(retry === false ? { limit: 0 } : retry) };
   const { limit, baseDelayMs, maxDelayMs } = policy;
-  if (!Number.isInteger(limit) || limit < 0 || !(baseDelayMs >= 0) || !(maxDelayMs >= 0)) {
-    throw invalidOptions('retry needs a whole limit of 0 or more and delays of 0 ms or more');
+  if (!(Number.isInteger(limit) && limit >= 0 && baseDelayMs >= 0 && maxDelayMs >= 0)) {
+    throw invalidOptions('retry needs a whole limit and delays of 0 or more');
   }
   return policy;
 }
@@ -205,44 +204,34 @@ function buildHeaders(
   }
 }
 
+/** Sets `Authorization` from `getAuthorization`, unless the call brought its own. */
 async function authorize(headers: Headers, getAuthorization: AuthorizationSource | undefined): Promise<void> {
   if (!getAuthorization || headers.has('authorization')) return;
-  let value: unknown;
+  let cause: unknown;
   try {
-    value = await getAuthorization();
-  } catch (cause) {
-    throw new PlatformError('getAuthorization failed; the request was not sent', {
-      kind: 'system',
-      code: 'AUTHORIZATION_FAILED',
-      cause,
-    });
+    const value: unknown = await getAuthorization();
+    if (value === undefined || value === '') return;
+    if (typeof value === 'string' && !/[\0\r\n]/.test(value)) return headers.set('authorization', value);
+  } catch (error) {
+    cause = error;
   }
-  if (value === undefined || value === '') return;
-  if (typeof value !== 'string' || /[\0\r\n]/.test(value)) {
-    throw new PlatformError('getAuthorization must return a header-safe string or undefined', {
-      kind: 'system',
-      code: 'AUTHORIZATION_FAILED',
-    });
-  }
-  headers.set('authorization', value);
+  throw new PlatformError('getAuthorization failed or gave no header-safe string; the request was not sent', {
+    kind: 'system',
+    code: 'AUTHORIZATION_FAILED',
+    cause,
+  });
 }
 
 function serialise(body: unknown): string | undefined {
   if (body === undefined) return undefined;
-  let json: unknown;
+  let cause: unknown;
   try {
-    json = JSON.stringify(body);
-  } catch (cause) {
-    throw new PlatformError('The request body cannot be serialised as JSON', {
-      kind: 'system',
-      code: 'INVALID_REQUEST_BODY',
-      cause,
-    });
+    const json: unknown = JSON.stringify(body);
+    if (typeof json === 'string') return json;
+  } catch (error) {
+    cause = error;
   }
-  if (typeof json !== 'string') {
-    throw new PlatformError('The request body cannot be serialised as JSON', { kind: 'system', code: 'INVALID_REQUEST_BODY' });
-  }
-  return json;
+  throw new PlatformError('The request body cannot be serialised as JSON', { kind: 'system', code: 'INVALID_REQUEST_BODY', cause });
 }
 
 /** Waits `ms`, or less when `signal` aborts first. */
@@ -259,39 +248,36 @@ function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
 }
 
 /**
- * The outcome of one answer: the parsed body of a 2xx, else the `PlatformError`
- * its body describes. A 2xx whose body cannot be read is a network error, one
- * whose body is not JSON an `INVALID_RESPONSE`.
+ * The parsed body of a 2xx answer, else the `PlatformError` the answer describes.
+ * A 2xx whose body cannot be read is a network error, one whose body is not JSON
+ * an `INVALID_RESPONSE`; an error answer whose body is lost is judged by its status.
  */
 async function readResponse(response: Response): Promise<HttpResponse> {
   const { ok, status, headers } = response;
   const requestId = requestIdOf(response);
+  const meta = { status, requestId, response };
   let text = '';
   try {
     text = await response.text();
   } catch (cause) {
     if (ok) {
       throw new PlatformError('Network error: the response could not be read', {
+        ...meta,
         kind: 'network',
         code: 'NETWORK_ERROR',
-        status,
-        requestId,
         retryable: true,
-        response,
         cause,
       });
     }
   }
   if (!ok) throw errorFromResponse(response, text);
-  if ((status === 204 || status === 205) && text === '') return { data: undefined, status, requestId, headers };
-  const data = parseJson(text);
-  if (data === undefined) {
+  const empty = text === '' && (status === 204 || status === 205);
+  const data = empty ? undefined : parseJson(text);
+  if (data === undefined && !empty) {
     throw new PlatformError(`Invalid response: the body is not JSON, request-id: ${requestId ?? 'unknown'}`, {
+      ...meta,
       kind: 'system',
       code: 'INVALID_RESPONSE',
-      status,
-      requestId,
-      response,
     });
   }
   return { data, status, requestId, headers };
@@ -323,8 +309,8 @@ async function readResponse(response: Response): Promise<HttpResponse> {
  * ```
  */
 export function createHttpClient(options: HttpClientOptions): HttpClient {
-  if (typeof options !== 'object' || options === null) throw invalidOptions('createHttpClient needs an options object');
-  const baseUrl = resolveBaseUrl(options.baseUrl, options.cdn === true);
+  // Without options there is no baseUrl: INVALID_OPTIONS before anything else is read.
+  const baseUrl = resolveBaseUrl(options?.baseUrl, options?.cdn === true);
   const defaultTimeout = checkTimeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const policy = checkRetry(options.retry);
   const { fetch: customFetch, getAuthorization, headers: baseHeaders } = options;
@@ -335,8 +321,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const api = ky.create({
     retry: 0,
     throwHttpErrors: false,
-    ...(customFetch && { fetch: (input: Request | URL | string, init?: RequestInit) =>
-      customFetch(input instanceof Request ? input : new Request(input, init), init) }),
+    // ky 1.7 calls `fetch` with a Request; calling it as a plain function keeps a
+    // bare `window.fetch` from an illegal invocation.
+    ...(customFetch && { fetch: (input, init) => customFetch(input as Request, init) }),
   });
 
   async function request(path: string, call: HttpRequest = {}): Promise<HttpResponse> {
@@ -347,20 +334,19 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const headers = buildHeaders(baseHeaders, call.headers, body !== undefined);
     const { signal } = call;
     const limit = call.retry ?? IDEMPOTENT.includes(method) ? policy.limit : 0;
-    if (signal?.aborted) throw wrap(0, 0, signal);
-    await authorize(headers, getAuthorization);
     for (let attempt = 1; ; attempt++) {
       let error: PlatformError;
       try {
+        if (signal?.aborted) throw signal.reason;
+        if (attempt === 1) await authorize(headers, getAuthorization);
         return await readResponse(await api(url, { method, headers, body, signal, timeout: timeoutMs }));
       } catch (caught) {
         error = wrap(caught, timeoutMs, signal);
       }
-      // The error says whether trying again may help; Retry-After may still rule it out.
+      // The error says whether trying again may help; its Retry-After may still rule it out.
       const delay = error.retryable && attempt <= limit ? retryDelay(error, policy, attempt) : undefined;
       if (delay === undefined) throw error;
       await wait(delay, signal);
-      if (signal?.aborted) throw wrap(0, 0, signal);
     }
   }
 
