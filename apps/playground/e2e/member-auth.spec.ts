@@ -16,18 +16,24 @@ test('register, verify the e-mail with the code from the outbox, then member', a
   await expectRole(page, 'visitor');
   await screenshot(register, 'register');
 
+  // The pending verification survives a reload of the tab.
+  const verification = panel(page, 'email-verification');
+  await expect(verification.getByTestId('pending-verification')).toContainText('yes, since');
+  await page.reload();
+  await expect(verification.getByTestId('pending-verification')).toContainText('yes, since');
+
   const sent = (await mock.outbox()).find((mail) => mail.kind === 'verification');
   expect(sent?.to).toBe(EMAIL);
   await expect(panel(page, 'outbox').getByText(sent?.code ?? '')).toBeVisible();
   await screenshot(panel(page, 'outbox'), 'outbox');
 
-  const verification = panel(page, 'email-verification');
   await verification.getByRole('button', { name: 'Read the code from the outbox' }).click();
   await expect(verification.getByLabel('Verification code')).toHaveValue(sent?.code ?? '');
   await verification.getByRole('button', { name: 'Verify' }).click();
   await expect(verification.getByRole('status', { name: 'E-mail verification result' })).toContainText('SUCCESS');
   await expectRole(page, 'member');
   await expect(panel(page, 'event-log').getByText('SIGNED_IN: role member')).toBeVisible();
+  await expect(verification.getByTestId('pending-verification')).toContainText('none');
   await screenshot(verification, 'email-verification');
 });
 

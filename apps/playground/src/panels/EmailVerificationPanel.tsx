@@ -3,6 +3,7 @@ import { Outcome } from '../components/Outcome';
 import { Panel } from '../components/Panel';
 import { TextField } from '../components/TextField';
 import { describeLoginResult } from '../lib/describeLoginResult';
+import { useEventLog } from '../lib/eventLog';
 import { mockControl } from '../lib/mockControl';
 import { useAction } from '../lib/useAction';
 import { usePlayground } from '../PlaygroundContext';
@@ -12,6 +13,9 @@ export function EmailVerificationPanel() {
   const { memberAuth, log } = usePlayground();
   const [code, setCode] = useState('');
   const { busy, outcome, setOutcome, run } = useAction();
+  // Every flow writes to the log, so re-reading the pending verification on each entry keeps it current.
+  useEventLog(log);
+  const pending = memberAuth.getPendingVerification();
 
   return (
     <Panel
@@ -19,6 +23,12 @@ export function EmailVerificationPanel() {
       title="E-mail verification"
       intro="When a register or login answers EMAIL_VERIFICATION_REQUIRED, the platform e-mails a code. Read it from the mock platform's outbox and verify it: the member is logged in. The pending verification survives a reload of this tab."
     >
+      <dl className="facts">
+        <dt>Pending verification</dt>
+        <dd data-testid="pending-verification">
+          {pending ? `yes, since ${new Date(pending.since).toLocaleTimeString()}` : 'none: register or log in on a site that requires verification'}
+        </dd>
+      </dl>
       <form
         className="stack"
         onSubmit={(event) => {
