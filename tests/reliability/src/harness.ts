@@ -250,6 +250,21 @@ export async function settle(act: () => Promise<unknown>, fakeTime = false): Pro
   }
 }
 
+/** A `Storage` over a `Map`, for code that needs one outside a browser. */
+export function mapStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    key: (index: number) => [...items.keys()][index] ?? null,
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, String(value)),
+    removeItem: (key: string) => void items.delete(key),
+    clear: () => items.clear(),
+  };
+}
+
 /** Every entry of `localStorage` and `sessionStorage`, by storage and key. */
 export function storageContents(): Record<string, string> {
   const contents: Record<string, string> = {};
