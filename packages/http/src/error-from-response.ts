@@ -1,3 +1,4 @@
+import type { HttpResponse } from './http-client';
 import { PlatformError, type FieldViolation } from './platform-error';
 import { RETRYABLE_STATUSES } from './retry-policy';
 import { constantCase, statusTextOf } from './status-text';
@@ -23,39 +24,58 @@ const isRecord = (value: unknown): value is { readonly [key: string]: Json } =>
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
 
-/** The parsed body, or `undefined` for anything that is not JSON (HTML, empty, truncated). */
-export function parseJson(body: string): unknown {
-  try {
-    return JSON.parse(body) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The request id of a response, if it has one. */
-export function requestIdOf(response: Response): string | undefined {
-  return response.headers.get(REQUEST_ID_HEADER) ?? undefined;
-}
-
 /**
- * The `PlatformError` for a non-2xx response whose body (possibly not JSON, or JSON
- * of any shape) has been read as `body`:
+ * Reads one answer: a 2xx resolves with its parsed JSON body (`undefined` for an
+ * empty 204 or 205); anything else rejects with the `PlatformError` it describes:
  *
+ * - a 2xx whose body cannot be read → kind `network`; one whose body is not JSON →
+ *   kind `system`, code `INVALID_RESPONSE`;
  * - `details.validationError` → kind `validation`, code `INVALID_ARGUMENT`, message
  *   `INVALID_ARGUMENT: "a" reason, "b" reason` with the fields sorted;
  * - `details.applicationError` → kind `application` with its code, description and data;
  * - a 4xx without details → kind `application`, code from the status text (`NOT_FOUND`);
  * - anything else → kind `http`, message `System error occurred, request-id: <id>`.
+ *
+ * An error answer whose body cannot be read, or is not JSON of the expected shape,
+ * is judged by its status alone.
  */
-export function errorFromResponse(response: Response, body: string): PlatformError {
-  const { status } = response;
+export async function readResponse(response: Response): Promise<HttpResponse> {
+  const { ok, status, headers } = response;
+  const requestId = headers.get(REQUEST_ID_HEADER) ?? undefined;
+  const common = { status, requestId, retryable: RETRYABLE_STATUSES.includes(status), response };
+  const id = `request-id: ${requestId ?? 'unknown'}`;
+  let body = '';
+  let json: Json;
+  try {
+    body = await response.text();
+  } catch (cause) {
+    if (ok) {
+      throw new PlatformError('Network error: the response could not be read', {
+        ...common,
+        kind: 'network',
+        code: 'NETWORK_ERROR',
+        retryable: true,
+        cause,
+      });
+    }
+  }
+  try {
+    json = JSON.parse(body) as Json;
+  } catch {
+    // Not JSON (HTML, empty, truncated): a 2xx is refused below, an error is judged by its status.
+  }
+
+  if (ok) {
+    if (json === undefined && !(body === '' && (status === 204 || status === 205))) {
+      throw new PlatformError(`Invalid response: the body is not JSON, ${id}`, { ...common, kind: 'system', code: 'INVALID_RESPONSE' });
+    }
+    return { data: json, status, requestId, headers };
+  }
+
   const statusText = statusTextOf(status, response.statusText);
-  const requestId = requestIdOf(response);
   // Property reads on JSON of any shape (null, a string, an array) give undefined at worst.
-  const json = parseJson(body) as Json;
   const details = isRecord(json?.details) ? json.details : {};
   const serverMessage = text(json?.message);
-  const common = { status, requestId, retryable: RETRYABLE_STATUSES.includes(status), response };
 
   if ('validationError' in details) {
     const list = details.validationError?.fieldViolations;
@@ -67,7 +87,7 @@ export function errorFromResponse(response: Response, body: string): PlatformErr
       })
       .sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0));
     const summary = fieldViolations.map((v) => `"${v.field}" ${v.description}`).join(', ');
-    return new PlatformError(summary ? `INVALID_ARGUMENT: ${summary}` : 'INVALID_ARGUMENT', {
+    throw new PlatformError(summary ? `INVALID_ARGUMENT: ${summary}` : 'INVALID_ARGUMENT', {
       ...common,
       kind: 'validation',
       code: 'INVALID_ARGUMENT',
@@ -81,7 +101,7 @@ export function errorFromResponse(response: Response, body: string): PlatformErr
     const description = text(applicationError?.description) || statusText;
     const message = serverMessage || description;
     const data = applicationError?.data;
-    return new PlatformError(message === description ? message : `${message}: ${description}`, {
+    throw new PlatformError(message === description ? message : `${message}: ${description}`, {
       ...common,
       kind: 'application',
       code: text(applicationError?.code) || constantCase(statusText),
@@ -90,7 +110,7 @@ export function errorFromResponse(response: Response, body: string): PlatformErr
     });
   }
 
-  return new PlatformError(`System error occurred, request-id: ${requestId ?? 'unknown'}`, {
+  throw new PlatformError(`System error occurred, ${id}`, {
     ...common,
     kind: 'http',
     code: constantCase(statusText),

@@ -1,5 +1,5 @@
 import ky from 'ky';
-import { errorFromResponse, parseJson, requestIdOf } from './error-from-response';
+import { readResponse } from './error-from-response';
 import { PlatformError } from './platform-error';
 import { invalidOptions, resolveBaseUrl, resolveRequestUrl, type SearchParams } from './request-url';
 import { DEFAULT_RETRY, retryDelay, type ResolvedRetryPolicy, type RetryPolicy } from './retry-policy';
@@ -245,42 +245,6 @@ function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
     const timer = setTimeout(done, ms);
     signal?.addEventListener('abort', done);
   });
-}
-
-/**
- * The parsed body of a 2xx answer, else the `PlatformError` the answer describes.
- * A 2xx whose body cannot be read is a network error, one whose body is not JSON
- * an `INVALID_RESPONSE`; an error answer whose body is lost is judged by its status.
- */
-async function readResponse(response: Response): Promise<HttpResponse> {
-  const { ok, status, headers } = response;
-  const requestId = requestIdOf(response);
-  const meta = { status, requestId, response };
-  let text = '';
-  try {
-    text = await response.text();
-  } catch (cause) {
-    if (ok) {
-      throw new PlatformError('Network error: the response could not be read', {
-        ...meta,
-        kind: 'network',
-        code: 'NETWORK_ERROR',
-        retryable: true,
-        cause,
-      });
-    }
-  }
-  if (!ok) throw errorFromResponse(response, text);
-  const empty = text === '' && (status === 204 || status === 205);
-  const data = empty ? undefined : parseJson(text);
-  if (data === undefined && !empty) {
-    throw new PlatformError(`Invalid response: the body is not JSON, request-id: ${requestId ?? 'unknown'}`, {
-      ...meta,
-      kind: 'system',
-      code: 'INVALID_RESPONSE',
-    });
-  }
-  return { data, status, requestId, headers };
 }
 
 /**
