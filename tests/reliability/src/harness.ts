@@ -61,11 +61,19 @@ export function usePlatform(options: MockPlatformOptions = {}) {
   const server = setupServer(...platform.handlers);
   const answers: Answer[] = [];
   const requestUrls: string[] = [];
+  const requestBodies: { url: string; body: string }[] = [];
   const managers: TokenManager[] = [];
 
   server.events.on('request:start', ({ request }) => {
     requestUrls.push(request.url);
     harvest(request);
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      void request
+        .clone()
+        .text()
+        .then((body) => void requestBodies.push({ url: request.url, body }))
+        .catch(() => undefined);
+    }
   });
   server.events.on('response:mocked', ({ request, response }) => {
     answers.push({
@@ -84,6 +92,7 @@ export function usePlatform(options: MockPlatformOptions = {}) {
     platform.reset();
     answers.length = 0;
     requestUrls.length = 0;
+    requestBodies.length = 0;
     if (hasWindow) {
       localStorage.clear();
       sessionStorage.clear();
@@ -169,6 +178,16 @@ export function usePlatform(options: MockPlatformOptions = {}) {
     return submitHostedLogin(authUrl);
   }
 
+  /** The message the hosted page at `url` posts to its parent (what its inline script sends). */
+  async function hostedPageMessage(url: string): Promise<Record<string, string>> {
+    const html = await (await platform.fetch(url)).text();
+    const match = /postMessage\((\{.*?\}),/.exec(html);
+    if (!match?.[1]) throw new Error('The hosted page posts no message');
+    const message = JSON.parse(match[1]) as Record<string, string>;
+    rememberSecret(message['code'], 'code');
+    return message;
+  }
+
   /** The answers to requests whose path starts with `prefix`. */
   const answersTo = (prefix: string): Answer[] => answers.filter((answer) => answer.path.startsWith(prefix));
 
@@ -178,12 +197,14 @@ export function usePlatform(options: MockPlatformOptions = {}) {
     answers,
     answersTo,
     requestUrls,
+    requestBodies,
     createWorld,
     issueTokens,
     memberIdOf,
     sessionTokenOf,
     submitHostedLogin,
     hostedLogin,
+    hostedPageMessage,
   };
 }
 
@@ -278,4 +299,30 @@ export function storageContents(): Record<string, string> {
     }
   }
   return contents;
+}
+
+/** The hidden frame the library inserted, if any. */
+export const hiddenFrame = (): HTMLIFrameElement | null => document.querySelector<HTMLIFrameElement>('iframe[title="site-identity"]');
+
+/** Resolves with the next hidden frame the library inserts. */
+export function nextFrame(): Promise<HTMLIFrameElement> {
+  return new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      const frame = hiddenFrame();
+      if (!frame) return;
+      observer.disconnect();
+      resolve(frame);
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+  });
+}
+
+/** Posts `data` to the page as a frame would: by default from `frame`'s window, at its page's origin. */
+export function postFromFrame(
+  frame: HTMLIFrameElement,
+  data: unknown,
+  overrides: { origin?: string; source?: Window | null } = {},
+): void {
+  const { origin = new URL(frame.src).origin, source = frame.contentWindow } = overrides;
+  window.dispatchEvent(new MessageEvent('message', { data, origin, source }));
 }
