@@ -31,8 +31,8 @@ export interface MockPlatform {
   outbox(): Promise<OutboxEmail[]>;
   settings(patch: Record<string, unknown>): Promise<void>;
   addMember(member: { email: string; password: string; mfa?: { factorType: 'email' } }): Promise<void>;
-  fault(spec: Record<string, unknown>): Promise<void>;
-  clearFaults(): Promise<void>;
+  /** How many faults are armed. */
+  armedFaults(): Promise<number>;
   /** How many token requests of one grant the platform answered with `status` (any status when omitted). */
   grants(grantType: string, status?: number): Promise<number>;
 }
@@ -47,8 +47,7 @@ function control(request: APIRequestContext): MockPlatform {
     outbox: async () => (await ok(await request.get(`${MOCK_URL}/_mock/outbox`))) as OutboxEmail[],
     settings: async (patch) => void (await ok(await request.post(`${MOCK_URL}/_mock/settings`, { data: patch }))),
     addMember: async (member) => void (await ok(await request.post(`${MOCK_URL}/_mock/members`, { data: member }))),
-    fault: async (spec) => void (await ok(await request.post(`${MOCK_URL}/_mock/faults`, { data: spec }))),
-    clearFaults: async () => void (await ok(await request.delete(`${MOCK_URL}/_mock/faults`))),
+    armedFaults: async () => ((await ok(await request.get(`${MOCK_URL}/_mock/state`))) as { faults: unknown[] }).faults.length,
     grants: async (grantType, status) =>
       (await api.requests()).filter((entry) => entry.grantType === grantType && (status === undefined || entry.status === status)).length,
   };

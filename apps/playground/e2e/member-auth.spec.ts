@@ -146,3 +146,22 @@ test('a member changes the password', async ({ page, mock }) => {
   await screenshot(change, 'change-password');
   await expect.poll(async () => (await mock.requests()).filter((entry) => entry.path.endsWith('/v2/change-password') && entry.status === 200).length).toBe(1);
 });
+
+test('a login during a network failure resolves with a networkError result, then succeeds once the network is back', async ({ page, mock }) => {
+  await mock.addMember({ email: EMAIL, password: PASSWORD });
+  await openPlayground(page);
+  const faults = panel(page, 'faults');
+  await faults.getByLabel('Network failure (the connection drops)').check();
+  await expect.poll(() => mock.armedFaults()).toBe(1);
+
+  const result = await logIn(page, EMAIL, PASSWORD);
+  await expect(result).toContainText('FAILURE');
+  await expect(result).toContainText('errorCode: networkError');
+  await expectRole(page, 'visitor');
+  await expect(panel(page, 'request-log').getByRole('row').filter({ hasText: '/v2/login' }).first()).toContainText('0');
+
+  await faults.getByLabel('Network failure (the connection drops)').uncheck();
+  await expect.poll(() => mock.armedFaults()).toBe(0);
+  await expect(await logIn(page, EMAIL, PASSWORD)).toContainText('SUCCESS');
+  await expectRole(page, 'member');
+});

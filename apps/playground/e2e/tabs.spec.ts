@@ -70,7 +70,7 @@ test('a 503 during a refresh keeps the member logged in', async ({ page, mock })
 
   const faults = panel(page, 'faults');
   await faults.getByLabel('503 Service Unavailable').check();
-  await expect.poll(async () => (await (await page.request.get('http://127.0.0.1:4011/_mock/state')).json()).faults.length).toBe(1);
+  await expect.poll(() => mock.armedFaults()).toBe(1);
   await screenshot(faults, 'faults');
 
   // The renewal falls due, the token endpoint answers 503: the member stays, with the error on show.
@@ -87,7 +87,7 @@ test('a 503 during a refresh keeps the member logged in', async ({ page, mock })
 
   // The platform recovers: the next call renews and the error clears.
   await panel(page, 'faults').getByLabel('503 Service Unavailable').uncheck();
-  await expect.poll(async () => (await (await page.request.get('http://127.0.0.1:4011/_mock/state')).json()).faults.length).toBe(0);
+  await expect.poll(() => mock.armedFaults()).toBe(0);
   await session.getByRole('button', { name: 'Get tokens' }).click();
   await expect(session.getByRole('status', { name: 'Session result' })).toContainText('role member');
   await expect(session.getByTestId('session-error')).toHaveText('none');
