@@ -200,7 +200,7 @@ function buildHeaders(
     for (const [name, value] of Object.entries(own ?? {})) headers.set(name, value);
     return headers;
   } catch (cause) {
-    throw invalidOptions('headers must be valid HTTP header names and values', cause);
+    throw invalidOptions('headers must be valid HTTP headers', cause);
   }
 }
 
@@ -215,7 +215,7 @@ async function authorize(headers: Headers, getAuthorization: AuthorizationSource
   } catch (error) {
     cause = error;
   }
-  throw new PlatformError('getAuthorization failed or gave no header-safe string; the request was not sent', {
+  throw new PlatformError('getAuthorization failed or gave an unusable value; nothing was sent', {
     kind: 'system',
     code: 'AUTHORIZATION_FAILED',
     cause,

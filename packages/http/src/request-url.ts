@@ -51,15 +51,14 @@ export function invalidOptions(message: string, cause?: unknown): PlatformError 
 export function resolveBaseUrl(baseUrl: unknown, cdn: boolean): string {
   let url: URL | undefined;
   try {
-    url = typeof baseUrl === 'string' ? new URL(baseUrl) : undefined;
+    url = new URL(baseUrl as string);
   } catch {
-    url = undefined;
+    // refused below
   }
-  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.search || url.hash) {
+  if (typeof baseUrl !== 'string' || !url || !/^https?:$/.test(url.protocol) || url.search || url.hash) {
     throw invalidOptions('baseUrl must be an absolute http(s) URL without a query or fragment');
   }
-  const origin = cdn ? EDGE_API_BASE_URL : url.origin;
-  return origin + url.pathname.replace(/\/+$/, '');
+  return (cdn ? EDGE_API_BASE_URL : url.origin) + url.pathname.replace(/\/+$/, '');
 }
 
 /**
@@ -69,12 +68,11 @@ export function resolveBaseUrl(baseUrl: unknown, cdn: boolean): string {
  */
 export function resolveRequestUrl(base: string, path: unknown, searchParams?: SearchParams): URL {
   if (typeof path !== 'string' || /^[a-z][a-z\d+.-]*:|^[\\/]{2}/i.test(path)) {
-    throw invalidOptions('path must be a string relative to baseUrl, such as "/v2/login"');
+    throw invalidOptions('path must be relative to baseUrl, e.g. "/v2/login"');
   }
-  const url = new URL(base + (path === '' || /^[/?#]/.test(path) ? path : `/${path}`));
-  if (url.origin !== new URL(base).origin) {
-    throw invalidOptions('path must stay on the host of baseUrl');
-  }
+  // What follows `base` starts with `/`, `?` or `#` (or is empty), so the host of
+  // `base` is the host of the request, whatever else `path` holds.
+  const url = new URL(base + (/^([/?#]|$)/.test(path) ? path : `/${path}`));
   const entries = searchParams instanceof URLSearchParams ? [...searchParams] : Object.entries(searchParams ?? {});
   for (const [key, value] of entries) {
     if (value !== undefined) url.searchParams.append(key, String(value));
