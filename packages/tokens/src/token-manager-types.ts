@@ -61,6 +61,12 @@ export interface TokenManager {
   getTokens(): Promise<Tokens>;
   /** The raw access token value of {@link TokenManager.getTokens}, for an `Authorization` header. */
   getAccessToken(): Promise<string>;
+  /**
+   * Renews now, whatever the expiry: through the refresh token, or visitor tokens when
+   * there is none. Shares the single flight and the cross-tab lock of automatic renewals,
+   * so concurrent calls (and a renewal another tab just made) cost one request.
+   */
+  refresh(): Promise<Tokens>;
   /** Replaces the token set (after a code exchange, for instance), stores it and tells other tabs. */
   setTokens(tokens: Tokens): Promise<void>;
   /** Forgets the token set (role none), in storage and in other tabs. */

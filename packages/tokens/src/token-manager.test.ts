@@ -418,3 +418,38 @@ describe('property', () => {
     );
   });
 });
+
+describe('refresh', () => {
+  test('renews valid member tokens through the refresh token, once for concurrent callers', async () => {
+    const subject = manager();
+    const before = memberTokens();
+    await subject.setTokens(before);
+    const log = record(subject);
+    const results = await Promise.all(Array.from({ length: 100 }, () => subject.refresh()));
+    expect(tokenRequests('refresh_token')).toHaveLength(1);
+    expect(new Set(results.map((tokens) => tokens.accessToken.value)).size).toBe(1);
+    expect(results[0]?.accessToken.value).not.toBe(before.accessToken.value);
+    expect(results[0]?.refreshToken.role).toBe('member');
+    expect(subject.isLoggedIn()).toBe(true);
+    expect(log.events).toEqual(['TOKENS_REFRESHED']);
+    expect(await subject.getAccessToken()).toBe(results[0]?.accessToken.value);
+  });
+
+  test('without tokens fetches visitor tokens', async () => {
+    const subject = manager();
+    const tokens = await subject.refresh();
+    expect(tokens.refreshToken.role).toBe('visitor');
+    expect(tokenRequests('anonymous')).toHaveLength(1);
+  });
+
+  test('a transient failure keeps the member and rejects with a retryable error', async () => {
+    const subject = manager();
+    const before = memberTokens();
+    await subject.setTokens(before);
+    platform.faults.inject({ path: '/oauth2/token', kind: 'status', status: 503 });
+    const error: unknown = await subject.refresh().catch((caught: unknown) => caught);
+    expect(isTokenEndpointError(error) && error.retryable).toBe(true);
+    expect(await subject.getTokens()).toEqual(before);
+    expect(subject.isLoggedIn()).toBe(true);
+  });
+});

@@ -176,14 +176,19 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
     return error;
   }
 
-  async function renewNow(): Promise<Tokens> {
+  async function renewNow(force = false): Promise<Tokens> {
     for (let attempt = 0; ; attempt++) {
+      let adopted = false;
       if (crossTab) {
         const stored = await read();
-        if (stored && !sameTokens(stored, tokens) && (!tokens || stored.accessToken.expiresAt >= tokens.accessToken.expiresAt)) apply(stored);
+        if (stored && !sameTokens(stored, tokens) && (!tokens || stored.accessToken.expiresAt >= tokens.accessToken.expiresAt)) {
+          apply(stored);
+          adopted = true;
+        }
       }
       const current = tokens;
-      if (current && valid(current)) return current;
+      // A forced renewal is satisfied by tokens another tab renewed meanwhile.
+      if (current && valid(current) && (!force || adopted || attempt > 0)) return current;
       const base = version;
       let expired = false;
       let next: Tokens;
@@ -221,12 +226,23 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
     }
   }
 
-  const renew = singleFlight(() => (crossTab ? withLock(`${key}:renew`, lockTimeoutMs, renewNow) : renewNow()));
+  const renewing = (force: boolean) => () =>
+    crossTab ? withLock(`${key}:renew`, lockTimeoutMs, () => renewNow(force)) : renewNow(force);
+  const renew = singleFlight(renewing(false));
+  const forceRenew = singleFlight(renewing(true));
 
-  async function getTokens(): Promise<Tokens> {
+  /** The valid tokens at hand, without a wait: the hot path of every authorised call. */
+  const ready = (): Tokens | undefined => (loaded && tokens && valid(tokens) ? tokens : undefined);
+
+  async function loadAndGet(): Promise<Tokens> {
     await load();
     const current = tokens;
     return current && valid(current) ? current : renew();
+  }
+
+  function getTokens(): Promise<Tokens> {
+    const current = ready();
+    return current ? Promise.resolve(current) : loadAndGet();
   }
 
   async function replace(next: Tokens | null): Promise<void> {
@@ -240,7 +256,14 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
     servedThroughCdn: true,
     storageKey: key,
     getTokens,
-    getAccessToken: async () => (await getTokens()).accessToken.value,
+    getAccessToken: () => {
+      const current = ready();
+      return current ? Promise.resolve(current.accessToken.value) : loadAndGet().then((t) => t.accessToken.value);
+    },
+    async refresh() {
+      await load();
+      return forceRenew();
+    },
     async setTokens(next) {
       if (!isTokens(next) || !next.accessToken.value || !next.refreshToken.value) {
         throw new TokensError('INVALID_ARGUMENT', 'setTokens needs a token set: { accessToken: { value, expiresAt }, refreshToken: { value, role } }');
