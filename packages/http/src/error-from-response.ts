@@ -96,24 +96,20 @@ export async function readResponse(response: Response): Promise<HttpResponse> {
     });
   }
 
-  if ('applicationError' in details || (status >= 400 && status < 500)) {
-    const applicationError = details.applicationError;
-    const description = text(applicationError?.description) || statusText;
-    const message = serverMessage || description;
-    const data = applicationError?.data;
-    throw new PlatformError(message === description ? message : `${message}: ${description}`, {
+  // An application error, or a 4xx without details, speaks for itself; anything else is the server's fault.
+  const application = 'applicationError' in details || (status >= 400 && status < 500);
+  const applicationError = details.applicationError;
+  const description = text(applicationError?.description) || statusText;
+  const message = serverMessage || description;
+  const data = applicationError?.data;
+  throw new PlatformError(
+    !application ? `System error occurred, ${id}` : message === description ? message : `${message}: ${description}`,
+    {
       ...common,
-      kind: 'application',
+      kind: application ? 'application' : 'http',
       code: text(applicationError?.code) || constantCase(statusText),
       description,
-      data: isRecord(data) ? data : {},
-    });
-  }
-
-  throw new PlatformError(`System error occurred, ${id}`, {
-    ...common,
-    kind: 'http',
-    code: constantCase(statusText),
-    description: statusText,
-  });
+      data: application ? (isRecord(data) ? data : {}) : undefined,
+    },
+  );
 }

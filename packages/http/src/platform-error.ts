@@ -170,10 +170,6 @@ export class PlatformError extends Error {
  * ```
  */
 export function isPlatformError(value: unknown): value is PlatformError {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    (value as { name?: unknown }).name === 'PlatformError' &&
-    typeof (value as { kind?: unknown }).kind === 'string'
-  );
+  const candidate = value as { name?: unknown; kind?: unknown } | null | undefined;
+  return typeof value === 'object' && candidate?.name === 'PlatformError' && typeof candidate.kind === 'string';
 }

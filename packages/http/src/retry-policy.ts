@@ -51,11 +51,9 @@ export function equalJitter(delay: number): number {
  * HTTP date (RFC 9110 §10.2.3). `undefined` when the header is absent or unreadable.
  */
 export function retryAfterMs(header: string | null, now: number): number | undefined {
-  if (header === null || header.trim() === '') return undefined;
-  const value = header.trim();
-  if (/^\d+(\.\d+)?$/.test(value)) return Number(value) * 1000;
-  const date = /[a-z]/i.test(value) ? Date.parse(value) : Number.NaN;
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+  const value = header?.trim() ?? '';
+  const ms = /^\d+(\.\d+)?$/.test(value) ? Number(value) * 1000 : /[a-z]/i.test(value) ? Date.parse(value) - now : Number.NaN;
+  return Number.isNaN(ms) ? undefined : Math.max(0, ms);
 }
 
 /**
