@@ -51,10 +51,9 @@ export function SessionPanel() {
           disabled={busy}
           onClick={() =>
             run(async () => {
-              const current = await tokens.getTokens();
               log.add('Session: refresh requested');
-              await tokens.setTokens(await tokens.endpoint.refresh(current.refreshToken));
-              return { tone: 'ok', message: 'Renewed: the refresh token bought a new access token (refresh_token grant).' };
+              const next = await tokens.refresh();
+              return { tone: 'ok', message: `Renewed as ${next.refreshToken.role}: tokens.refresh() bought a new access token in one request.` };
             })
           }
         >
