@@ -50,7 +50,7 @@ export const ROUTES: readonly Route[] = [
   { methods: ['POST'], path: `${AUTH}/v2/change-password`, access: 'member', handler: changePasswordRoute },
   { methods: ['POST'], path: `${AUTH}/v2/sign-on`, access: 'public', handler: signOnRoute },
   { methods: ['GET'], path: `${AUTH}/v1/logout`, access: 'public', handler: logoutRoute },
-  { methods: ['POST'], path: /^\/_api\/iam\/authentication\/v2\/([A-Za-z]+)\/verify$/, access: 'public', handler: verifyFactorRoute },
+  { methods: ['POST'], path: /^\/_api\/iam\/authentication\/v2\/([A-Za-z_]+)\/verify$/, access: 'public', handler: verifyFactorRoute },
   { methods: ['POST'], path: `${RECOVERY}/v1/send-email`, access: 'public', handler: sendRecoveryEmailRoute },
   { methods: ['POST'], path: `${RECOVERY}/v1/activation-email`, access: 'public', handler: activationEmailRoute },
   { methods: ['POST'], path: `${RECOVERY}/v1/recover`, access: 'public', handler: recoverRoute },
