@@ -98,6 +98,11 @@ export function collectedErrors(): readonly unknown[] {
   return errors;
 }
 
+/** Every console line captured so far in this test file. */
+export function collectedLogLines(): readonly string[] {
+  return logLines;
+}
+
 /** Remembers a console line. */
 export function collectLogLine(line: string): void {
   logLines.push(line);
@@ -134,19 +139,26 @@ export interface Leak {
   readonly where: string;
 }
 
-/** Every secret that appears in a collected error message or a console line since `from` (indices into both lists). */
-export function findLeaks(from: { errors: number; logLines: number } = { errors: 0, logLines: 0 }): Leak[] {
+/** Every secret of `known` that appears in one of `texts`. */
+export function leaksIn(texts: readonly { text: string; where: string }[], known: ReadonlyMap<string, string>): Leak[] {
   const leaks: Leak[] = [];
-  const texts = [
-    ...errors.slice(from.errors).flatMap((error) => messagesOf(error).map((text) => ({ text, where: 'error message' }))),
-    ...logLines.slice(from.logLines).map((text) => ({ text, where: 'console line' })),
-  ];
   for (const { text, where } of texts) {
-    for (const [secret, kind] of secrets) {
-      if (text.includes(secret)) leaks.push({ kind, where: `${where}: ${text.replace(secret, `<${kind}>`).slice(0, 160)}` });
+    for (const [secret, kind] of known) {
+      if (text.includes(secret)) leaks.push({ kind, where: `${where}: ${text.split(secret).join(`<${kind}>`).slice(0, 160)}` });
     }
   }
   return leaks;
+}
+
+/** Every secret that appears in a collected error message or a console line since `from` (indices into both lists). */
+export function findLeaks(from: { errors: number; logLines: number } = { errors: 0, logLines: 0 }): Leak[] {
+  return leaksIn(
+    [
+      ...errors.slice(from.errors).flatMap((error) => messagesOf(error).map((text) => ({ text, where: 'error message' }))),
+      ...logLines.slice(from.logLines).map((text) => ({ text, where: 'console line' })),
+    ],
+    secrets,
+  );
 }
 
 /** Where the lists stand now, for {@link findLeaks}. */
