@@ -50,7 +50,7 @@ export async function readResponse(response: Response): Promise<HttpResponse> {
     body = await response.text();
   } catch (cause) {
     if (ok) {
-      throw new PlatformError('Network error: the body could not be read', {
+      throw new PlatformError('Network error', {
         ...common,
         kind: 'network',
         code: 'NETWORK_ERROR',

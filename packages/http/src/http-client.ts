@@ -175,7 +175,7 @@ const IDEMPOTENT: readonly HttpMethod[] = ['GET', 'PUT', 'DELETE'];
 
 function checkTimeout(value: unknown): number {
   if (typeof value !== 'number' || !(value > 0 && value <= MAX_TIMEOUT_MS)) {
-    throw invalidOptions(`timeoutMs must be a number from 1 to ${MAX_TIMEOUT_MS}`);
+    throw invalidOptions(`timeoutMs must be from 1 to ${MAX_TIMEOUT_MS}`);
   }
   return value;
 }
@@ -215,7 +215,7 @@ async function authorize(headers: Headers, getAuthorization: AuthorizationSource
   } catch (error) {
     cause = error;
   }
-  throw new PlatformError('getAuthorization failed or gave an unusable value; nothing was sent', {
+  throw new PlatformError('getAuthorization failed; nothing was sent', {
     kind: 'system',
     code: 'AUTHORIZATION_FAILED',
     cause,
@@ -231,7 +231,7 @@ function serialise(body: unknown): string | undefined {
   } catch (error) {
     cause = error;
   }
-  throw new PlatformError('The request body cannot be serialised as JSON', { kind: 'system', code: 'INVALID_REQUEST_BODY', cause });
+  throw new PlatformError('The body is not serialisable as JSON', { kind: 'system', code: 'INVALID_REQUEST_BODY', cause });
 }
 
 /** Waits `ms`, or less when `signal` aborts first. */
@@ -278,9 +278,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const defaultTimeout = checkTimeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const policy = checkRetry(options.retry);
   const { fetch: customFetch, getAuthorization, headers: baseHeaders } = options;
-  if (customFetch !== undefined && typeof customFetch !== 'function') throw invalidOptions('fetch must be a function');
-  if (getAuthorization !== undefined && typeof getAuthorization !== 'function') {
-    throw invalidOptions('getAuthorization must be a function');
+  for (const name of ['fetch', 'getAuthorization'] as const) {
+    if (options[name] !== undefined && typeof options[name] !== 'function') throw invalidOptions(`${name} must be a function`);
   }
   const api = ky.create({
     retry: 0,
@@ -301,8 +300,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     for (let attempt = 1; ; attempt++) {
       let error: PlatformError;
       try {
+        // getAuthorization is asked once per call, and never once the call is aborted;
+        // the signal is checked again right before each try.
+        if (attempt === 1 && !signal?.aborted) await authorize(headers, getAuthorization);
         if (signal?.aborted) throw signal.reason;
-        if (attempt === 1) await authorize(headers, getAuthorization);
         return await readResponse(await api(url, { method, headers, body, signal, timeout: timeoutMs }));
       } catch (caught) {
         error = wrap(caught, timeoutMs, signal);

@@ -68,7 +68,7 @@ export function resolveBaseUrl(baseUrl: unknown, cdn: boolean): string {
  */
 export function resolveRequestUrl(base: string, path: unknown, searchParams?: SearchParams): URL {
   if (typeof path !== 'string' || /^[a-z][a-z\d+.-]*:|^[\\/]{2}/i.test(path)) {
-    throw invalidOptions('path must be relative to baseUrl, e.g. "/v2/login"');
+    throw invalidOptions('path must be relative to baseUrl');
   }
   // What follows `base` starts with `/`, `?` or `#` (or is empty), so the host of
   // `base` is the host of the request, whatever else `path` holds.

@@ -42,7 +42,7 @@ export function wrap(error: unknown, timeoutMs?: number, signal?: AbortSignal): 
     case 'AbortError':
       return new PlatformError('Request aborted', { kind: 'aborted', code: 'ABORTED', cause: aborted ? signal?.reason : error });
     case 'TypeError':
-      return new PlatformError('Network error: no answer', {
+      return new PlatformError('Network error', {
         kind: 'network',
         code: 'NETWORK_ERROR',
         retryable: true,
