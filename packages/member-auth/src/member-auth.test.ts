@@ -340,14 +340,25 @@ describe('captcha with a provider', () => {
     expect(serviceRequests()).toHaveLength(2);
   });
 
-  test('a site that ignores the invisible token: asked once, then SILENT_CAPTCHA_REQUIRED', async () => {
+  test('a site that needs the visible captcha: the invisible token is refused, the visible one passes', async () => {
     platform.state.settings.captcha = 'visible';
     platform.state.addMember(ada);
-    const getToken = vi.fn(async () => 'invisible-token');
+    const getToken = vi.fn(async (kind: 'invisible' | 'visible') => `${kind}-token`);
     const { auth } = createAuth({ captcha: { provider: { getToken } } });
     const result = await auth.login({ ...ada, completeLogin: false });
-    expect(result).toMatchObject({ loginState: 'SILENT_CAPTCHA_REQUIRED', errorCode: 'missingCaptchaToken' });
-    expect(getToken).toHaveBeenCalledOnce();
+    expect(result.loginState).toBe('SUCCESS');
+    expect(getToken.mock.calls).toEqual([['invisible'], ['visible']]);
+    expect(serviceRequests()).toHaveLength(3);
+  });
+
+  test('a site that needs the visible captcha, with a provider that has none: USER_CAPTCHA_REQUIRED', async () => {
+    platform.state.settings.captcha = 'visible';
+    platform.state.addMember(ada);
+    const getToken = vi.fn(async (kind: 'invisible' | 'visible') => (kind === 'invisible' ? 'invisible-token' : undefined));
+    const { auth } = createAuth({ captcha: { provider: { getToken } } });
+    const result = await auth.login({ ...ada, completeLogin: false });
+    expect(result).toMatchObject({ loginState: 'USER_CAPTCHA_REQUIRED', errorCode: 'invalidCaptchaToken' });
+    expect(getToken.mock.calls).toEqual([['invisible'], ['visible']]);
     expect(serviceRequests()).toHaveLength(2);
   });
 
