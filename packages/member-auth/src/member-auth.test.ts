@@ -347,7 +347,7 @@ describe('captcha with a provider', () => {
     const { auth } = createAuth({ captcha: { provider: { getToken } } });
     const result = await auth.login({ ...ada, completeLogin: false });
     expect(result.loginState).toBe('SUCCESS');
-    expect(getToken.mock.calls).toEqual([['invisible'], ['visible']]);
+    expect(getToken.mock.calls.map(([kind]) => kind)).toEqual(['invisible', 'visible']);
     expect(serviceRequests()).toHaveLength(3);
   });
 
@@ -358,7 +358,7 @@ describe('captcha with a provider', () => {
     const { auth } = createAuth({ captcha: { provider: { getToken } } });
     const result = await auth.login({ ...ada, completeLogin: false });
     expect(result).toMatchObject({ loginState: 'USER_CAPTCHA_REQUIRED', errorCode: 'invalidCaptchaToken' });
-    expect(getToken.mock.calls).toEqual([['invisible'], ['visible']]);
+    expect(getToken.mock.calls.map(([kind]) => kind)).toEqual(['invisible', 'visible']);
     expect(serviceRequests()).toHaveLength(2);
   });
 
