@@ -84,6 +84,24 @@ describe('requests', () => {
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
+  test('no credentials mode is set on the request (Cloudflare Workers refuse the field)', async () => {
+    const NativeRequest = globalThis.Request;
+    class WorkersRequest extends NativeRequest {
+      constructor(input: RequestInfo | URL, init?: RequestInit) {
+        if (init?.credentials !== undefined) throw new TypeError("The 'credentials' field on 'RequestInitializerDict' is not implemented.");
+        super(input, init);
+      }
+    }
+    vi.stubGlobal('Request', WorkersRequest);
+    try {
+      const fetch = vi.fn(async (request: Request) => Response.json({ method: request.method }));
+      await expect(createHttpClient({ baseUrl: 'http://localhost:9/api', fetch }).post('/v1/x', {})).resolves.toEqual({ method: 'POST' });
+      expect(fetch).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   test('cdn: true sends the call to the edge host, keeping the path of baseUrl', async () => {
     server.use(http.get('https://edge.wixapis.com/my-app/v1/items', ({ request }) => HttpResponse.json({ url: request.url })));
     const client = createHttpClient({ baseUrl: 'https://www.wixapis.com/my-app', cdn: true });

@@ -211,7 +211,8 @@ async function authorize(headers: Headers, getAuthorization: AuthorizationSource
   try {
     const value: unknown = await getAuthorization();
     if (value === undefined || value === '') return;
-    if (typeof value === 'string' && !/[\0\r\n]/.test(value)) return headers.set('authorization', value);
+    // Headers refuses a line break or NUL inside the value (a TypeError, caught below).
+    if (typeof value === 'string') return headers.set('authorization', value);
   } catch (error) {
     cause = error;
   }
@@ -282,11 +283,15 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     if (options[name] !== undefined && typeof options[name] !== 'function') throw invalidOptions(`${name} must be a function`);
   }
   const api = ky.create({
+    // Retries are ours (above): ky only sends, times out and hands back the answer.
     retry: 0,
     throwHttpErrors: false,
-    // ky 1.7 calls `fetch` with a Request; calling it as a plain function keeps a
-    // bare `window.fetch` from an illegal invocation.
-    ...(customFetch && { fetch: (input, init) => customFetch(input as Request, init) }),
+    // ky 1.0 would set `credentials: 'same-origin'`, which Cloudflare Workers refuse;
+    // left unset, fetch uses that same default everywhere else.
+    credentials: undefined,
+    // ky calls `fetch` with a Request; calling it as a plain function keeps a bare
+    // `window.fetch` from an illegal invocation.
+    ...(customFetch && { fetch: (input: Request | URL | string) => customFetch(input as Request) }),
   });
 
   async function request(path: string, call: HttpRequest = {}): Promise<HttpResponse> {

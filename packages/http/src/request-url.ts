@@ -56,7 +56,7 @@ export function resolveBaseUrl(baseUrl: unknown, cdn: boolean): string {
     // refused below
   }
   if (typeof baseUrl !== 'string' || !url || !/^https?:$/.test(url.protocol) || url.search || url.hash) {
-    throw invalidOptions('baseUrl must be an absolute http(s) URL without a query or fragment');
+    throw invalidOptions('baseUrl must be an http(s) URL without query or fragment');
   }
   return (cdn ? EDGE_API_BASE_URL : url.origin) + url.pathname.replace(/\/+$/, '');
 }

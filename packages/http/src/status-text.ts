@@ -29,13 +29,9 @@ export function statusTextOf(status: number, statusText: string): string {
  * `Too Many Requests` → `TOO_MANY_REQUESTS`, `HTTP 599` → `HTTP_599`.
  */
 export function constantCase(text: string): string {
-  return (
-    text
-      .replace(/['’]/g, '')
-      .replace(/([a-z\d])([A-Z])/g, '$1_$2')
-      .split(/[^A-Za-z\d]+/)
-      .filter(Boolean)
-      .join('_')
-      .toUpperCase() || 'UNKNOWN'
-  );
+  const words = text
+    .replace(/['’]/g, '')
+    .replace(/([a-z\d])([A-Z])/g, '$1 $2')
+    .match(/[a-z\d]+/gi);
+  return words?.join('_').toUpperCase() ?? 'UNKNOWN';
 }
