@@ -49,10 +49,14 @@ describe('createRedirectSession', () => {
     expect(redirectSessionCalls(platform)).toHaveLength(0);
   });
 
-  test('an answer without fullUrl is NO_REDIRECT_URL', async () => {
+  test('an answer without fullUrl is NO_REDIRECT_URL, with the request id of the answer', async () => {
     const { redirects } = createClient();
     platform.faults.inject({ path: '/_api/redirects-api', kind: 'wrong-shape' });
-    await expect(redirects.createRedirectSession({ login: {} })).rejects.toMatchObject({ code: 'NO_REDIRECT_URL', message: 'No redirect URL found' });
+    const error: unknown = await redirects.createRedirectSession({ login: {} }).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ code: 'NO_REDIRECT_URL', message: 'No redirect URL found', requestId: expect.any(String) });
+    const { requestId, cause } = error as { requestId: string; cause: unknown };
+    expect(cause).toMatchObject({ name: 'PlatformError', code: 'INVALID_RESPONSE', requestId });
+    expect(platform.state.requests.at(-1)?.path).toBe('/_api/redirects-api/v1/redirect-session');
   });
 
   test('a platform failure passes through as a PlatformError', async () => {

@@ -24,16 +24,33 @@ describe('postJson', () => {
     server.use(
       http.post(URL_, async ({ request }) => {
         seen = { authorization: request.headers.get('authorization'), type: request.headers.get('content-type'), body: await request.json() };
-        return HttpResponse.json({ redirectSession: { fullUrl: 'https://x.example/' } });
+        return HttpResponse.json({ redirectSession: { fullUrl: 'https://x.example/' } }, { headers: { 'x-wix-request-id': 'req-ok' } });
       }),
     );
-    await expect(postJson(URL_, { login: {} }, async () => 'at-1', undefined)).resolves.toEqual({ redirectSession: { fullUrl: 'https://x.example/' } });
+    await expect(postJson(URL_, { login: {} }, async () => 'at-1', undefined)).resolves.toEqual({
+      data: { redirectSession: { fullUrl: 'https://x.example/' } },
+      requestId: 'req-ok',
+    });
     expect(seen).toEqual({ authorization: 'at-1', type: 'application/json', body: { login: {} } });
+  });
+
+  test.each([
+    ['an empty body', ''],
+    ['truncated JSON', '{"redirectSession": {"fullUrl'],
+    ['an HTML page', '<html><body>ok</body></html>'],
+  ])('a 2xx with %s rejects with INVALID_RESPONSE carrying the request id', async (_name, body) => {
+    server.use(http.post(URL_, () => new HttpResponse(body, { status: 200, headers: { 'x-wix-request-id': 'req-bad' } })));
+    await expect(postJson(URL_, {}, async () => 'at', undefined)).rejects.toMatchObject({
+      name: 'PlatformError',
+      code: 'INVALID_RESPONSE',
+      requestId: 'req-bad',
+      status: 200,
+    });
   });
 
   test('uses the injected fetch', async () => {
     const fetch = vi.fn(async () => Response.json({ ok: 1 }));
-    await expect(postJson(URL_, {}, async () => 'at', fetch)).resolves.toEqual({ ok: 1 });
+    await expect(postJson(URL_, {}, async () => 'at', fetch)).resolves.toEqual({ data: { ok: 1 }, requestId: undefined });
     expect(fetch).toHaveBeenCalledWith(expect.any(Request));
   });
 

@@ -41,9 +41,15 @@ function errorOf(response: Response, body: unknown): PlatformError {
   });
 }
 
+/** A parsed 2xx answer and the request id the platform gave it. */
+export interface PlatformAnswer {
+  readonly data: unknown;
+  readonly requestId: string | undefined;
+}
+
 /**
  * POSTs `body` as JSON to `url` with the raw access token in `Authorization` (no
- * `Bearer`), and resolves with the parsed answer. Rejects only with a
+ * `Bearer`), and resolves with the parsed answer and its request id. Rejects only with a
  * `PlatformError`: `network`, `timeout` (after 10 s), or the platform's error.
  * Not retried: a caller may try again when the error is `retryable`.
  */
@@ -52,7 +58,7 @@ export async function postJson(
   body: unknown,
   authorization: () => Promise<string>,
   fetchImpl: HttpClientOptions['fetch'],
-): Promise<unknown> {
+): Promise<PlatformAnswer> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new DOMException('The call timed out', 'TimeoutError')), CALL_TIMEOUT_MS);
   let response: Response;
@@ -73,5 +79,17 @@ export async function postJson(
     json = undefined;
   }
   if (!response.ok) throw errorOf(response, json);
-  return json;
+  const requestId = response.headers.get(REQUEST_ID_HEADER) ?? undefined;
+  if (json === undefined) {
+    // A 2xx that is empty, cut off or not JSON: the platform's answer is unusable, and says which request it was.
+    throw new PlatformError(`The platform answered with a body that is not JSON, request-id: ${requestId ?? 'unknown'}`, {
+      kind: 'system',
+      code: 'INVALID_RESPONSE',
+      status: response.status,
+      requestId,
+      retryable: false,
+      response,
+    });
+  }
+  return { data: json, requestId };
 }

@@ -1,4 +1,6 @@
-import { fail } from './redirects-error';
+import { PlatformError } from '@site-identity/http';
+import type { PlatformAnswer } from './platform-call';
+import { fail, RedirectsError } from './redirects-error';
 
 /**
  * How the hosted page hands the answer back: in the redirect URI's `fragment`
@@ -177,11 +179,20 @@ export function checkRequest(request: unknown): void {
   }
 }
 
-/** The redirect session in a platform answer; `NO_REDIRECT_URL` when it has no `fullUrl`. */
-export function readRedirectSession(body: unknown): RedirectSession {
-  const session = (body as { redirectSession?: unknown } | null)?.redirectSession as RedirectSession | undefined;
+/**
+ * The redirect session in a platform answer; `NO_REDIRECT_URL` when it has no `fullUrl`,
+ * carrying the answer's request id (on the error and on its `PlatformError` cause).
+ */
+export function readRedirectSession({ data, requestId }: PlatformAnswer): RedirectSession {
+  const session = (data as { redirectSession?: unknown } | null)?.redirectSession as RedirectSession | undefined;
   if (typeof session?.fullUrl !== 'string' || session.fullUrl === '') {
-    throw fail('NO_REDIRECT_URL', 'No redirect URL found');
+    const cause = new PlatformError(`The redirect session answer has no fullUrl, request-id: ${requestId ?? 'unknown'}`, {
+      kind: 'system',
+      code: 'INVALID_RESPONSE',
+      requestId,
+      retryable: false,
+    });
+    throw new RedirectsError('No redirect URL found', { code: 'NO_REDIRECT_URL', requestId, cause });
   }
   return session;
 }

@@ -59,6 +59,8 @@ export interface RedirectsErrorInit {
   readonly error?: string;
   /** The hosted page's `error_description`, for `AUTHORIZATION_ERROR`. */
   readonly errorDescription?: string;
+  /** The request id of the platform answer behind the error, when there was one. */
+  readonly requestId?: string | undefined;
   readonly cause?: unknown;
 }
 
@@ -84,12 +86,15 @@ export class RedirectsError extends Error {
   readonly code: RedirectsErrorCode;
   readonly error: string | undefined;
   readonly errorDescription: string | undefined;
+  /** The request id of the platform answer behind the error, when there was one. */
+  readonly requestId: string | undefined;
 
   constructor(message: string, init: RedirectsErrorInit) {
     super(message, init.cause === undefined ? undefined : { cause: init.cause });
     this.code = init.code;
     this.error = init.error;
     this.errorDescription = init.errorDescription;
+    this.requestId = init.requestId;
   }
 }
 
