@@ -36,11 +36,13 @@ function unreachable(error: unknown, depth = 0): boolean {
 /**
  * The code a platform error maps to when it is not a catalogue row: no answer,
  * also when the token endpoint could not be reached for the visitor token that
- * authorises the call (`networkError`); a server failure or an answer that is not
+ * authorises the call, or a 408 (`networkError`); a 429 (`tooManyRequests`); a server failure or an answer that is not
  * JSON (`serverError`); else `fallback`.
  */
 export function transportCode(error: PlatformError, fallback: KnownMemberAuthErrorCode): KnownMemberAuthErrorCode {
-  if (unreachable(error)) return 'networkError';
+  // 408 is a time-out and 429 a rate limit: neither says anything about the member's input.
+  if (unreachable(error) || error.status === 408) return 'networkError';
+  if (error.status === 429) return 'tooManyRequests';
   return error.kind === 'http' || error.kind === 'system' ? 'serverError' : fallback;
 }
 
@@ -59,7 +61,8 @@ export function transportCode(error: PlatformError, fallback: KnownMemberAuthErr
  * | login | `-19976` | `FAILURE`, `invalidPassword` |
  * | login | `-19973` | `FAILURE`, `resetPassword` |
  * | login | any other application or validation error | `FAILURE`, `invalidEmail` |
- * | any | no answer, time-out, abort | `FAILURE`, `networkError` |
+ * | any | no answer, time-out (also 408), abort | `FAILURE`, `networkError` |
+ * | any | 429 Too Many Requests | `FAILURE`, `tooManyRequests` |
  * | any | 5xx without details, an answer that is not JSON | `FAILURE`, `serverError` |
  *
  * `error` is the platform's message (`INVALID_ARGUMENT: …` for validation errors,

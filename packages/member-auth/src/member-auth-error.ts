@@ -39,6 +39,7 @@ export type KnownMemberAuthErrorCode =
   | 'notLoggedIn'
   | 'loginNotCompleted'
   | 'networkError'
+  | 'tooManyRequests'
   | 'serverError'
   | 'requestFailed';
 

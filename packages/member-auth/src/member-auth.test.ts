@@ -155,6 +155,20 @@ const cases: Case[] = [
     errorCode: 'networkError',
   },
   {
+    call: 'login',
+    what: 'a 429 rate limit (not an invalid e-mail)',
+    arrange: () => platform.faults.inject({ path: '/_api/iam/', kind: 'status', status: 429, retryAfterSeconds: 1 }),
+    loginState: 'FAILURE',
+    errorCode: 'tooManyRequests',
+  },
+  {
+    call: 'register',
+    what: 'a 429 rate limit',
+    arrange: () => platform.faults.inject({ path: '/_api/iam/', kind: 'status', status: 429, retryAfterSeconds: 1 }),
+    loginState: 'FAILURE',
+    errorCode: 'tooManyRequests',
+  },
+  {
     call: 'register',
     what: 'an HTML error page',
     arrange: () => platform.faults.inject({ path: '/_api/iam/', kind: 'html', status: 502 }),
