@@ -37,7 +37,16 @@ const text = (value: unknown): string | undefined =>
  * - anything else → kind `http`, message `System error occurred, request-id: <id>`.
  *
  * An error answer whose body cannot be read, or is not JSON of the expected shape,
- * is judged by its status alone.
+ * is judged by its status alone. Exported for callers that send with a plain `fetch`
+ * (a single call where a whole client would be too much) and still want the
+ * platform's errors exactly as the client gives them.
+ *
+ * @example
+ * ```ts
+ * import { readResponse } from '@site-identity/http';
+ *
+ * const { data, requestId } = await readResponse(await fetch(url, { method: 'POST', body }));
+ * ```
  */
 export async function readResponse(response: Response): Promise<HttpResponse> {
   const { ok, status, headers } = response;

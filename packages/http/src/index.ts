@@ -19,6 +19,6 @@ export {
   type PlatformErrorKind,
 } from './platform-error';
 export { DEFAULT_API_BASE_URL, EDGE_API_BASE_URL, type SearchParams } from './request-url';
-export { REQUEST_ID_HEADER } from './error-from-response';
+export { readResponse, REQUEST_ID_HEADER } from './error-from-response';
 export type { RetryPolicy } from './retry-policy';
 export { toPlatformError } from './to-platform-error';
