@@ -36,7 +36,12 @@ describe('PlatformError', () => {
 describe('isPlatformError', () => {
   test.each([
     ['a PlatformError', new PlatformError('x', { kind: 'system', code: 'UNKNOWN' }), true],
-    ['a look-alike from another copy of the package', Object.assign(new Error('x'), { name: 'PlatformError', kind: 'network' }), true],
+    [
+      'one from another copy of the package',
+      Object.assign(new Error('x'), { name: 'PlatformError', kind: 'network', code: 'NETWORK_ERROR', fieldViolations: [] }),
+      true,
+    ],
+    ['a look-alike without code and field violations', Object.assign(new Error('x'), { name: 'PlatformError', kind: 'network' }), false],
     ['a plain Error', new Error('PlatformError'), false],
     ['an object named PlatformError without a kind', { name: 'PlatformError' }, false],
     ['null', null, false],
@@ -47,7 +52,7 @@ describe('isPlatformError', () => {
 
   test('recognises an error made in another realm', () => {
     const foreign: unknown = runInNewContext(
-      'class PlatformError extends Error { name = "PlatformError"; kind = "network" }; new PlatformError("x")',
+      'class PlatformError extends Error { name = "PlatformError"; kind = "network"; code = "NETWORK_ERROR"; fieldViolations = [] }; new PlatformError("x")',
     );
     expect(foreign instanceof PlatformError).toBe(false);
     expect(isPlatformError(foreign)).toBe(true);

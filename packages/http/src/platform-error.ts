@@ -170,6 +170,13 @@ export class PlatformError extends Error {
  * ```
  */
 export function isPlatformError(value: unknown): value is PlatformError {
-  const candidate = value as { name?: unknown; kind?: unknown } | null | undefined;
-  return typeof value === 'object' && candidate?.name === 'PlatformError' && typeof candidate.kind === 'string';
+  // Every field a caller reads without a check must be there, so a look-alike is wrapped, not trusted.
+  const candidate = value as { name?: unknown; kind?: unknown; code?: unknown; fieldViolations?: unknown } | null | undefined;
+  return (
+    typeof value === 'object' &&
+    candidate?.name === 'PlatformError' &&
+    typeof candidate.kind === 'string' &&
+    typeof candidate.code === 'string' &&
+    Array.isArray(candidate.fieldViolations)
+  );
 }
