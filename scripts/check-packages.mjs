@@ -1,11 +1,13 @@
 #!/usr/bin/env node
-// Packaging checks for every published package: publint, attw --pack, and that
-// both the ESM and the CJS build load in Node and export the same names.
+// Packaging checks for every published package: publint, attw --pack, that both
+// the ESM and the CJS build load in Node and export the same names, and that every
+// export carries a TSDoc @example.
 // Writes reports/packages.json ({ passed, failed, checks }) for npm test's summary.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { exportsWithoutExample } from './tsdoc-examples.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
@@ -27,6 +29,17 @@ function check(name, command, args, cwd) {
   if (!ok) console.log(`${result.stdout ?? ''}${result.stderr ?? ''}`.trim().replace(/^/gm, '     '));
 }
 
+function record(name, task) {
+  try {
+    task();
+    checks.push({ name, ok: true });
+    console.log(`ok   ${name}`);
+  } catch (error) {
+    checks.push({ name, ok: false });
+    console.log(`FAIL ${name}\n     ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
 for (const { dir, manifest } of packages) {
   const name = manifest.name;
   check(`${name}: publint`, bin('publint'), ['--strict'], dir);
@@ -42,6 +55,10 @@ for (const { dir, manifest } of packages) {
     for (const key of a) if (typeof esm[key] !== typeof cjs[key]) throw new Error(key + ' differs in type');
   `;
   check(`${name}: ESM and CJS builds load in Node with the same exports`, 'node', ['--input-type=module', '-e', loadBoth], dir);
+  record(`${name}: TSDoc @example on every export`, () => {
+    const missing = exportsWithoutExample(dir);
+    if (missing.length > 0) throw new Error(`exports without a TSDoc @example: ${missing.join(', ')}`);
+  });
 }
 
 const passed = checks.filter((c) => c.ok).length;

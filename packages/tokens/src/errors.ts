@@ -51,7 +51,17 @@ export class TokensError extends Error {
   }
 }
 
-/** Every grant the token endpoint knows. @internal */
+/**
+ * Every grant the token endpoint knows; a {@link TokenEndpointError} names the one that failed.
+ *
+ * @example
+ * ```ts
+ * import { isTokenEndpointError, type GrantType } from '@site-identity/tokens';
+ *
+ * const renewal: GrantType = 'refresh_token';
+ * if (isTokenEndpointError(error) && error.grantType === renewal) showOfflineBanner();
+ * ```
+ */
 export type GrantType = 'anonymous' | 'refresh_token' | 'authorization_code' | 'authorized_client';
 
 /**
