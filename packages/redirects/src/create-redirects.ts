@@ -11,28 +11,20 @@ import { checkRequest, readRedirectSession, type RedirectSessionRequest } from '
 import type { LoginCompletion, Redirects, RedirectsOptions } from './redirects-types';
 import { fail, RedirectsError } from './redirects-error';
 import { clearRecords, dropFlow, readPrewarmStamp, saveFlow, takeFlow, writePrewarmStamp } from './stored-records';
-
-const text = (value: unknown, name: string): string => {
-  if (typeof value !== 'string' || value === '') throw fail('INVALID_ARGUMENT', `${name} must be a non-empty string`);
-  return value;
-};
+import { attempt, invalid, text } from './values';
 
 /** `value` when it is an absolute URL; its origin is `new URL(value).origin`. */
-const absoluteUrl = (value: unknown, name: string): URL => {
+function absoluteUrl(value: unknown, name: string): URL {
   const href = text(value, name);
   try {
     return new URL(href);
   } catch (cause) {
-    throw fail('INVALID_ARGUMENT', `${name} must be an absolute URL`, cause);
+    return invalid(name, 'an absolute URL', cause);
   }
-};
+}
 
-const duration = (value: unknown, name: string): number => {
-  if (typeof value !== 'number' || !(value > 0 && value <= 2_147_483_647)) {
-    throw fail('INVALID_ARGUMENT', `${name} must be a number of milliseconds from 1 to 2147483647`);
-  }
-  return value;
-};
+const checkTimeout = (value: unknown): number =>
+  typeof value === 'number' && value > 0 && value <= 2_147_483_647 ? value : invalid('timeoutMs', 'a number of milliseconds from 1 to 2147483647');
 
 /** The typed error for a hosted page's `error` / `error_description`. */
 const authorizationError = ({ error, errorDescription }: CallbackParams): RedirectsError =>
@@ -42,18 +34,7 @@ const authorizationError = ({ error, errorDescription }: CallbackParams): Redire
     errorDescription,
   });
 
-/** Runs `start` once per `key` at a time: callers that come while it runs share its promise. */
-function singleFlight<T>(flights: Map<string, Promise<T>>, key: string, start: () => Promise<T>): Promise<T> {
-  const running = flights.get(key);
-  if (running) return running;
-  const promise = start();
-  flights.set(key, promise);
-  const forget = () => {
-    if (flights.get(key) === promise) flights.delete(key);
-  };
-  promise.then(forget, forget);
-  return promise;
-}
+const missingCodeOrState = () => fail('MISSING_CODE_OR_STATE', 'Missing code or _state');
 
 /**
  * Creates the redirect client of one site: redirect sessions, the hosted login
@@ -95,15 +76,24 @@ export function createRedirects(options: RedirectsOptions): Redirects {
   const clientId = text(options?.clientId, 'clientId');
   const manager = options.tokens;
   if (typeof manager?.getAccessToken !== 'function' || typeof manager.endpoint?.exchangeCode !== 'function') {
-    throw fail('INVALID_ARGUMENT', 'tokens must be a token manager of @site-identity/tokens');
+    invalid('tokens', 'a token manager of @site-identity/tokens');
   }
   const logger = options.logger ?? console;
   const now = options.now ?? Date.now;
   const apiBaseUrl = absoluteUrl(options.apiBaseUrl ?? DEFAULT_API_BASE_URL, 'apiBaseUrl').href.replace(/\/+$/, '');
   const sessionUrl = `${apiBaseUrl}/_api/redirects-api/v1/redirect-session`;
-  const logins = new Map<string, Promise<LoginCompletion>>();
-  const silentLogins = new Map<string, Promise<Tokens>>();
-  const prewarms = new Map<string, Promise<void>>();
+  /** The runs in flight, by key: callers that come while one runs share its promise. */
+  const flights = new Map<string, Promise<unknown>>();
+
+  const once = <T>(key: string, start: () => Promise<T>): Promise<T> => {
+    let promise = flights.get(key) as Promise<T> | undefined;
+    if (!promise) {
+      flights.set(key, (promise = start()));
+      const forget = () => flights.delete(key);
+      promise.then(forget, forget);
+    }
+    return promise;
+  };
 
   const browser = (): Window => {
     const win = windowOf(options);
@@ -136,7 +126,7 @@ export function createRedirects(options: RedirectsOptions): Redirects {
           responseType: 'code',
           scope: 'offline_access',
           state: text(flow.state, 'state'),
-          ...(sessionToken === undefined ? {} : { sessionToken: text(sessionToken, 'sessionToken') }),
+          ...(sessionToken !== undefined && { sessionToken: text(sessionToken, 'sessionToken') }),
         },
       },
       prompt,
@@ -144,47 +134,31 @@ export function createRedirects(options: RedirectsOptions): Redirects {
     return { authUrl: redirectSession.fullUrl, redirectSession };
   };
 
-  /** The flow stored for `params.state` is taken synchronously, before anything awaits. */
-  const finishLogin = async (params: CallbackParams, pageOrigin: string): Promise<LoginCompletion> => {
-    const flow = params.state === undefined ? undefined : takeFlow(storageOf(options, 'session'), clientId, params.state);
-    if (params.error) throw authorizationError(params);
-    if (!params.code || !params.state) throw fail('MISSING_CODE_OR_STATE', 'Missing code or _state');
-    if (!flow) throw fail('INVALID_STATE', 'Invalid _state');
-    const tokens = await exchange(params.code, flow.codeVerifier, flow.redirectUri);
-    return { tokens, originalUri: sameOriginUri(flow.originalUri, pageOrigin) };
-  };
-
-  /** Takes the callback fields out of the address bar, if `url` is still what it shows. */
-  const stripAddressBar = (url: URL, mode: UrlResponseMode) => {
-    const win = windowOf(options);
-    try {
-      if (win && win.location.href === url.href) {
-        win.history.replaceState(win.history.state, '', stripCallbackParams(url.href, mode));
+  const completeLogin: Redirects['completeLogin'] = async (url) => {
+    const win = url === undefined ? browser() : windowOf(options);
+    const target = url === undefined ? new URL(win!.location.href) : toUrl(url, win?.location.href);
+    const mode = responseModeOf(target);
+    const params = parseCallback(target, mode);
+    const { code, state, error } = params;
+    // Runs synchronously up to the exchange: the flow for `state` is taken before anything awaits.
+    const run = async (): Promise<LoginCompletion> => {
+      const flow = state === undefined ? undefined : takeFlow(storageOf(options, 'session'), clientId, state);
+      try {
+        if (error) throw authorizationError(params);
+        if (!code || !state) throw missingCodeOrState();
+        if (!flow) throw fail('INVALID_STATE', 'Invalid _state');
+        const tokens = await exchange(code, flow.codeVerifier, flow.redirectUri);
+        return { tokens, originalUri: sameOriginUri(flow.originalUri, target.origin) };
+      } finally {
+        // Out of the address bar go the callback fields, if it still shows `target`;
+        // a history that refuses the change leaves it as it is.
+        attempt(() => {
+          const shown = windowOf(options);
+          if (shown?.location.href === target.href) shown.history.replaceState(shown.history.state, '', stripCallbackParams(target.href, mode));
+        });
       }
-    } catch {
-      // A history that refuses the change leaves the address bar as it is.
-    }
-  };
-
-  const completeLogin: Redirects['completeLogin'] = (url) => {
-    let target: URL;
-    let mode: UrlResponseMode;
-    let params: CallbackParams;
-    try {
-      const win = windowOf(options);
-      target = url === undefined ? new URL(browser().location.href) : toUrl(url, win?.location.href);
-      mode = responseModeOf(target);
-      params = parseCallback(target, mode);
-    } catch (error) {
-      return Promise.reject(error);
-    }
-    const run = () => {
-      const promise = finishLogin(params, target.origin);
-      const strip = () => stripAddressBar(target, mode);
-      promise.then(strip, strip);
-      return promise;
     };
-    return params.state === undefined ? run() : singleFlight(logins, params.state, run);
+    return state === undefined ? run() : once(`login:${state}`, run);
   };
 
   const loginWithRedirect: Redirects['loginWithRedirect'] = async (login) => {
@@ -195,8 +169,7 @@ export function createRedirects(options: RedirectsOptions): Redirects {
     const flow = await createAuthFlowData({ redirectUri, originalUri: sameOriginUri(originalUri, origin) });
     saveFlow(session, clientId, flow);
     try {
-      const { authUrl } = await getAuthUrl(flow, { prompt, responseMode });
-      navigate(authUrl);
+      navigate((await getAuthUrl(flow, { prompt, responseMode })).authUrl);
     } catch (error) {
       dropFlow(session, clientId, flow.state);
       throw error;
@@ -206,23 +179,23 @@ export function createRedirects(options: RedirectsOptions): Redirects {
   const silentLogin: Redirects['silentLogin'] = (sessionToken, { timeoutMs = OAUTH_FLOW_TIMEOUT_MS, redirectUri } = {}) => {
     try {
       text(sessionToken, 'sessionToken');
-      duration(timeoutMs, 'timeoutMs');
+      checkTimeout(timeoutMs);
     } catch (error) {
       return Promise.reject(error);
     }
-    return singleFlight(silentLogins, sessionToken, async () => {
+    return once(`silent:${sessionToken}`, async () => {
       const win = browser();
       const flow = await createAuthFlowData({ redirectUri: redirectUri ?? win.location.origin });
       const { authUrl } = await getAuthUrl(flow, { prompt: 'none', responseMode: 'web_message', sessionToken });
       const answer = await awaitFrameAnswer(win, authUrl, flow.state, timeoutMs);
       if (answer.error) throw authorizationError(answer);
-      if (!answer.code) throw fail('MISSING_CODE_OR_STATE', 'Missing code or _state');
+      if (!answer.code) throw missingCodeOrState();
       return exchange(answer.code, flow.codeVerifier, flow.redirectUri);
     });
   };
 
   const prewarm: Redirects['prewarm'] = ({ force = false, timeoutMs = OAUTH_FLOW_TIMEOUT_MS } = {}) =>
-    singleFlight(prewarms, 'prewarm', async () => {
+    once('prewarm', async () => {
       try {
         const win = windowOf(options);
         const local = storageOf(options, 'local');
@@ -235,7 +208,7 @@ export function createRedirects(options: RedirectsOptions): Redirects {
           logger.warn('No redirect URL found', error);
           return;
         }
-        if (await loadHiddenFrame(win, fullUrl, duration(timeoutMs, 'timeoutMs'))) writePrewarmStamp(local, clientId, now());
+        if (await loadHiddenFrame(win, fullUrl, checkTimeout(timeoutMs))) writePrewarmStamp(local, clientId, now());
       } catch (error) {
         logger.warn('Session pre-warm failed', error);
       }

@@ -1,4 +1,4 @@
-import { fail } from './redirects-error';
+import { invalid } from './values';
 
 /**
  * Where the hosted page puts its answer when it redirects back: the URL fragment
@@ -45,11 +45,11 @@ export function callbackSearchParams(url: URL, responseMode: UrlResponseMode): U
 /** `url` as a `URL`; a relative one is read against `base`. */
 export function toUrl(url: string | URL, base = 'https://callback.invalid'): URL {
   if (url instanceof URL) return url;
-  if (typeof url !== 'string') throw fail('INVALID_ARGUMENT', 'The callback URL must be a string or a URL');
+  if (typeof url !== 'string') invalid('The callback URL', 'a string or a URL');
   try {
     return new URL(url, base);
   } catch (cause) {
-    throw fail('INVALID_ARGUMENT', 'The callback URL is not a valid URL', cause);
+    return invalid('The callback URL', 'a valid URL', cause);
   }
 }
 
@@ -75,9 +75,7 @@ export function toUrl(url: string | URL, base = 'https://callback.invalid'): URL
  * @see https://www.rfc-editor.org/rfc/rfc6749#section-4.1.2
  */
 export function parseCallback(url: string | URL, responseMode: UrlResponseMode = 'fragment'): CallbackParams {
-  if (responseMode !== 'fragment' && responseMode !== 'query') {
-    throw fail('INVALID_ARGUMENT', "The response mode must be 'fragment' or 'query'");
-  }
+  if (responseMode !== 'fragment' && responseMode !== 'query') invalid('The response mode', "'fragment' or 'query'");
   const params = callbackSearchParams(toUrl(url), responseMode);
   const result: Record<string, string> = {};
   for (const field of CALLBACK_FIELDS) {

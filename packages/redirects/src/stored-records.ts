@@ -1,4 +1,5 @@
 import { fail } from './redirects-error';
+import { attempt } from './values';
 
 /**
  * What `loginWithRedirect` keeps in session storage until the hosted page
@@ -15,82 +16,55 @@ export interface FlowRecord {
 export const recordPrefix = (clientId: string): string => `site-identity:${clientId}:`;
 
 const flowKey = (clientId: string, state: string): string => `${recordPrefix(clientId)}flow:${state}`;
+const prewarmKey = (clientId: string): string => `${recordPrefix(clientId)}prewarm`;
 
 /** Stores `flow` under its state, so parallel flows in several tabs never clash. */
 export function saveFlow(storage: Storage | undefined, clientId: string, flow: FlowRecord): void {
   const { state, codeVerifier, redirectUri, originalUri } = flow;
   try {
-    if (!storage) throw new Error('No session storage');
-    storage.setItem(flowKey(clientId, state), JSON.stringify({ state, codeVerifier, redirectUri, originalUri }));
+    // Without a storage this throws too.
+    storage!.setItem(flowKey(clientId, state), JSON.stringify({ state, codeVerifier, redirectUri, originalUri }));
   } catch (cause) {
     throw fail('STORAGE_UNAVAILABLE', 'The login flow could not be stored in session storage', cause);
   }
 }
 
 /** Removes a stored flow, if any. */
-export function dropFlow(storage: Storage | undefined, clientId: string, state: string): void {
-  try {
-    storage?.removeItem(flowKey(clientId, state));
-  } catch {
-    // Nothing stored where nothing can be stored.
-  }
-}
+export const dropFlow = (storage: Storage | undefined, clientId: string, state: string): void =>
+  void attempt(() => storage?.removeItem(flowKey(clientId, state)));
 
 /**
  * Reads and removes, synchronously, the flow stored for `state`: a state is good
  * for one use. `undefined` when there is none or the record is not one of ours.
  */
 export function takeFlow(storage: Storage | undefined, clientId: string, state: string): FlowRecord | undefined {
-  let raw: string | null | undefined;
-  try {
-    raw = storage?.getItem(flowKey(clientId, state));
-  } catch {
-    return undefined;
-  }
+  const raw = attempt(() => storage?.getItem(flowKey(clientId, state)));
   if (raw == null) return undefined;
   dropFlow(storage, clientId, state);
-  let record: unknown;
-  try {
-    record = JSON.parse(raw);
-  } catch {
-    return undefined;
-  }
-  const { codeVerifier, redirectUri, originalUri } = (record ?? {}) as Record<string, unknown>;
+  const { codeVerifier, redirectUri, originalUri } = attempt(() => JSON.parse(raw)) ?? {};
   if (typeof codeVerifier !== 'string' || typeof redirectUri !== 'string') return undefined;
-  return { state, codeVerifier, redirectUri, ...(typeof originalUri === 'string' ? { originalUri } : {}) };
+  return { state, codeVerifier, redirectUri, ...(typeof originalUri === 'string' && { originalUri }) };
 }
 
 /** Removes every record of `clientId` from `storage` (flows, e-mail verification state, …). */
 export function clearRecords(storage: Storage | undefined, clientId: string): void {
-  if (!storage) return;
-  const prefix = recordPrefix(clientId);
-  try {
+  // A storage that cannot be read holds nothing of ours.
+  attempt(() => {
     const keys: string[] = [];
-    for (let i = 0; i < storage.length; i++) {
-      const key = storage.key(i);
-      if (key?.startsWith(prefix)) keys.push(key);
+    for (let i = 0; i < storage!.length; i++) {
+      const key = storage!.key(i);
+      if (key?.startsWith(recordPrefix(clientId))) keys.push(key);
     }
-    for (const key of keys) storage.removeItem(key);
-  } catch {
-    // A storage that cannot be read holds nothing of ours.
-  }
+    for (const key of keys) storage!.removeItem(key);
+  });
 }
 
 /** Reads the pre-warm time stamp (epoch ms); 0 when there is none. */
 export function readPrewarmStamp(storage: Storage | undefined, clientId: string): number {
-  try {
-    const value = Number(storage?.getItem(`${recordPrefix(clientId)}prewarm`));
-    return Number.isFinite(value) ? value : 0;
-  } catch {
-    return 0;
-  }
+  const value = Number(attempt(() => storage?.getItem(prewarmKey(clientId))));
+  return Number.isFinite(value) ? value : 0;
 }
 
-/** Writes the pre-warm time stamp (epoch ms). */
-export function writePrewarmStamp(storage: Storage | undefined, clientId: string, at: number): void {
-  try {
-    storage?.setItem(`${recordPrefix(clientId)}prewarm`, String(at));
-  } catch {
-    // Without a stamp the next page load pre-warms again; harmless.
-  }
-}
+/** Writes the pre-warm time stamp (epoch ms); without one the next page load pre-warms again. */
+export const writePrewarmStamp = (storage: Storage | undefined, clientId: string, at: number): void =>
+  void attempt(() => storage?.setItem(prewarmKey(clientId), String(at)));
