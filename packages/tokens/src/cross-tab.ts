@@ -1,10 +1,13 @@
+import { attempt } from './attempt';
 import type { TokenStorage } from './storage';
 
 /**
  * Tells other tabs that the stored tokens changed and listens for them saying
  * the same: a `BroadcastChannel` named `channelName` (the message carries no
  * token, only a nudge to re-read storage) plus the storage's own change
- * notifications (the `storage` event of `webStorage`). @internal
+ * notifications (the `storage` event of `webStorage`). A runtime without
+ * `BroadcastChannel`, a closed channel or a storage that refuses to subscribe
+ * leaves that part out. @internal
  */
 export function watchOtherTabs(
   channelName: string,
@@ -12,31 +15,15 @@ export function watchOtherTabs(
   key: string,
   onChange: () => void,
 ): { announce(): void; stop(): void } {
-  let channel: BroadcastChannel | undefined;
-  try {
-    channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(channelName) : undefined;
-  } catch {
-    channel = undefined;
-  }
+  const channel = attempt(() => new BroadcastChannel(channelName));
   const onMessage = (event: MessageEvent<unknown>) => {
     if ((event.data as { key?: unknown } | null)?.key === key) onChange();
   };
   channel?.addEventListener('message', onMessage);
   (channel as { unref?: () => void } | undefined)?.unref?.();
-  let unsubscribe: (() => void) | undefined;
-  try {
-    unsubscribe = storage.subscribe?.(key, onChange);
-  } catch {
-    unsubscribe = undefined;
-  }
+  const unsubscribe = attempt(() => storage.subscribe?.(key, onChange));
   return {
-    announce() {
-      try {
-        channel?.postMessage({ type: 'tokens-changed', key });
-      } catch {
-        // a closed channel: nothing to tell
-      }
-    },
+    announce: () => attempt(() => channel?.postMessage({ type: 'tokens-changed', key })),
     stop() {
       channel?.removeEventListener('message', onMessage);
       channel?.close();

@@ -85,15 +85,15 @@ export class TokenEndpointError extends TokensError {
   override name = 'TokenEndpointError' as const;
 
   /** HTTP status of the answer; `undefined` when there was none (network, time-out). */
-  readonly status: number | undefined;
+  declare readonly status: number | undefined;
   /** The platform's `x-wix-request-id`, when the answer carried one. */
-  readonly requestId: string | undefined;
+  declare readonly requestId: string | undefined;
   /** The grant that was asked for. */
-  readonly grantType: GrantType;
+  declare readonly grantType: GrantType;
   /** The endpoint rejected a refresh token (400 or 401): it will never work again. */
-  readonly invalidGrant: boolean;
+  declare readonly invalidGrant: boolean;
   /** A network failure, time-out, 5xx, 429 or malformed answer: the same call may succeed later. */
-  readonly retryable: boolean;
+  declare readonly retryable: boolean;
   /** The raw answer (non-enumerable, so logging the error never dumps it), when there was one. */
   declare readonly response: Response | undefined;
 
@@ -107,14 +107,11 @@ export class TokenEndpointError extends TokensError {
     response?: Response | undefined;
     cause?: unknown;
   }) {
-    const parts = [init.detail ?? (init.status === undefined ? '' : `${init.status} ${init.statusText ?? ''}`.trim())];
-    if (init.requestId) parts.push(`request id: ${init.requestId}`);
-    super(init.code, `Failed to fetch tokens from OAuth API: ${parts.filter(Boolean).join(', ')}`, init.cause === undefined ? undefined : { cause: init.cause });
-    this.status = init.status;
-    this.requestId = init.requestId;
-    this.grantType = init.grantType;
-    this.invalidGrant = init.code === 'INVALID_GRANT';
-    this.retryable = RETRYABLE.has(init.code);
+    const { code, grantType, status, requestId, cause } = init;
+    const detail = init.detail ?? (status === undefined ? '' : `${status} ${init.statusText ?? ''}`.trim());
+    const parts = [detail, requestId && `request id: ${requestId}`].filter(Boolean).join(', ');
+    super(code, `Failed to fetch tokens from OAuth API: ${parts}`, cause === undefined ? undefined : { cause });
+    Object.assign(this, { status, requestId, grantType, invalidGrant: code === 'INVALID_GRANT', retryable: RETRYABLE.has(code) });
     Object.defineProperty(this, 'response', { value: init.response });
   }
 }

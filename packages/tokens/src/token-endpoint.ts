@@ -1,5 +1,6 @@
 import { REQUEST_ID_HEADER, toPlatformError, type HttpClientOptions } from '@site-identity/http';
 import { TokenEndpointError, TokensError, type GrantType, type TokensErrorCode } from './errors';
+import { attempt } from './attempt';
 import { tokensFromAnswer } from './token-set';
 import type { RefreshToken, Tokens, TokenRole } from './types';
 
@@ -73,14 +74,11 @@ export interface TokenEndpoint {
   authorizedClient(request: { memberId: string; accessToken: string; secondToken: string }): Promise<Tokens>;
 }
 
-const NOT_TOKENS = 'the answer is not a token set';
-
-function invalid(message: string): TokensError {
-  return new TokensError('INVALID_ARGUMENT', message);
-}
+/** `INVALID_ARGUMENT`, '<name> must be <what>'. */
+const invalid = (name: string, what: string): TokensError => new TokensError('INVALID_ARGUMENT', `${name} must be ${what}`);
 
 function required(value: unknown, name: string): string {
-  if (typeof value !== 'string' || !value) throw invalid(`${name} must be a non-empty string`);
+  if (typeof value !== 'string' || !value) throw invalid(name, 'a non-empty string');
   return value;
 }
 
@@ -112,49 +110,49 @@ function codeFor(grantType: GrantType, status: number): TokensErrorCode {
 export function createTokenEndpoint(options: TokenEndpointOptions): TokenEndpoint {
   const clientId = required(options?.clientId, 'clientId');
   const { tokenUrl = DEFAULT_TOKEN_URL, now = () => Date.now(), timeoutMs = 10_000 } = options;
-  if (typeof tokenUrl !== 'string' || !/^https?:\/\/[^/?#]/i.test(tokenUrl)) throw invalid('tokenUrl must be an absolute http(s) URL');
-  if (options.fetch !== undefined && typeof options.fetch !== 'function') throw invalid('fetch must be a function');
-  if (!(timeoutMs > 0)) throw invalid('timeoutMs must be a number above 0');
+  if (typeof tokenUrl !== 'string' || !/^https?:\/\/[^/?#]/i.test(tokenUrl)) throw invalid('tokenUrl', 'an absolute http(s) URL');
+  if (options.fetch !== undefined && typeof options.fetch !== 'function') throw invalid('fetch', 'a function');
+  if (!(timeoutMs > 0)) throw invalid('timeoutMs', 'a number above 0');
 
   async function grant(grantType: GrantType, body: object, role: TokenRole, previous?: string, authorization?: string): Promise<Tokens> {
     const controller = new AbortController();
+    const { signal } = controller;
     const timer = setTimeout(() => controller.abort(), timeoutMs);
     const headers: Record<string, string> = { accept: 'application/json', 'content-type': 'application/json' };
     if (authorization) headers.authorization = authorization;
     let response: Response;
     let text: string;
     try {
-      const request = new Request(tokenUrl, { method: 'POST', headers, body: JSON.stringify(body), signal: controller.signal });
-      response = await (options.fetch ?? fetch)(request);
+      response = await (options.fetch ?? fetch)(new Request(tokenUrl, { method: 'POST', headers, body: JSON.stringify(body), signal }));
       text = await response.text();
     } catch (error) {
-      const timedOut = controller.signal.aborted;
-      const cause = toPlatformError(timedOut ? controller.signal.reason : error);
+      const timedOut = signal.aborted;
+      const cause = toPlatformError(timedOut ? signal.reason : error);
       const detail = timedOut ? `timed out after ${timeoutMs} ms` : 'network error';
       throw new TokenEndpointError({ code: timedOut ? 'TIMEOUT' : 'NETWORK_ERROR', grantType, detail, cause });
     } finally {
       clearTimeout(timer);
     }
-    const { status, statusText } = response;
-    const requestId = response.headers.get(REQUEST_ID_HEADER) ?? undefined;
-    let answer: unknown;
-    try {
-      answer = JSON.parse(text);
-    } catch {
-      answer = undefined;
-    }
-    const tokens = status === 200 ? tokensFromAnswer(answer, role, now(), previous) : undefined;
+    const { status } = response;
+    const tokens = status === 200 ? tokensFromAnswer(attempt(() => JSON.parse(text)), role, now(), previous) : undefined;
     if (tokens) return tokens;
-    const code = status === 200 ? 'INVALID_RESPONSE' : codeFor(grantType, status);
-    throw new TokenEndpointError({ code, grantType, status, statusText, requestId, response, detail: status === 200 ? NOT_TOKENS : undefined });
+    throw new TokenEndpointError({
+      code: status === 200 ? 'INVALID_RESPONSE' : codeFor(grantType, status),
+      grantType,
+      status,
+      statusText: response.statusText,
+      requestId: response.headers.get(REQUEST_ID_HEADER) ?? undefined,
+      response,
+      detail: status === 200 ? 'the answer is not a token set' : undefined,
+    });
   }
 
   return {
     anonymous: () => grant('anonymous', { clientId, grantType: 'anonymous' }, 'visitor'),
     async refresh(refreshToken) {
-      const token = typeof refreshToken === 'string' ? { value: refreshToken, role: 'visitor' as const } : refreshToken;
+      const token = typeof refreshToken === 'string' ? { value: refreshToken } : refreshToken;
       const value = required(token?.value, 'refreshToken');
-      const role = token.role === 'member' ? 'member' : 'visitor';
+      const role = (token as RefreshToken).role === 'member' ? 'member' : 'visitor';
       return grant('refresh_token', { clientId, grantType: 'refresh_token', refreshToken: value }, role, value);
     },
     async exchangeCode(request) {
@@ -170,7 +168,7 @@ export function createTokenEndpoint(options: TokenEndpointOptions): TokenEndpoin
     async authorizedClient(request) {
       const memberId = required(request?.memberId, 'memberId');
       const authorization = `${required(request.accessToken, 'accessToken')},${required(request.secondToken, 'secondToken')}`;
-      if (/[\0\r\n]/.test(authorization)) throw invalid('accessToken and secondToken must be header-safe');
+      if (/[\0\r\n]/.test(authorization)) throw invalid('accessToken and secondToken', 'header-safe');
       const body = { grant_type: 'authorized_client', scope: 'offline_access', member_id: memberId };
       return grant('authorized_client', body, 'member', undefined, authorization);
     },

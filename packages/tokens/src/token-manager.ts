@@ -1,3 +1,4 @@
+import { attempt } from './attempt';
 import { createAutoRefresh } from './auto-refresh';
 import { watchOtherTabs } from './cross-tab';
 import { isTokenEndpointError, TokensError } from './errors';
@@ -12,17 +13,18 @@ import type { Tokens } from './types';
 
 type MaybePromise<T> = T | Promise<T>;
 
-const isThenable = (value: unknown): value is PromiseLike<unknown> =>
-  typeof (value as { then?: unknown } | null)?.then === 'function';
-
-function defaultStorage(): TokenStorage {
-  try {
-    if (typeof localStorage !== 'undefined' && localStorage) return webStorage(localStorage);
-  } catch {
-    // storage disabled (sandboxed frame, blocked cookies): stay in memory
-  }
-  return memoryStorage();
+/**
+ * `next(value)`: at once for a plain value, once it settles for a thenable (with
+ * `failed` for its rejection), so that a synchronous storage stays synchronous.
+ */
+function after<T, R>(value: T | PromiseLike<T>, next: (value: T) => R, failed?: (error: unknown) => R): MaybePromise<R> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function'
+    ? Promise.resolve(value).then(next, failed)
+    : next(value as T);
 }
+
+/** `localStorage`, or memory where there is none or it is disabled (sandboxed frame, blocked cookies). */
+const defaultStorage = (): TokenStorage => attempt(() => localStorage && webStorage(localStorage)) || memoryStorage();
 
 /**
  * Creates the token manager of one site client. Nothing is read before the
@@ -48,7 +50,8 @@ function defaultStorage(): TokenStorage {
  */
 export function createTokenManager(options: TokenManagerOptions): TokenManager {
   const { clientId, now = () => Date.now(), leewaySeconds = 60, crossTab = true, lockTimeoutMs = 5_000 } = options ?? {};
-  const endpoint = createTokenEndpoint({ clientId, now, ...pick(options) });
+  // Options the endpoint does not know are ignored; undefined ones take its defaults.
+  const endpoint = createTokenEndpoint({ ...options, now });
   if (!(leewaySeconds >= 0) || !(lockTimeoutMs >= 0) || typeof now !== 'function') {
     throw new TokensError('INVALID_ARGUMENT', 'leewaySeconds and lockTimeoutMs must be numbers of 0 or more, now a function');
   }
@@ -59,7 +62,7 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
   let snapshot = LOADING;
   let tokens: Tokens | null = null;
   let loaded = false;
-  let loading: Promise<void> | undefined;
+  let loading: MaybePromise<void>;
   let version = 0;
   let tabs: ReturnType<typeof watchOtherTabs> | undefined;
   let storageFailed = false;
@@ -79,12 +82,7 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
 
   function parse(raw: unknown): Tokens | null {
     if (raw === null || raw === undefined || raw === '') return null;
-    let value: unknown;
-    try {
-      value = JSON.parse(String(raw));
-    } catch {
-      value = undefined;
-    }
+    const value: unknown = attempt(() => JSON.parse(String(raw)));
     if (isTokens(value)) return freezeTokens(value);
     report(new TokensError('STORAGE_CORRUPT', `The record under "${key}" is not a token set; it is ignored`));
     return null;
@@ -93,23 +91,18 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
   /** The stored tokens; `undefined` when the storage could not be read. */
   function read(): MaybePromise<Tokens | null | undefined> {
     try {
-      const raw = store().getItem(key);
-      return isThenable(raw) ? Promise.resolve(raw).then(parse, unavailable) : parse(raw);
+      return after(store().getItem(key), parse, unavailable);
     } catch (error) {
       return unavailable(error);
     }
   }
 
-  function persist(next: Tokens | null): Promise<void> {
-    const announce = () => tabs?.announce();
+  function persist(next: Tokens | null): MaybePromise<void> {
     try {
-      const done = next ? store().setItem(key, JSON.stringify(next)) : store().removeItem(key);
-      if (isThenable(done)) return Promise.resolve(done).then(announce, unavailable);
-      announce();
+      return after(next ? store().setItem(key, JSON.stringify(next)) : store().removeItem(key), () => tabs?.announce(), unavailable);
     } catch (error) {
       unavailable(error);
     }
-    return Promise.resolve();
   }
 
   function publish(next: SessionSnapshot, event?: SessionEvent): void {
@@ -128,46 +121,36 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
   /** Makes `next` the session (already stored); `expired` marks a rejected member session. */
   function apply(next: Tokens | null, expired = false): void {
     const previous = tokens;
-    const wasLoaded = loaded;
+    const changed = loaded && !sameTokens(previous, next);
+    const first = !loaded;
     tokens = next;
     loaded = true;
     version++;
-    if (!wasLoaded || !sameTokens(previous, next) || snapshot.error) {
-      publish(snapshotOf(next), wasLoaded && !sameTokens(previous, next) ? eventFor(previous, next, expired) : undefined);
-    }
+    if (first || changed || snapshot.error) publish(snapshotOf(next), changed ? eventFor(previous, next, expired) : undefined);
     auto?.schedule();
   }
 
   function sync(): void {
-    const take = (stored: Tokens | null | undefined) => {
+    void after(read(), (stored) => {
       if (stored !== undefined && !sameTokens(stored, tokens)) apply(stored);
-    };
-    const result = read();
-    if (isThenable(result)) void result.then(take);
-    else take(result);
+    });
   }
 
   function start(): void {
     if (!tabs && crossTab && !disposed && typeof window !== 'undefined') tabs = watchOtherTabs(`site-identity:${clientId}`, store(), key, sync);
   }
 
-  function load(): void | Promise<void> {
+  /** Reads storage once: at once from a synchronous one (no event), else publishing when it answers. */
+  function load(): MaybePromise<void> {
     if (loaded) return;
     start();
-    if (loading) return loading;
-    const result = read();
-    const take = (stored: Tokens | null | undefined) => {
+    return (loading ??= after(read(), (stored) => {
       if (loaded) return;
       tokens = stored ?? null;
       loaded = true;
-      snapshot = snapshotOf(tokens);
       auto?.schedule();
-    };
-    if (!isThenable(result)) return take(result);
-    return (loading = result.then((stored) => {
-      const before = snapshot;
-      take(stored);
-      if (snapshot !== before) publish(snapshot);
+      if (loading) publish(snapshotOf(tokens));
+      else snapshot = snapshotOf(tokens);
     }));
   }
 
@@ -177,7 +160,7 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
   }
 
   async function renewNow(force = false): Promise<Tokens> {
-    for (let attempt = 0; ; attempt++) {
+    for (let round = 0; ; round++) {
       let adopted = false;
       if (crossTab) {
         const stored = await read();
@@ -188,7 +171,7 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
       }
       const current = tokens;
       // A forced renewal is satisfied by tokens another tab renewed meanwhile.
-      if (current && valid(current) && (!force || adopted || attempt > 0)) return current;
+      if (current && valid(current) && (!force || adopted || round > 0)) return current;
       const base = version;
       let expired = false;
       let next: Tokens;
@@ -198,7 +181,7 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
             next = await endpoint.refresh(current.refreshToken);
           } catch (error) {
             const rejected = isTokenEndpointError(error) && !error.retryable && error.status !== undefined && error.status < 500;
-            if (!rejected || attempt > 1) throw error;
+            if (!rejected || round > 1) throw error;
             // Another tab may have rotated the refresh token first: look again before giving up.
             const stored = await read();
             if (version !== base || (stored && stored.refreshToken.value !== current.refreshToken.value)) {
@@ -212,12 +195,12 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
           next = await endpoint.anonymous();
         }
       } catch (error) {
-        if (version !== base && attempt < 2) continue;
+        if (version !== base && round < 2) continue;
         throw fail(error);
       }
       if (version !== base) {
         // setTokens, clear or another tab changed the session meanwhile: theirs wins.
-        if ((tokens && valid(tokens)) || attempt > 1) return tokens ?? next;
+        if ((tokens && valid(tokens)) || round > 1) return tokens ?? next;
         continue;
       }
       apply(next, expired);
@@ -292,13 +275,5 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
       tabs = undefined;
       listeners.clear();
     },
-  };
-}
-
-function pick(options: TokenManagerOptions | undefined) {
-  return {
-    ...(options?.tokenUrl !== undefined && { tokenUrl: options.tokenUrl }),
-    ...(options?.fetch !== undefined && { fetch: options.fetch }),
-    ...(options?.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
   };
 }

@@ -14,13 +14,11 @@ const ROLES: readonly string[] = ['none', 'visitor', 'member'];
  * ```
  */
 export function isTokens(value: unknown): value is Tokens {
-  if (!isRecord(value) || !isRecord(value.accessToken) || !isRecord(value.refreshToken)) return false;
-  const { accessToken, refreshToken } = value;
+  const { accessToken, refreshToken } = Object(value) as { accessToken?: Record<string, unknown>; refreshToken?: Record<string, unknown> };
   return (
-    typeof accessToken.value === 'string' &&
-    typeof accessToken.expiresAt === 'number' &&
+    typeof accessToken?.value === 'string' &&
     Number.isFinite(accessToken.expiresAt) &&
-    typeof refreshToken.value === 'string' &&
+    typeof refreshToken?.value === 'string' &&
     ROLES.includes(refreshToken.role as string)
   );
 }
@@ -41,39 +39,27 @@ export function isExpired(tokens: Tokens, nowMs: number, leewaySeconds = 0): boo
 
 /** Builds a frozen token set from a token endpoint answer, or `undefined` if it is not one. @internal */
 export function tokensFromAnswer(body: unknown, role: TokenRole, nowMs: number, previousRefreshToken?: string): Tokens | undefined {
-  if (!isRecord(body)) return undefined;
-  const { access_token: access, refresh_token: refresh } = body;
-  const expiresIn = typeof body.expires_in === 'string' ? Number(body.expires_in) : body.expires_in;
-  const refreshValue = refresh === undefined || refresh === null ? previousRefreshToken : refresh;
-  if (typeof access !== 'string' || !access || typeof refreshValue !== 'string' || !refreshValue) return undefined;
-  if (typeof expiresIn !== 'number' || !Number.isFinite(expiresIn) || expiresIn < 0) return undefined;
+  const { access_token: access, refresh_token: refresh, expires_in: expiresIn } = Object(body) as Record<string, unknown>;
+  const seconds = typeof expiresIn === 'string' ? Number(expiresIn) : expiresIn;
+  const refreshValue = refresh ?? previousRefreshToken;
+  if (!access || typeof access !== 'string' || !refreshValue || typeof refreshValue !== 'string') return undefined;
+  if (!Number.isFinite(seconds) || (seconds as number) < 0) return undefined;
   return freezeTokens({
-    accessToken: { value: access, expiresAt: Math.floor(nowMs / 1000) + expiresIn },
+    accessToken: { value: access, expiresAt: Math.floor(nowMs / 1000) + (seconds as number) },
     refreshToken: { value: refreshValue, role },
   });
 }
 
 /** A deep-frozen copy of `tokens`, so that a snapshot can never be changed in place. @internal */
-export function freezeTokens(tokens: Tokens): Tokens {
+export function freezeTokens({ accessToken: { value, expiresAt }, refreshToken }: Tokens): Tokens {
   return Object.freeze({
-    accessToken: Object.freeze({ value: tokens.accessToken.value, expiresAt: tokens.accessToken.expiresAt }),
-    refreshToken: Object.freeze({ value: tokens.refreshToken.value, role: tokens.refreshToken.role }),
+    accessToken: Object.freeze({ value, expiresAt }),
+    refreshToken: Object.freeze({ value: refreshToken.value, role: refreshToken.role }),
   });
 }
 
-/** Whether two token sets hold the same values. @internal */
-export function sameTokens(a: Tokens | null, b: Tokens | null): boolean {
-  return (
-    a === b ||
-    (a !== null &&
-      b !== null &&
-      a.accessToken.value === b.accessToken.value &&
-      a.accessToken.expiresAt === b.accessToken.expiresAt &&
-      a.refreshToken.value === b.refreshToken.value &&
-      a.refreshToken.role === b.refreshToken.role)
-  );
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
+/**
+ * Whether two token sets hold the same values. Every set the manager holds is
+ * built by {@link freezeTokens}, so equal sets serialise alike. @internal
+ */
+export const sameTokens = (a: Tokens | null, b: Tokens | null): boolean => JSON.stringify(a) === JSON.stringify(b);
