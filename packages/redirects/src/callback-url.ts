@@ -1,4 +1,5 @@
 import { CALLBACK_FIELDS, callbackSearchParams, type UrlResponseMode } from './parse-callback';
+import { attempt } from './values';
 
 /**
  * `uri` when it stays on `origin`, else `undefined`: a login never ends on another
@@ -11,12 +12,8 @@ import { CALLBACK_FIELDS, callbackSearchParams, type UrlResponseMode } from './p
 export function sameOriginUri(uri: string | undefined, origin: string): string | undefined {
   if (typeof uri !== 'string') return undefined;
   if (/^\/(?![/\\])/.test(uri)) return uri;
-  try {
-    const url = new URL(uri);
-    return /^https?:$/.test(url.protocol) && url.origin === origin ? uri : undefined;
-  } catch {
-    return undefined;
-  }
+  const url = attempt(() => new URL(uri));
+  return url && /^https?:$/.test(url.protocol) && url.origin === origin ? uri : undefined;
 }
 
 /**
@@ -33,12 +30,8 @@ export function stripCallbackParams(href: string, responseMode: UrlResponseMode)
     .split('&')
     .filter((pair) => {
       const name = pair.split('=', 1)[0]!;
-      let decoded = name;
-      try {
-        decoded = decodeURIComponent(name.replace(/\+/g, ' '));
-      } catch {
-        // Not percent-encoded text: compare as is.
-      }
+      // Text that is not percent-encoded compares as is.
+      const decoded = attempt(() => decodeURIComponent(name.replace(/\+/g, ' '))) ?? name;
       return pair !== '' && !(CALLBACK_FIELDS as readonly string[]).includes(decoded);
     })
     .join('&');

@@ -135,8 +135,7 @@ export function createRedirects(options: RedirectsOptions): Redirects {
   };
 
   const completeLogin: Redirects['completeLogin'] = async (url) => {
-    const win = url === undefined ? browser() : windowOf(options);
-    const target = url === undefined ? new URL(win!.location.href) : toUrl(url, win?.location.href);
+    const target = url === undefined ? new URL(browser().location.href) : toUrl(url, windowOf(options)?.location.href);
     const mode = responseModeOf(target);
     const params = parseCallback(target, mode);
     const { code, state, error } = params;

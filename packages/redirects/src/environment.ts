@@ -1,3 +1,5 @@
+import { attempt } from './values';
+
 /**
  * Where a message goes when something is worth knowing but not worth throwing for
  * (a failed pre-warm). Defaults to `console`.
@@ -48,12 +50,5 @@ export function windowOf(env: RedirectsEnvironment): Window | undefined {
 }
 
 /** One of the window's storages; `undefined` where there is none or reading it throws (sandboxed frame, privacy mode). */
-export function storageOf(env: RedirectsEnvironment, kind: 'session' | 'local'): Storage | undefined {
-  const injected = env.storage?.[kind];
-  if (injected) return injected;
-  try {
-    return windowOf(env)?.[kind === 'session' ? 'sessionStorage' : 'localStorage'];
-  } catch {
-    return undefined;
-  }
-}
+export const storageOf = (env: RedirectsEnvironment, kind: 'session' | 'local'): Storage | undefined =>
+  env.storage?.[kind] || attempt(() => windowOf(env)?.[kind === 'session' ? 'sessionStorage' : 'localStorage']);

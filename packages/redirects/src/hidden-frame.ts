@@ -35,10 +35,8 @@ function runHiddenFrame<T>(
     const timer = setTimeout(() => finish(timeoutError), timeoutMs);
     for (const type of events) target.addEventListener(type, listener);
     frame.setAttribute('aria-hidden', 'true');
-    frame.tabIndex = -1;
-    frame.title = 'site-identity';
     frame.style.display = 'none';
-    frame.src = url;
+    Object.assign(frame, { tabIndex: -1, title: 'site-identity', src: url });
     (doc.body ?? doc.documentElement).appendChild(frame);
   });
 }

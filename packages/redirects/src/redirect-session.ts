@@ -1,6 +1,7 @@
 import { PlatformError } from '@site-identity/http';
 import type { PlatformAnswer } from './platform-call';
 import { fail, RedirectsError } from './redirects-error';
+import { nonEmpty } from './values';
 
 /**
  * How the hosted page hands the answer back: in the redirect URI's `fragment`
@@ -172,9 +173,7 @@ export const INTENTS: ReadonlyArray<keyof RedirectIntents> = [
 
 /** Checks that `request` carries exactly one intent. */
 export function checkRequest(request: unknown): void {
-  const intents =
-    typeof request === 'object' && request !== null ? INTENTS.filter((name) => name in request) : [];
-  if (intents.length !== 1) {
+  if (INTENTS.filter((name) => name in Object(request)).length !== 1) {
     throw fail('INVALID_ARGUMENT', `A redirect session request needs exactly one intent of: ${INTENTS.join(', ')}`);
   }
 }
@@ -185,7 +184,7 @@ export function checkRequest(request: unknown): void {
  */
 export function readRedirectSession({ data, requestId }: PlatformAnswer): RedirectSession {
   const session = (data as { redirectSession?: unknown } | null)?.redirectSession as RedirectSession | undefined;
-  if (typeof session?.fullUrl !== 'string' || session.fullUrl === '') {
+  if (!nonEmpty(session?.fullUrl)) {
     const cause = new PlatformError(`The redirect session answer has no fullUrl, request-id: ${requestId ?? 'unknown'}`, {
       kind: 'system',
       code: 'INVALID_RESPONSE',
@@ -194,5 +193,5 @@ export function readRedirectSession({ data, requestId }: PlatformAnswer): Redire
     });
     throw new RedirectsError('No redirect URL found', { code: 'NO_REDIRECT_URL', requestId, cause });
   }
-  return session;
+  return session!;
 }

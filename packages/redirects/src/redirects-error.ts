@@ -83,18 +83,17 @@ export interface RedirectsErrorInit {
  */
 export class RedirectsError extends Error {
   override name = 'RedirectsError' as const;
-  readonly code: RedirectsErrorCode;
-  readonly error: string | undefined;
-  readonly errorDescription: string | undefined;
+  declare readonly code: RedirectsErrorCode;
+  /** The hosted page's `error`, for `AUTHORIZATION_ERROR`. */
+  declare readonly error: string | undefined;
+  /** The hosted page's `error_description`, for `AUTHORIZATION_ERROR`. */
+  declare readonly errorDescription: string | undefined;
   /** The request id of the platform answer behind the error, when there was one. */
-  readonly requestId: string | undefined;
+  declare readonly requestId: string | undefined;
 
-  constructor(message: string, init: RedirectsErrorInit) {
-    super(message, init.cause === undefined ? undefined : { cause: init.cause });
-    this.code = init.code;
-    this.error = init.error;
-    this.errorDescription = init.errorDescription;
-    this.requestId = init.requestId;
+  constructor(message: string, { code, error, errorDescription, requestId, cause }: RedirectsErrorInit) {
+    super(message, cause === undefined ? undefined : { cause });
+    Object.assign(this, { code, error, errorDescription, requestId });
   }
 }
 

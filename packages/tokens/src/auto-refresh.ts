@@ -18,9 +18,7 @@ export function createAutoRefresh(renew: () => Promise<unknown>, dueInMs: () => 
 
   function cancel(): void {
     clearTimeout(timer);
-    timer = undefined;
     if (onVisible) document.removeEventListener('visibilitychange', onVisible);
-    onVisible = undefined;
   }
 
   function at(delay: number): void {
@@ -29,7 +27,6 @@ export function createAutoRefresh(renew: () => Promise<unknown>, dueInMs: () => 
   }
 
   function fire(): void {
-    timer = undefined;
     if (typeof document !== 'undefined' && document.visibilityState === 'hidden') {
       onVisible = () => {
         if (document.visibilityState !== 'hidden') {

@@ -51,6 +51,9 @@ export class TokensError extends Error {
   }
 }
 
+/** `INVALID_ARGUMENT`, '<name> must be <what>': the one shape of every input error. @internal */
+export const invalid = (name: string, what: string): TokensError => new TokensError('INVALID_ARGUMENT', `${name} must be ${what}`);
+
 /**
  * Every grant the token endpoint knows; a {@link TokenEndpointError} names the one that failed.
  *

@@ -70,23 +70,21 @@ export function memoryStorage(): TokenStorage {
 export function webStorage(storage: Storage, key?: string): TokenStorage {
   const memory = new Map<string, string | null>();
   const at = (asked: string) => key ?? asked;
+  /** Remembers `value` until `storage` took it; if it throws, memory keeps it. */
+  const write = (asked: string, value: string | null) => {
+    const k = at(asked);
+    memory.set(k, value);
+    if (value === null) storage.removeItem(k);
+    else storage.setItem(k, value);
+    memory.delete(k);
+  };
   return {
     getItem(asked) {
       const k = at(asked);
       return memory.has(k) ? memory.get(k) : storage.getItem(k);
     },
-    setItem(asked, value) {
-      const k = at(asked);
-      memory.set(k, value);
-      storage.setItem(k, value);
-      memory.delete(k);
-    },
-    removeItem(asked) {
-      const k = at(asked);
-      memory.set(k, null);
-      storage.removeItem(k);
-      memory.delete(k);
-    },
+    setItem: write,
+    removeItem: (asked) => write(asked, null),
     subscribe(asked, listener) {
       const k = at(asked);
       const target = typeof window === 'undefined' ? undefined : window;

@@ -1,5 +1,5 @@
 import { REQUEST_ID_HEADER, toPlatformError, type HttpClientOptions } from '@site-identity/http';
-import { TokenEndpointError, TokensError, type GrantType, type TokensErrorCode } from './errors';
+import { invalid, TokenEndpointError, type GrantType, type TokensErrorCode } from './errors';
 import { attempt } from './attempt';
 import { tokensFromAnswer } from './token-set';
 import type { RefreshToken, Tokens, TokenRole } from './types';
@@ -73,9 +73,6 @@ export interface TokenEndpoint {
   /** Member tokens from an access token plus a second token (`authorized_client`). */
   authorizedClient(request: { memberId: string; accessToken: string; secondToken: string }): Promise<Tokens>;
 }
-
-/** `INVALID_ARGUMENT`, '<name> must be <what>'. */
-const invalid = (name: string, what: string): TokensError => new TokensError('INVALID_ARGUMENT', `${name} must be ${what}`);
 
 function required(value: unknown, name: string): string {
   if (typeof value !== 'string' || !value) throw invalid(name, 'a non-empty string');

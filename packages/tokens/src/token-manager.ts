@@ -1,7 +1,7 @@
 import { attempt } from './attempt';
 import { createAutoRefresh } from './auto-refresh';
 import { watchOtherTabs } from './cross-tab';
-import { isTokenEndpointError, TokensError } from './errors';
+import { invalid, isTokenEndpointError, TokensError } from './errors';
 import { withLock } from './lock';
 import { eventFor, LOADING, snapshotOf, type SessionEvent, type SessionListener, type SessionSnapshot } from './session';
 import type { TokenManager, TokenManagerOptions } from './token-manager-types';
@@ -53,7 +53,7 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
   // Options the endpoint does not know are ignored; undefined ones take its defaults.
   const endpoint = createTokenEndpoint({ ...options, now });
   if (!(leewaySeconds >= 0) || !(lockTimeoutMs >= 0) || typeof now !== 'function') {
-    throw new TokensError('INVALID_ARGUMENT', 'leewaySeconds and lockTimeoutMs must be numbers of 0 or more, now a function');
+    throw invalid('leewaySeconds, lockTimeoutMs and now', 'numbers of 0 or more and a clock');
   }
   const key = options.storageKey ?? `site-identity:${clientId}:tokens`;
   const report = options.onError ?? ((error: TokensError) => console.warn(`[site-identity] ${error.message}`));
@@ -75,7 +75,7 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
     : undefined;
 
   function unavailable(cause: unknown): undefined {
-    if (!storageFailed) report(new TokensError('STORAGE_UNAVAILABLE', 'The token storage failed; the session carries on in memory', { cause }));
+    if (!storageFailed) report(new TokensError('STORAGE_UNAVAILABLE', 'The token storage failed; the session stays in memory', { cause }));
     storageFailed = true;
     return undefined;
   }
@@ -176,7 +176,7 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
       let expired = false;
       let next: Tokens;
       try {
-        if (current && current.refreshToken.value && current.refreshToken.role !== 'none') {
+        if (current?.refreshToken.value && current.refreshToken.role !== 'none') {
           try {
             next = await endpoint.refresh(current.refreshToken);
           } catch (error) {
@@ -214,18 +214,14 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
   const renew = singleFlight(renewing(false));
   const forceRenew = singleFlight(renewing(true));
 
-  /** The valid tokens at hand, without a wait: the hot path of every authorised call. */
-  const ready = (): Tokens | undefined => (loaded && tokens && valid(tokens) ? tokens : undefined);
-
   async function loadAndGet(): Promise<Tokens> {
     await load();
-    const current = tokens;
-    return current && valid(current) ? current : renew();
+    return valid(tokens) ? tokens! : renew();
   }
 
+  /** Valid tokens at hand come back without a wait: the hot path of every authorised call. */
   function getTokens(): Promise<Tokens> {
-    const current = ready();
-    return current ? Promise.resolve(current) : loadAndGet();
+    return loaded && valid(tokens) ? Promise.resolve(tokens!) : loadAndGet();
   }
 
   async function replace(next: Tokens | null): Promise<void> {
@@ -239,17 +235,14 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
     servedThroughCdn: true,
     storageKey: key,
     getTokens,
-    getAccessToken: () => {
-      const current = ready();
-      return current ? Promise.resolve(current.accessToken.value) : loadAndGet().then((t) => t.accessToken.value);
-    },
+    getAccessToken: () => getTokens().then((t) => t.accessToken.value),
     async refresh() {
       await load();
       return forceRenew();
     },
     async setTokens(next) {
       if (!isTokens(next) || !next.accessToken.value || !next.refreshToken.value) {
-        throw new TokensError('INVALID_ARGUMENT', 'setTokens needs a token set: { accessToken: { value, expiresAt }, refreshToken: { value, role } }');
+        throw invalid('tokens', 'a token set with an access and a refresh token');
       }
       await replace(freezeTokens(next));
     },
@@ -263,7 +256,7 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
       return snapshot;
     },
     subscribe(listener) {
-      if (typeof listener !== 'function') throw new TokensError('INVALID_ARGUMENT', 'subscribe needs a listener function');
+      if (typeof listener !== 'function') throw invalid('listener', 'a function');
       void load();
       listeners.add(listener);
       return () => void listeners.delete(listener);
