@@ -24,7 +24,7 @@ function absoluteUrl(value: unknown, name: string): URL {
 }
 
 const checkTimeout = (value: unknown): number =>
-  typeof value === 'number' && value > 0 && value <= 2_147_483_647 ? value : invalid('timeoutMs', 'a number of milliseconds from 1 to 2147483647');
+  typeof value === 'number' && value > 0 && value <= 2_147_483_647 ? value : invalid('timeoutMs', 'from 1 to 2147483647 ms');
 
 /** The typed error for a hosted page's `error` / `error_description`. */
 const authorizationError = ({ error, errorDescription }: CallbackParams): RedirectsError =>
@@ -97,7 +97,7 @@ export function createRedirects(options: RedirectsOptions): Redirects {
 
   const browser = (): Window => {
     const win = windowOf(options);
-    if (!win) throw fail('NOT_IN_BROWSER', 'This call needs a browser window');
+    if (!win) throw fail('NOT_IN_BROWSER', 'No browser window');
     return win;
   };
 
@@ -226,7 +226,7 @@ export function createRedirects(options: RedirectsOptions): Redirects {
     clearRecords(storageOf(options, 'session'), clientId);
     await manager.clear();
     if (fullUrl === undefined) {
-      throw new RedirectsError('Signed out on this device, but the logout URL could not be created', {
+      throw new RedirectsError('Signed out on this device only: no logout URL', {
         code: 'LOGOUT_URL_UNAVAILABLE',
         cause: failure,
       });

@@ -46,7 +46,7 @@ export interface RedirectsEnvironment {
 
 /** The injected window, else the global one, else `undefined` (server, worker). */
 export function windowOf(env: RedirectsEnvironment): Window | undefined {
-  return env.window ?? (typeof window === 'undefined' ? undefined : window);
+  return env.window ?? globalThis.window;
 }
 
 /** One of the window's storages; `undefined` where there is none or reading it throws (sandboxed frame, privacy mode). */

@@ -41,10 +41,9 @@ function runHiddenFrame<T>(
   });
 }
 
-/** The `{ code, state }` or `{ error, error_description, state }` a hosted page posts (maybe as JSON text); `undefined` for anything else. */
-function readAnswer(data: unknown): (CallbackParams & { state: string }) | undefined {
-  const { code, state, error, error_description } = ((typeof data === 'string' ? attempt(() => JSON.parse(data)) : data) ?? {}) as Record<string, unknown>;
-  if (typeof state !== 'string') return undefined;
+/** The fields of the `{ code, state }` or `{ error, error_description, state }` a hosted page posts (maybe as JSON text). */
+function readAnswer(data: unknown): CallbackParams & { state?: unknown } {
+  const { code, state, error, error_description } = Object(typeof data === 'string' ? attempt(() => JSON.parse(data)) : data);
   return { state, code: nonEmpty(code), error: nonEmpty(error), errorDescription: nonEmpty(error_description) };
 }
 

@@ -174,7 +174,7 @@ export const INTENTS: ReadonlyArray<keyof RedirectIntents> = [
 /** Checks that `request` carries exactly one intent. */
 export function checkRequest(request: unknown): void {
   if (INTENTS.filter((name) => name in Object(request)).length !== 1) {
-    throw fail('INVALID_ARGUMENT', `A redirect session request needs exactly one intent of: ${INTENTS.join(', ')}`);
+    throw fail('INVALID_ARGUMENT', `A redirect session needs exactly one of: ${INTENTS.join(', ')}`);
   }
 }
 
@@ -185,7 +185,7 @@ export function checkRequest(request: unknown): void {
 export function readRedirectSession({ data, requestId }: PlatformAnswer): RedirectSession {
   const session = (data as { redirectSession?: unknown } | null)?.redirectSession as RedirectSession | undefined;
   if (!nonEmpty(session?.fullUrl)) {
-    const cause = new PlatformError(`The redirect session answer has no fullUrl, request-id: ${requestId ?? 'unknown'}`, {
+    const cause = new PlatformError(`No fullUrl in the answer, request-id: ${requestId ?? 'unknown'}`, {
       kind: 'system',
       code: 'INVALID_RESPONSE',
       requestId,

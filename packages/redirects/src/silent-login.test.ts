@@ -133,8 +133,8 @@ describe('silentLogin', () => {
   test.each([
     ['an empty session token', '', {}, 'sessionToken must be a non-empty string'],
     ['a session token that is not a string', 42, {}, 'sessionToken must be a non-empty string'],
-    ['a negative time-out', 'tok', { timeoutMs: -1 }, 'timeoutMs must be a number of milliseconds from 1 to 2147483647'],
-    ['a time-out that is not a number', 'tok', { timeoutMs: '5s' }, 'timeoutMs must be a number of milliseconds from 1 to 2147483647'],
+    ['a negative time-out', 'tok', { timeoutMs: -1 }, 'timeoutMs must be from 1 to 2147483647 ms'],
+    ['a time-out that is not a number', 'tok', { timeoutMs: '5s' }, 'timeoutMs must be from 1 to 2147483647 ms'],
   ])('refuses %s before any call', async (_name, token, options, message) => {
     const { redirects } = createClient();
     await expect(redirects.silentLogin(token as string, options as never)).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', message });

@@ -25,7 +25,7 @@ export function saveFlow(storage: Storage | undefined, clientId: string, flow: F
     // Without a storage this throws too.
     storage!.setItem(flowKey(clientId, state), JSON.stringify({ state, codeVerifier, redirectUri, originalUri }));
   } catch (cause) {
-    throw fail('STORAGE_UNAVAILABLE', 'The login flow could not be stored in session storage', cause);
+    throw fail('STORAGE_UNAVAILABLE', 'Session storage refused the login flow', cause);
   }
 }
 

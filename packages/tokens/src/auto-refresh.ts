@@ -27,7 +27,7 @@ export function createAutoRefresh(renew: () => Promise<unknown>, dueInMs: () => 
   }
 
   function fire(): void {
-    if (typeof document !== 'undefined' && document.visibilityState === 'hidden') {
+    if (globalThis.document?.visibilityState === 'hidden') {
       onVisible = () => {
         if (document.visibilityState !== 'hidden') {
           cancel();

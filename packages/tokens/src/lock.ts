@@ -7,15 +7,15 @@
  * @see https://w3c.github.io/web-locks/#api-lock-manager-request
  */
 export async function withLock<T>(name: string, timeoutMs: number, task: () => Promise<T>): Promise<T> {
-  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  const locks = globalThis.navigator?.locks;
   if (!locks || typeof locks.request !== 'function') return task();
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   let granted = false;
   try {
+    // Once granted, the time-out no longer matters: aborting then changes nothing.
     return await locks.request(name, { signal: controller.signal }, () => {
       granted = true;
-      clearTimeout(timer);
       return task();
     });
   } catch (error) {

@@ -62,16 +62,15 @@ export type SessionListener = (snapshot: SessionSnapshot, event?: SessionEvent) 
 export function eventFor(previous: Tokens | null, next: Tokens | null, expired = false): SessionEvent {
   const before = previous?.refreshToken.role ?? 'none';
   const after = next?.refreshToken.role ?? 'none';
-  if (after === 'member' && before !== 'member') return 'SIGNED_IN';
-  if (before === 'member' && after !== 'member') return expired ? 'SESSION_EXPIRED' : 'SIGNED_OUT';
-  if (after === 'none' && before !== 'none') return 'SIGNED_OUT';
-  return 'TOKENS_REFRESHED';
+  if (before === after) return 'TOKENS_REFRESHED';
+  if (after === 'member') return 'SIGNED_IN';
+  if (before === 'member') return expired ? 'SESSION_EXPIRED' : 'SIGNED_OUT';
+  return after === 'none' ? 'SIGNED_OUT' : 'TOKENS_REFRESHED';
 }
 
 /** A frozen snapshot of `tokens`. @internal */
 export function snapshotOf(tokens: Tokens | null, error?: TokensError): SessionSnapshot {
-  const status = tokens ? tokens.refreshToken.role : 'none';
-  return Object.freeze(error ? { status, tokens, error } : { status, tokens });
+  return Object.freeze({ status: tokens?.refreshToken.role ?? 'none', tokens, ...(error && { error }) });
 }
 
 /** The snapshot before storage was read. @internal */

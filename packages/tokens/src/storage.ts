@@ -87,7 +87,7 @@ export function webStorage(storage: Storage, key?: string): TokenStorage {
     removeItem: (asked) => write(asked, null),
     subscribe(asked, listener) {
       const k = at(asked);
-      const target = typeof window === 'undefined' ? undefined : window;
+      const target = globalThis.window;
       const onStorage = (event: StorageEvent) => {
         if ((event.key === k || event.key === null) && event.storageArea === storage) {
           memory.delete(k);

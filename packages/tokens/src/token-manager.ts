@@ -53,7 +53,7 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
   // Options the endpoint does not know are ignored; undefined ones take its defaults.
   const endpoint = createTokenEndpoint({ ...options, now });
   if (!(leewaySeconds >= 0) || !(lockTimeoutMs >= 0) || typeof now !== 'function') {
-    throw invalid('leewaySeconds, lockTimeoutMs and now', 'numbers of 0 or more and a clock');
+    throw invalid('leewaySeconds, lockTimeoutMs and now', '0 or more and a function');
   }
   const key = options.storageKey ?? `site-identity:${clientId}:tokens`;
   const report = options.onError ?? ((error: TokensError) => console.warn(`[site-identity] ${error.message}`));
@@ -75,7 +75,7 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
     : undefined;
 
   function unavailable(cause: unknown): undefined {
-    if (!storageFailed) report(new TokensError('STORAGE_UNAVAILABLE', 'The token storage failed; the session stays in memory', { cause }));
+    if (!storageFailed) report(new TokensError('STORAGE_UNAVAILABLE', 'The token storage failed; memory is used', { cause }));
     storageFailed = true;
     return undefined;
   }
@@ -84,7 +84,7 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
     if (raw === null || raw === undefined || raw === '') return null;
     const value: unknown = attempt(() => JSON.parse(String(raw)));
     if (isTokens(value)) return freezeTokens(value);
-    report(new TokensError('STORAGE_CORRUPT', `The record under "${key}" is not a token set; it is ignored`));
+    report(new TokensError('STORAGE_CORRUPT', `Ignored "${key}": not a token set`));
     return null;
   }
 
@@ -137,7 +137,7 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
   }
 
   function start(): void {
-    if (!tabs && crossTab && !disposed && typeof window !== 'undefined') tabs = watchOtherTabs(`site-identity:${clientId}`, store(), key, sync);
+    if (!tabs && crossTab && !disposed && globalThis.window) tabs = watchOtherTabs(`site-identity:${clientId}`, store(), key, sync);
   }
 
   /** Reads storage once: at once from a synchronous one (no event), else publishing when it answers. */
@@ -242,7 +242,7 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
     },
     async setTokens(next) {
       if (!isTokens(next) || !next.accessToken.value || !next.refreshToken.value) {
-        throw invalid('tokens', 'a token set with an access and a refresh token');
+        throw invalid('tokens', 'a token set');
       }
       await replace(freezeTokens(next));
     },
