@@ -62,6 +62,19 @@ describe('completeLogin', () => {
     expect(codeExchanges(platform)).toHaveLength(1);
   });
 
+  test('a replayed callback leaves the address bar alone until it settles, so a second call in the same tick reads it too', async () => {
+    const callback = await hostedLogin();
+    await client().redirects.completeLogin(callback);
+    history.replaceState(null, '', callback);
+    const { redirects } = client();
+    const first = redirects.completeLogin();
+    expect(location.href).toBe(callback);
+    const second = redirects.completeLogin();
+    await expect(first).rejects.toMatchObject({ code: 'INVALID_STATE' });
+    await expect(second).rejects.toMatchObject({ code: 'INVALID_STATE' });
+    expect(location.href).toBe(REDIRECT_URI);
+  });
+
   test('another instance (a second tab or a reload) cannot use a consumed state either', async () => {
     const { redirects } = client();
     const callback = await hostedLogin();

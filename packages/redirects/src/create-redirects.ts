@@ -139,23 +139,27 @@ export function createRedirects(options: RedirectsOptions): Redirects {
     const mode = responseModeOf(target);
     const params = parseCallback(target, mode);
     const { code, state, error } = params;
-    // Runs synchronously up to the exchange: the flow for `state` is taken before anything awaits.
-    const run = async (): Promise<LoginCompletion> => {
+    /** The flow for `state` is taken synchronously, before anything awaits. */
+    const finish = async (): Promise<LoginCompletion> => {
       const flow = state === undefined ? undefined : takeFlow(storageOf(options, 'session'), clientId, state);
-      try {
-        if (error) throw authorizationError(params);
-        if (!code || !state) throw missingCodeOrState();
-        if (!flow) throw fail('INVALID_STATE', 'Invalid _state');
-        const tokens = await exchange(code, flow.codeVerifier, flow.redirectUri);
-        return { tokens, originalUri: sameOriginUri(flow.originalUri, target.origin) };
-      } finally {
-        // Out of the address bar go the callback fields, if it still shows `target`;
-        // a history that refuses the change leaves it as it is.
-        attempt(() => {
-          const shown = windowOf(options);
-          if (shown?.location.href === target.href) shown.history.replaceState(shown.history.state, '', stripCallbackParams(target.href, mode));
-        });
-      }
+      if (error) throw authorizationError(params);
+      if (!code || !state) throw missingCodeOrState();
+      if (!flow) throw fail('INVALID_STATE', 'Invalid _state');
+      const tokens = await exchange(code, flow.codeVerifier, flow.redirectUri);
+      return { tokens, originalUri: sameOriginUri(flow.originalUri, target.origin) };
+    };
+    // Once settled (never sooner: a second caller in the same tick must still see the
+    // callback URL), the callback fields leave the address bar if it still shows
+    // `target`; a history that refuses the change leaves it as it is.
+    const strip = () =>
+      attempt(() => {
+        const shown = windowOf(options);
+        if (shown?.location.href === target.href) shown.history.replaceState(shown.history.state, '', stripCallbackParams(target.href, mode));
+      });
+    const run = () => {
+      const promise = finish();
+      promise.then(strip, strip);
+      return promise;
     };
     return state === undefined ? run() : once(`login:${state}`, run);
   };
