@@ -230,10 +230,7 @@ export function createRedirects(options: RedirectsOptions): Redirects {
     clearRecords(storageOf(options, 'session'), clientId);
     await manager.clear();
     if (fullUrl === undefined) {
-      throw new RedirectsError('Signed out on this device only: no logout URL', {
-        code: 'LOGOUT_URL_UNAVAILABLE',
-        cause: failure,
-      });
+      throw new RedirectsError('Signed out on this device only: no logout URL', { code: 'LOGOUT_URL_UNAVAILABLE', cause: failure });
     }
     return fullUrl;
   };

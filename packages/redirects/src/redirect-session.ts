@@ -189,7 +189,6 @@ export function readRedirectSession({ data, requestId }: PlatformAnswer): Redire
       kind: 'system',
       code: 'INVALID_RESPONSE',
       requestId,
-      retryable: false,
     });
     throw new RedirectsError('No redirect URL found', { code: 'NO_REDIRECT_URL', requestId, cause });
   }

@@ -8,7 +8,7 @@
  */
 export async function withLock<T>(name: string, timeoutMs: number, task: () => Promise<T>): Promise<T> {
   const locks = globalThis.navigator?.locks;
-  if (!locks || typeof locks.request !== 'function') return task();
+  if (typeof locks?.request !== 'function') return task();
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   let granted = false;

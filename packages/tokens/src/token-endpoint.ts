@@ -111,7 +111,12 @@ export function createTokenEndpoint(options: TokenEndpointOptions): TokenEndpoin
   if (options.fetch !== undefined && typeof options.fetch !== 'function') throw invalid('fetch', 'a function');
   if (!(timeoutMs > 0)) throw invalid('timeoutMs', 'a number above 0');
 
-  async function grant(grantType: GrantType, body: object, role: TokenRole, previous?: string, authorization?: string): Promise<Tokens> {
+  /**
+   * POSTs one grant: `{ clientId, grantType, ...fields }`, or `fields` alone for
+   * `authorized_client`, which speaks snake_case and is authorised by its header.
+   */
+  async function grant(grantType: GrantType, role: TokenRole, fields: object, previous?: string, authorization?: string): Promise<Tokens> {
+    const body = grantType === 'authorized_client' ? fields : { clientId, grantType, ...fields };
     const controller = new AbortController();
     const { signal } = controller;
     const timer = setTimeout(() => controller.abort(), timeoutMs);
@@ -145,29 +150,26 @@ export function createTokenEndpoint(options: TokenEndpointOptions): TokenEndpoin
   }
 
   return {
-    anonymous: () => grant('anonymous', { clientId, grantType: 'anonymous' }, 'visitor'),
+    anonymous: () => grant('anonymous', 'visitor', {}),
     async refresh(refreshToken) {
       const token = typeof refreshToken === 'string' ? { value: refreshToken } : refreshToken;
       const value = required(token?.value, 'refreshToken');
       const role = (token as RefreshToken).role === 'member' ? 'member' : 'visitor';
-      return grant('refresh_token', { clientId, grantType: 'refresh_token', refreshToken: value }, role, value);
+      return grant('refresh_token', role, { refreshToken: value }, value);
     },
     async exchangeCode(request) {
-      const body = {
-        clientId,
-        grantType: 'authorization_code',
+      return grant('authorization_code', 'member', {
         redirectUri: required(request?.redirectUri, 'redirectUri'),
         code: required(request.code, 'code'),
         codeVerifier: required(request.codeVerifier, 'codeVerifier'),
-      };
-      return grant('authorization_code', body, 'member');
+      });
     },
     async authorizedClient(request) {
       const memberId = required(request?.memberId, 'memberId');
       const authorization = `${required(request.accessToken, 'accessToken')},${required(request.secondToken, 'secondToken')}`;
       if (/[\0\r\n]/.test(authorization)) throw invalid('accessToken and secondToken', 'header-safe');
-      const body = { grant_type: 'authorized_client', scope: 'offline_access', member_id: memberId };
-      return grant('authorized_client', body, 'member', undefined, authorization);
+      const fields = { grant_type: 'authorized_client', scope: 'offline_access', member_id: memberId };
+      return grant('authorized_client', 'member', fields, undefined, authorization);
     },
   };
 }

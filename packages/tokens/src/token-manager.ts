@@ -69,7 +69,7 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
   let disposed = false;
 
   const store = () => (storage ??= defaultStorage());
-  const valid = (t: Tokens | null): boolean => t !== null && !isExpired(t, now(), leewaySeconds);
+  const valid = (t: Tokens | null): t is Tokens => t !== null && !isExpired(t, now(), leewaySeconds);
   const auto = options.autoRefresh
     ? createAutoRefresh(getTokens, () => (tokens ? (tokens.accessToken.expiresAt - leewaySeconds) * 1000 - now() : undefined))
     : undefined;
@@ -149,8 +149,9 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
       tokens = stored ?? null;
       loaded = true;
       auto?.schedule();
-      if (loading) publish(snapshotOf(tokens));
-      else snapshot = snapshotOf(tokens);
+      const next = snapshotOf(tokens);
+      if (loading) publish(next);
+      else snapshot = next;
     }));
   }
 
@@ -171,7 +172,7 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
       }
       const current = tokens;
       // A forced renewal is satisfied by tokens another tab renewed meanwhile.
-      if (current && valid(current) && (!force || adopted || round > 0)) return current;
+      if (valid(current) && (!force || adopted || round > 0)) return current;
       const base = version;
       let expired = false;
       let next: Tokens;
@@ -180,7 +181,8 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
           try {
             next = await endpoint.refresh(current.refreshToken);
           } catch (error) {
-            const rejected = isTokenEndpointError(error) && !error.retryable && error.status !== undefined && error.status < 500;
+            // A 4xx answer (no status: no answer) that will not change by trying again.
+            const rejected = isTokenEndpointError(error) && !error.retryable && (error.status ?? 500) < 500;
             if (!rejected || round > 1) throw error;
             // Another tab may have rotated the refresh token first: look again before giving up.
             const stored = await read();
@@ -200,7 +202,7 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
       }
       if (version !== base) {
         // setTokens, clear or another tab changed the session meanwhile: theirs wins.
-        if ((tokens && valid(tokens)) || round > 1) return tokens ?? next;
+        if (valid(tokens) || round > 1) return tokens ?? next;
         continue;
       }
       apply(next, expired);
@@ -216,12 +218,12 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
 
   async function loadAndGet(): Promise<Tokens> {
     await load();
-    return valid(tokens) ? tokens! : renew();
+    return valid(tokens) ? tokens : renew();
   }
 
   /** Valid tokens at hand come back without a wait: the hot path of every authorised call. */
   function getTokens(): Promise<Tokens> {
-    return loaded && valid(tokens) ? Promise.resolve(tokens!) : loadAndGet();
+    return loaded && valid(tokens) ? Promise.resolve(tokens) : loadAndGet();
   }
 
   async function replace(next: Tokens | null): Promise<void> {

@@ -41,13 +41,12 @@ export function isExpired(tokens: Tokens, nowMs: number, leewaySeconds = 0): boo
 export function tokensFromAnswer(body: unknown, role: TokenRole, nowMs: number, previousRefreshToken?: string): Tokens | undefined {
   const { access_token: access, refresh_token: refresh, expires_in: expiresIn } = Object(body) as Record<string, unknown>;
   const seconds = typeof expiresIn === 'string' ? Number(expiresIn) : expiresIn;
-  const refreshValue = refresh ?? previousRefreshToken;
-  if (!access || typeof access !== 'string' || !refreshValue || typeof refreshValue !== 'string') return undefined;
-  if (!Number.isFinite(seconds) || (seconds as number) < 0) return undefined;
-  return freezeTokens({
+  const tokens = {
     accessToken: { value: access, expiresAt: Math.floor(nowMs / 1000) + (seconds as number) },
-    refreshToken: { value: refreshValue, role },
-  });
+    refreshToken: { value: refresh ?? previousRefreshToken, role },
+  };
+  // Non-empty values and a number of seconds from 0 up.
+  return isTokens(tokens) && access && tokens.refreshToken.value && typeof seconds === 'number' && seconds >= 0 ? freezeTokens(tokens) : undefined;
 }
 
 /** A deep-frozen copy of `tokens`, so that a snapshot can never be changed in place. @internal */
