@@ -174,7 +174,7 @@ export const INTENTS: ReadonlyArray<keyof RedirectIntents> = [
 /** Checks that `request` carries exactly one intent. */
 export function checkRequest(request: unknown): void {
   if (INTENTS.filter((name) => name in Object(request)).length !== 1) {
-    throw fail('INVALID_ARGUMENT', `A redirect session needs exactly one of: ${INTENTS.join(', ')}`);
+    throw fail('INVALID_ARGUMENT', `Exactly one intent is needed: ${INTENTS.join(', ')}`);
   }
 }
 

@@ -75,7 +75,7 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
     : undefined;
 
   function unavailable(cause: unknown): undefined {
-    if (!storageFailed) report(new TokensError('STORAGE_UNAVAILABLE', 'The token storage failed; memory is used', { cause }));
+    if (!storageFailed) report(new TokensError('STORAGE_UNAVAILABLE', 'Storage failed; using memory', { cause }));
     storageFailed = true;
     return undefined;
   }
@@ -84,7 +84,7 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
     if (raw === null || raw === undefined || raw === '') return null;
     const value: unknown = attempt(() => JSON.parse(String(raw)));
     if (isTokens(value)) return freezeTokens(value);
-    report(new TokensError('STORAGE_CORRUPT', `Ignored "${key}": not a token set`));
+    report(new TokensError('STORAGE_CORRUPT', `"${key}" is not a token set`));
     return null;
   }
 
@@ -155,11 +155,6 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
     }));
   }
 
-  function fail(error: unknown): unknown {
-    if (error instanceof TokensError) publish(snapshotOf(tokens, error));
-    return error;
-  }
-
   async function renewNow(force = false): Promise<Tokens> {
     for (let round = 0; ; round++) {
       let adopted = false;
@@ -198,7 +193,9 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
         }
       } catch (error) {
         if (version !== base && round < 2) continue;
-        throw fail(error);
+        // The snapshot carries the failure until the next success.
+        if (error instanceof TokensError) publish(snapshotOf(tokens, error));
+        throw error;
       }
       if (version !== base) {
         // setTokens, clear or another tab changed the session meanwhile: theirs wins.
