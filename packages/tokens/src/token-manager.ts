@@ -234,7 +234,9 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
     servedThroughCdn: true,
     storageKey: key,
     getTokens,
-    getAccessToken: () => getTokens().then((t) => t.accessToken.value),
+    // The hot path of every authorised call: valid tokens at hand answer without a chained step.
+    getAccessToken: () =>
+      loaded && valid(tokens) ? Promise.resolve(tokens.accessToken.value) : loadAndGet().then((t) => t.accessToken.value),
     async refresh() {
       await load();
       return forceRenew();
