@@ -1,32 +1,10 @@
+import type { OutboxEmail, PlatformSettings, RequestLogEntry } from '@site-identity/mock-platform';
 import { MOCK_PLATFORM_URL } from '../config';
 
-/** One e-mail the mock platform "sent" (it keeps them in an outbox instead). */
-export interface OutboxEmail {
-  readonly to: string;
-  readonly kind: 'verification' | 'recovery' | 'mfa' | 'activation';
-  readonly code?: string;
-  readonly link?: string;
-  readonly time: number;
-}
-
-/** One request the mock platform answered; status 0 is an injected network failure. */
-export interface RequestLogEntry {
-  readonly method: string;
-  readonly path: string;
-  readonly grantType?: string;
-  readonly time: number;
-  readonly status: number;
-}
-
+/** Outbox e-mails and request log entries, as the control API answers them (JSON). */
+export type { OutboxEmail, RequestLogEntry };
 /** The site and token settings of the mock platform. */
-export interface MockSettings {
-  readonly requireEmailVerification: boolean;
-  readonly requireOwnerApproval: boolean;
-  readonly captcha: 'off' | 'invisible' | 'visible';
-  readonly accessTokenTtlSeconds: number;
-  readonly rotateRefreshTokens: boolean;
-  readonly authorizationCodeTtlSeconds: number;
-}
+export type MockSettings = PlatformSettings;
 
 /** An armed fault: the next `times` matching requests fail this way. */
 export interface MockFault {
