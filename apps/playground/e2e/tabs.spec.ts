@@ -85,8 +85,12 @@ test('a 503 during a refresh keeps the member logged in', async ({ page, mock })
   await page.reload();
   await expectRole(page, 'member');
 
-  // The platform recovers: the next call renews and the error clears.
-  await panel(page, 'faults').getByLabel('503 Service Unavailable').uncheck();
+  // The platform recovers: the next call renews and the error clears. After the reload the
+  // switch shows the armed fault once the panel has read it from the platform; only then
+  // is unticking it a real change (unchecking an unchecked box does nothing).
+  const switch503 = panel(page, 'faults').getByLabel('503 Service Unavailable');
+  await expect(switch503).toBeChecked();
+  await switch503.uncheck();
   await expect.poll(() => mock.armedFaults()).toBe(0);
   await session.getByRole('button', { name: 'Get tokens' }).click();
   await expect(session.getByRole('status', { name: 'Session result' })).toContainText('role member');
