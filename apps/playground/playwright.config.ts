@@ -1,36 +1,14 @@
-import { defineConfig } from '@playwright/test';
-
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { e2eConfig } from '../../config/playwright.base';
 
 /** Ports of the end-to-end servers: distinct from `npm run dev` (5173 and 4010). */
 export const E2E_APP_URL = 'http://127.0.0.1:4173';
 export const E2E_MOCK_URL = 'http://127.0.0.1:4011';
 
-export default defineConfig({
-  testDir: 'e2e',
-  fullyParallel: false,
-  workers: 1,
-  forbidOnly: true,
-  retries: 0,
-  timeout: 30_000,
+export default e2eConfig({
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
   use: {
     baseURL: E2E_APP_URL,
     viewport: { width: 1280, height: 900 },
-    launchOptions: {
-      executablePath: chromium,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-dev-shm-usage',
-      ],
-    },
   },
   webServer: [
     {
