@@ -5,33 +5,15 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
+import { measureBundle } from './measure-bundle.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const budgets = JSON.parse(readFileSync(join(root, 'size-budgets.json'), 'utf8'));
 
-/** Bundles `entry` and returns its minified size and its gzip size in bytes. */
-export async function measure(entry, external = []) {
-  const result = await build({
-    entryPoints: [join(root, entry)],
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    external,
-    logLevel: 'silent',
-  });
-  const code = result.outputFiles[0].contents;
-  return { min: code.length, gzip: gzipSync(code, { level: 9 }).length };
-}
-
 const rows = [];
 for (const budget of budgets) {
   try {
-    const size = await measure(budget.entry, budget.external);
+    const size = await measureBundle(join(root, budget.entry), budget.external);
     rows.push({ ...budget, ...size, ok: size.gzip <= budget.limitBytes });
   } catch (error) {
     rows.push({ ...budget, ok: false, error: String(error?.message ?? error) });

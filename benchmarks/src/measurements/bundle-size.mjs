@@ -2,8 +2,7 @@
 // way an app bundles it (esbuild, ESM, browser) from the files in entries/.
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
+import { measureBundle } from '../../../scripts/measure-bundle.mjs';
 import { kB, times } from '../lib/format.mjs';
 import { failure, loadOurs } from '../lib/ours.mjs';
 
@@ -75,22 +74,8 @@ const BASELINES = {
   react: 'Site Identity: React bindings + core',
 };
 
-/** Bundles one entry file and returns its minified and min+gzip sizes in bytes. */
-async function bundle(entry, external = []) {
-  const result = await build({
-    entryPoints: [join(entries, entry)],
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    external,
-    logLevel: 'silent',
-  });
-  const code = result.outputFiles[0].contents;
-  return { min: code.length, gzip: gzipSync(code, { level: 9 }).length };
-}
+/** Bundles one entry file of entries/ and returns its minified and min+gzip sizes in bytes. */
+const bundle = (entry, external = []) => measureBundle(join(entries, entry), external);
 
 async function measureRow(row) {
   for (const [specifier, names] of Object.entries(row.ours ?? {})) await loadOurs(specifier, names);
