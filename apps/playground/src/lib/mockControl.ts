@@ -38,6 +38,11 @@ async function call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: u
 export const mockControl = {
   state: () => call<MockState>('GET', 'state'),
   outbox: () => call<OutboxEmail[]>('GET', 'outbox'),
+  /** The newest e-mail of `kind` in the outbox (to `to`, when given), or undefined. */
+  lastEmail: async (kind: OutboxEmail['kind'], to?: string): Promise<OutboxEmail | undefined> =>
+    (await call<OutboxEmail[]>('GET', 'outbox'))
+      .filter((mail) => mail.kind === kind && (to === undefined || mail.to.toLowerCase() === to.toLowerCase()))
+      .at(-1),
   requests: () => call<RequestLogEntry[]>('GET', 'requests'),
   updateSettings: (patch: Partial<MockSettings>) => call<MockSettings>('POST', 'settings', patch),
   injectFault: (fault: MockFault) => call<{ pending: number }>('POST', 'faults', fault),

@@ -5,7 +5,7 @@ import { TextField } from '../components/TextField';
 import { describeLoginResult } from '../lib/describeLoginResult';
 import { useEventLog } from '../lib/eventLog';
 import { mockControl } from '../lib/mockControl';
-import { useAction } from '../lib/useAction';
+import { describeError, useAction } from '../lib/useAction';
 import { usePlayground } from '../PlaygroundContext';
 
 /** Finishes a register or login that answered EMAIL_VERIFICATION_REQUIRED. */
@@ -46,15 +46,17 @@ export function EmailVerificationPanel() {
             type="button"
             className="secondary"
             onClick={() =>
-              void mockControl.outbox().then((emails) => {
-                const last = [...emails].reverse().find((mail) => mail.kind === 'verification');
-                if (last?.code) {
-                  setCode(last.code);
-                  setOutcome({ tone: 'info', message: `Read the code sent to ${last.to} from the outbox.` });
-                } else {
-                  setOutcome({ tone: 'warn', message: 'The outbox holds no verification code yet.' });
-                }
-              })
+              void mockControl.lastEmail('verification').then(
+                (last) => {
+                  if (last?.code) {
+                    setCode(last.code);
+                    setOutcome({ tone: 'info', message: `Read the code sent to ${last.to} from the outbox.` });
+                  } else {
+                    setOutcome({ tone: 'warn', message: 'The outbox holds no verification code yet.' });
+                  }
+                },
+                (reason: unknown) => setOutcome({ tone: 'bad', message: describeError(reason) }),
+              )
             }
           >
             Read the code from the outbox

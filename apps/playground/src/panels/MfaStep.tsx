@@ -36,10 +36,12 @@ export function MfaStep({ stateToken, factorType, email, onDone }: MfaStepProps)
           type="button"
           className="secondary"
           onClick={() =>
-            void mockControl.outbox().then((emails) => {
-              const last = [...emails].reverse().find((mail) => mail.kind === 'mfa' && mail.to.toLowerCase() === email.toLowerCase());
-              if (last?.code) setCode(last.code);
-            })
+            void mockControl.lastEmail('mfa', email).then(
+              (last) => {
+                if (last?.code) setCode(last.code);
+              },
+              () => undefined, // the code field stays empty; the verify call then reports what is missing
+            )
           }
         >
           Read the code from the outbox

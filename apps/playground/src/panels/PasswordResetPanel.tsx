@@ -3,7 +3,7 @@ import { Outcome } from '../components/Outcome';
 import { Panel } from '../components/Panel';
 import { TextField } from '../components/TextField';
 import { mockControl } from '../lib/mockControl';
-import { useAction } from '../lib/useAction';
+import { describeError, useAction } from '../lib/useAction';
 import { usePlayground } from '../PlaygroundContext';
 
 /** The recovery token a password-reset link carries, if this page was opened from one. */
@@ -70,11 +70,13 @@ export function PasswordResetPanel() {
               type="button"
               className="secondary"
               onClick={() =>
-                void mockControl.outbox().then((emails) => {
-                  const last = [...emails].reverse().find((mail) => mail.kind === 'recovery');
-                  if (last?.link) window.location.assign(last.link);
-                  else setOutcome({ tone: 'warn', message: 'The outbox holds no recovery link yet.' });
-                })
+                void mockControl.lastEmail('recovery').then(
+                  (last) => {
+                    if (last?.link) window.location.assign(last.link);
+                    else setOutcome({ tone: 'warn', message: 'The outbox holds no recovery link yet.' });
+                  },
+                  (reason: unknown) => setOutcome({ tone: 'bad', message: describeError(reason) }),
+                )
               }
             >
               Open the link from the outbox
