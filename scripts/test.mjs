@@ -7,11 +7,19 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1', FORCE_COLOR: process.env.FORCE_COLOR ?? '1' };
+const env = {
+  ...process.env,
+  TURBO_TELEMETRY_DISABLED: '1',
+  FORCE_COLOR: process.env.FORCE_COLOR ?? '1',
+};
 const turbo = join(root, 'node_modules', '.bin', 'turbo');
 
 const workspaces = ['packages', 'apps', 'tests']
-  .flatMap((dir) => (existsSync(join(root, dir)) ? readdirSync(join(root, dir)).map((name) => join(root, dir, name)) : []))
+  .flatMap((dir) =>
+    existsSync(join(root, dir))
+      ? readdirSync(join(root, dir)).map((name) => join(root, dir, name))
+      : [],
+  )
   .concat([join(root, 'benchmarks')])
   .filter((dir) => existsSync(join(dir, 'package.json')));
 
@@ -19,6 +27,11 @@ for (const dir of workspaces) rmSync(join(dir, 'reports'), { recursive: true, fo
 rmSync(join(root, 'reports'), { recursive: true, force: true });
 
 const steps = [
+  [
+    'formatting (prettier --check)',
+    join(root, 'node_modules', '.bin', 'prettier'),
+    ['--check', '--log-level', 'warn', '.'],
+  ],
   ['build and typecheck', turbo, ['run', 'build', 'typecheck', '--output-logs=errors-only']],
   ['unit tests', turbo, ['run', 'test', '--continue', '--output-logs=new-only', '--concurrency=1']],
   ['packaging checks', 'node', ['scripts/check-packages.mjs']],
@@ -61,17 +74,22 @@ for (const dir of [...workspaces, root]) {
       const s = report.stats.skipped ?? 0;
       passed += p;
       failed += f + s;
-      lines.push(`${where}: ${p} passed, ${f} failed${s ? `, ${s} skipped (counted as failed)` : ''}`);
+      lines.push(
+        `${where}: ${p} passed, ${f} failed${s ? `, ${s} skipped (counted as failed)` : ''}`,
+      );
     } else if (typeof report.numPassedTests === 'number') {
       // Vitest (Jest-compatible) JSON reporter; a file that failed to load counts too
       const brokenFiles = (report.testResults ?? []).filter(
-        (r) => r.status === 'failed' && (r.assertionResults ?? []).every((a) => a.status !== 'failed'),
+        (r) =>
+          r.status === 'failed' && (r.assertionResults ?? []).every((a) => a.status !== 'failed'),
       ).length;
       const skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
       const f = report.numFailedTests + brokenFiles + skipped;
       passed += report.numPassedTests;
       failed += f;
-      lines.push(`${where}: ${report.numPassedTests} passed, ${f} failed${skipped ? ` (${skipped} skipped counted as failed)` : ''}`);
+      lines.push(
+        `${where}: ${report.numPassedTests} passed, ${f} failed${skipped ? ` (${skipped} skipped counted as failed)` : ''}`,
+      );
     } else if (typeof report.passed === 'number' && typeof report.failed === 'number') {
       // our own checks (packaging, size budgets)
       passed += report.passed;
