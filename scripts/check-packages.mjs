@@ -26,7 +26,8 @@ function check(name, command, args, cwd) {
   const ok = result.status === 0;
   checks.push({ name, ok });
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}`);
-  if (!ok) console.log(`${result.stdout ?? ''}${result.stderr ?? ''}`.trim().replace(/^/gm, '     '));
+  if (!ok)
+    console.log(`${result.stdout ?? ''}${result.stderr ?? ''}`.trim().replace(/^/gm, '     '));
 }
 
 function record(name, task) {
@@ -54,16 +55,25 @@ for (const { dir, manifest } of packages) {
     if (JSON.stringify(a) !== JSON.stringify(b)) throw new Error('ESM and CJS exports differ: ' + a + ' vs ' + b);
     for (const key of a) if (typeof esm[key] !== typeof cjs[key]) throw new Error(key + ' differs in type');
   `;
-  check(`${name}: ESM and CJS builds load in Node with the same exports`, 'node', ['--input-type=module', '-e', loadBoth], dir);
+  check(
+    `${name}: ESM and CJS builds load in Node with the same exports`,
+    'node',
+    ['--input-type=module', '-e', loadBoth],
+    dir,
+  );
   record(`${name}: TSDoc @example on every export`, () => {
     const missing = exportsWithoutExample(dir);
-    if (missing.length > 0) throw new Error(`exports without a TSDoc @example: ${missing.join(', ')}`);
+    if (missing.length > 0)
+      throw new Error(`exports without a TSDoc @example: ${missing.join(', ')}`);
   });
 }
 
 const passed = checks.filter((c) => c.ok).length;
 const failed = checks.length - passed;
 mkdirSync(join(root, 'reports'), { recursive: true });
-writeFileSync(join(root, 'reports', 'packages.json'), JSON.stringify({ passed, failed, checks }, null, 2));
+writeFileSync(
+  join(root, 'reports', 'packages.json'),
+  JSON.stringify({ passed, failed, checks }, null, 2),
+);
 console.log(`packaging checks: ${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

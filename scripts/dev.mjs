@@ -7,11 +7,15 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1' };
-const built = spawnSync(join(root, 'node_modules', '.bin', 'turbo'), ['run', 'build', '--filter=./packages/*', '--output-logs=errors-only'], {
-  cwd: root,
-  env,
-  stdio: 'inherit',
-});
+const built = spawnSync(
+  join(root, 'node_modules', '.bin', 'turbo'),
+  ['run', 'build', '--filter=./packages/*', '--output-logs=errors-only'],
+  {
+    cwd: root,
+    env,
+    stdio: 'inherit',
+  },
+);
 if (built.status !== 0) process.exit(built.status ?? 1);
 const dev = spawn('pnpm', ['--filter', 'playground', 'dev'], { cwd: root, env, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => dev.kill(signal));

@@ -20,11 +20,18 @@ for (const budget of budgets) {
   }
 }
 for (const row of rows) {
-  const size = row.error ? `error: ${row.error}` : `${(row.gzip / 1000).toFixed(2)} kB min+gzip (${(row.min / 1000).toFixed(2)} kB min)`;
-  console.log(`${row.ok ? 'ok  ' : 'FAIL'} ${row.name}: ${size}, budget ${(row.limitBytes / 1000).toFixed(2)} kB`);
+  const size = row.error
+    ? `error: ${row.error}`
+    : `${(row.gzip / 1000).toFixed(2)} kB min+gzip (${(row.min / 1000).toFixed(2)} kB min)`;
+  console.log(
+    `${row.ok ? 'ok  ' : 'FAIL'} ${row.name}: ${size}, budget ${(row.limitBytes / 1000).toFixed(2)} kB`,
+  );
 }
 const passed = rows.filter((r) => r.ok).length;
 const failed = rows.length - passed;
 mkdirSync(join(root, 'reports'), { recursive: true });
-writeFileSync(join(root, 'reports', 'size.json'), JSON.stringify({ passed, failed, rows }, null, 2));
+writeFileSync(
+  join(root, 'reports', 'size.json'),
+  JSON.stringify({ passed, failed, rows }, null, 2),
+);
 process.exit(failed > 0 ? 1 : 0);

@@ -14,7 +14,8 @@ export function exportsWithoutExample(dir) {
   const moduleSymbol = checker.getSymbolAtLocation(source);
   const missing = [];
   for (const exported of checker.getExportsOfModule(moduleSymbol)) {
-    const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
+    const symbol =
+      exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
     const hasExample = (symbol.declarations ?? []).some((declaration) => {
       const node = ts.isVariableDeclaration(declaration) ? declaration.parent.parent : declaration;
       return ts.getJSDocTags(node).some((tag) => tag.tagName.text === 'example');

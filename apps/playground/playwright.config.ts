@@ -20,7 +20,8 @@ export default e2eConfig({
     },
     {
       // The app built against the e2e mock platform (.env.e2e), served by vite preview.
-      command: 'pnpm exec vite build --mode e2e --logLevel warn && pnpm exec vite preview --mode e2e',
+      command:
+        'pnpm exec vite build --mode e2e --logLevel warn && pnpm exec vite preview --mode e2e',
       url: E2E_APP_URL,
       reuseExistingServer: false,
       timeout: 120_000,

@@ -37,7 +37,9 @@ function runOne({ name, timeoutMs }) {
       (error, stdout, stderr) => {
         const line = stdout.split('\n').find((l) => l.startsWith(MARKER));
         if (line) return resolvePromise(JSON.parse(line.slice(MARKER.length)));
-        const reason = error?.killed ? `timed out after ${timeoutMs / 1000} s` : firstLine(stderr) || String(error?.message ?? 'no result');
+        const reason = error?.killed
+          ? `timed out after ${timeoutMs / 1000} s`
+          : firstLine(stderr) || String(error?.message ?? 'no result');
         resolvePromise({ title: name, head: ['Result'], rows: [[`error: ${reason}`]], notes: [] });
       },
     );
@@ -49,7 +51,8 @@ function firstLine(text) {
 }
 
 const selected = process.argv.slice(2);
-const chosen = selected.length > 0 ? MEASUREMENTS.filter((m) => selected.includes(m.name)) : MEASUREMENTS;
+const chosen =
+  selected.length > 0 ? MEASUREMENTS.filter((m) => selected.includes(m.name)) : MEASUREMENTS;
 if (chosen.length === 0) {
   console.error(`unknown measurement; choose from: ${MEASUREMENTS.map((m) => m.name).join(', ')}`);
   process.exit(2);
@@ -57,14 +60,21 @@ if (chosen.length === 0) {
 
 const started = Date.now();
 const info = machine();
-console.log(`Site Identity benchmarks: Node ${info.node}, ${info.platform}, ${info.cores} cores (${info.cpu})\n`);
+console.log(
+  `Site Identity benchmarks: Node ${info.node}, ${info.platform}, ${info.cores} cores (${info.cpu})\n`,
+);
 const results = [];
 for (const measurement of chosen) {
   const t0 = Date.now();
   const left = started + RUN_BUDGET_MS - t0;
   const result =
     left < 5_000
-      ? { title: measurement.name, head: ['Result'], rows: [[`skipped: the run's ${RUN_BUDGET_MS / 1000} s budget is spent`]], notes: [] }
+      ? {
+          title: measurement.name,
+          head: ['Result'],
+          rows: [[`skipped: the run's ${RUN_BUDGET_MS / 1000} s budget is spent`]],
+          notes: [],
+        }
       : await runOne({ ...measurement, timeoutMs: Math.min(measurement.timeoutMs, left) });
   result.seconds = (Date.now() - t0) / 1000;
   results.push(result);

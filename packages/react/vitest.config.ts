@@ -10,7 +10,10 @@ export default packageTest({
   test: {
     setupFiles: [support('cleanup.ts')],
     projects: [
-      { extends: true, test: { name: 'react-19', environment: 'happy-dom', provide: { reactMajor: '19' } } },
+      {
+        extends: true,
+        test: { name: 'react-19', environment: 'happy-dom', provide: { reactMajor: '19' } },
+      },
       {
         extends: true,
         test: {
@@ -25,7 +28,9 @@ export default packageTest({
             enforce: 'pre',
             resolveId: (source: string) => {
               const match = /^react(-dom)?(\/.*)?$/.exec(source);
-              return match ? require.resolve(`react${match[1] ?? ''}-18${match[2] ?? ''}`) : undefined;
+              return match
+                ? require.resolve(`react${match[1] ?? ''}-18${match[2] ?? ''}`)
+                : undefined;
             },
           },
         ],

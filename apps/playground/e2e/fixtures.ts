@@ -1,4 +1,10 @@
-import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,7 +36,11 @@ export interface MockPlatform {
   requests(): Promise<RequestLogEntry[]>;
   outbox(): Promise<OutboxEmail[]>;
   settings(patch: Record<string, unknown>): Promise<void>;
-  addMember(member: { email: string; password: string; mfa?: { factorType: 'email' } }): Promise<void>;
+  addMember(member: {
+    email: string;
+    password: string;
+    mfa?: { factorType: 'email' };
+  }): Promise<void>;
   /** How many faults are armed. */
   armedFaults(): Promise<number>;
   /** How many token requests of one grant the platform answered with `status` (any status when omitted). */
@@ -43,13 +53,21 @@ function control(request: APIRequestContext): MockPlatform {
     return response.json() as Promise<unknown>;
   };
   const api: MockPlatform = {
-    requests: async () => (await ok(await request.get(`${MOCK_URL}/_mock/requests`))) as RequestLogEntry[],
+    requests: async () =>
+      (await ok(await request.get(`${MOCK_URL}/_mock/requests`))) as RequestLogEntry[],
     outbox: async () => (await ok(await request.get(`${MOCK_URL}/_mock/outbox`))) as OutboxEmail[],
-    settings: async (patch) => void (await ok(await request.post(`${MOCK_URL}/_mock/settings`, { data: patch }))),
-    addMember: async (member) => void (await ok(await request.post(`${MOCK_URL}/_mock/members`, { data: member }))),
-    armedFaults: async () => ((await ok(await request.get(`${MOCK_URL}/_mock/state`))) as { faults: unknown[] }).faults.length,
+    settings: async (patch) =>
+      void (await ok(await request.post(`${MOCK_URL}/_mock/settings`, { data: patch }))),
+    addMember: async (member) =>
+      void (await ok(await request.post(`${MOCK_URL}/_mock/members`, { data: member }))),
+    armedFaults: async () =>
+      ((await ok(await request.get(`${MOCK_URL}/_mock/state`))) as { faults: unknown[] }).faults
+        .length,
     grants: async (grantType, status) =>
-      (await api.requests()).filter((entry) => entry.grantType === grantType && (status === undefined || entry.status === status)).length,
+      (await api.requests()).filter(
+        (entry) =>
+          entry.grantType === grantType && (status === undefined || entry.status === status),
+      ).length,
   };
   return api;
 }

@@ -1,9 +1,21 @@
-import { expect, expectRole, logIn, MOCK_URL, openPlayground, panel, screenshot, test } from './fixtures';
+import {
+  expect,
+  expectRole,
+  logIn,
+  MOCK_URL,
+  openPlayground,
+  panel,
+  screenshot,
+  test,
+} from './fixtures';
 
 const EMAIL = 'grace@example.com';
 const PASSWORD = 'hosted-login-1';
 
-test('the hosted-login round trip lands as member on the original page, with the code gone from the URL', async ({ page, mock }) => {
+test('the hosted-login round trip lands as member on the original page, with the code gone from the URL', async ({
+  page,
+  mock,
+}) => {
   await mock.addMember({ email: EMAIL, password: PASSWORD });
   await openPlayground(page);
   const hosted = panel(page, 'hosted-login');
@@ -25,18 +37,25 @@ test('the hosted-login round trip lands as member on the original page, with the
   expect(await mock.grants('authorization_code', 200)).toBe(1);
 });
 
-test('silent login exchanges a session token in a hidden frame, which is then removed', async ({ page, mock }) => {
+test('silent login exchanges a session token in a hidden frame, which is then removed', async ({
+  page,
+  mock,
+}) => {
   await mock.addMember({ email: EMAIL, password: PASSWORD });
   await openPlayground(page);
   const silent = panel(page, 'silent-login');
   await silent.getByLabel('E-mail').fill(EMAIL);
   await silent.getByLabel('Password').fill(PASSWORD);
   await silent.getByRole('button', { name: '1. Get a session token' }).click();
-  await expect(silent.getByRole('status', { name: 'Silent login result' })).toContainText('Step 1 done');
+  await expect(silent.getByRole('status', { name: 'Silent login result' })).toContainText(
+    'Step 1 done',
+  );
   await expectRole(page, 'visitor');
 
   await silent.getByRole('button', { name: '2. Sign in in a hidden frame' }).click();
-  await expect(silent.getByRole('status', { name: 'Silent login result' })).toContainText('Step 2 done');
+  await expect(silent.getByRole('status', { name: 'Silent login result' })).toContainText(
+    'Step 2 done',
+  );
   await expectRole(page, 'member');
   await expect(page.locator('iframe')).toHaveCount(0);
   expect(await mock.grants('authorization_code', 200)).toBe(1);
@@ -48,22 +67,33 @@ test('pre-warm runs once, then is skipped within 7 days unless forced', async ({
   const prewarm = panel(page, 'prewarm');
   await expect(prewarm.getByTestId('prewarm-stamp')).toHaveText('never');
   await prewarm.getByRole('button', { name: 'Pre-warm', exact: true }).click();
-  await expect(prewarm.getByRole('status', { name: 'Pre-warm result' })).toContainText('Pre-warmed');
+  await expect(prewarm.getByRole('status', { name: 'Pre-warm result' })).toContainText(
+    'Pre-warmed',
+  );
   await expect(prewarm.getByTestId('prewarm-stamp')).not.toHaveText('never');
   await expect(page.locator('iframe')).toHaveCount(0);
-  const sessionsAfterFirst = (await mock.requests()).filter((entry) => entry.path.endsWith('/v1/redirect-session')).length;
+  const sessionsAfterFirst = (await mock.requests()).filter((entry) =>
+    entry.path.endsWith('/v1/redirect-session'),
+  ).length;
   expect(sessionsAfterFirst).toBeGreaterThan(0);
 
   await prewarm.getByRole('button', { name: 'Pre-warm', exact: true }).click();
   await expect(prewarm.getByRole('status', { name: 'Pre-warm result' })).toContainText('Skipped');
-  expect((await mock.requests()).filter((entry) => entry.path.endsWith('/v1/redirect-session')).length).toBe(sessionsAfterFirst);
+  expect(
+    (await mock.requests()).filter((entry) => entry.path.endsWith('/v1/redirect-session')).length,
+  ).toBe(sessionsAfterFirst);
   await screenshot(prewarm, 'prewarm');
 
   await prewarm.getByRole('button', { name: 'Pre-warm even if recent' }).click();
-  await expect(prewarm.getByRole('status', { name: 'Pre-warm result' })).toContainText('Pre-warmed');
+  await expect(prewarm.getByRole('status', { name: 'Pre-warm result' })).toContainText(
+    'Pre-warmed',
+  );
 });
 
-test('logout clears the member to role none and offers the platform logout page', async ({ page, mock }) => {
+test('logout clears the member to role none and offers the platform logout page', async ({
+  page,
+  mock,
+}) => {
   await mock.addMember({ email: EMAIL, password: PASSWORD });
   await openPlayground(page);
   await expect(await logIn(page, EMAIL, PASSWORD)).toContainText('SUCCESS');
@@ -87,7 +117,9 @@ test('checkout intents get a redirect session with a hosted URL', async ({ page 
   await openPlayground(page);
   const checkout = panel(page, 'checkout');
   await checkout.getByRole('button', { name: 'Create the redirect session' }).click();
-  await expect(checkout.getByRole('status', { name: 'Redirect session result' })).toContainText('created redirect session');
+  await expect(checkout.getByRole('status', { name: 'Redirect session result' })).toContainText(
+    'created redirect session',
+  );
   await expect(checkout.getByTestId('redirect-url')).toContainText(`${MOCK_URL}/`);
 
   await checkout.getByLabel('Intent').selectOption('paidPlansCheckout');

@@ -9,8 +9,12 @@ test('visitor tokens on first load, and none fetched again on reload', async ({ 
   await page.reload();
   await expectRole(page, 'visitor');
   // Five concurrent getTokens() calls after the reload: all answered from storage.
-  await panel(page, 'visitor-tokens').getByRole('button', { name: 'Call getTokens() five times at once' }).click();
-  await expect(panel(page, 'visitor-tokens').getByRole('status')).toContainText('resolved with role visitor');
+  await panel(page, 'visitor-tokens')
+    .getByRole('button', { name: 'Call getTokens() five times at once' })
+    .click();
+  await expect(panel(page, 'visitor-tokens').getByRole('status')).toContainText(
+    'resolved with role visitor',
+  );
   expect(await mock.grants('anonymous')).toBe(1);
 
   await expect(panel(page, 'request-log').getByRole('cell', { name: 'anonymous' })).toHaveCount(1);

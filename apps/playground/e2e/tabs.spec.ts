@@ -7,7 +7,11 @@ const SHORT_TTL_SECONDS = 66;
 /** Long enough for one renewal to fall due and run. */
 const RENEWAL_WAIT_MS = 20_000;
 
-test('two tabs: a login in one makes the other member without a reload, and a logout follows too', async ({ context, page, mock }) => {
+test('two tabs: a login in one makes the other member without a reload, and a logout follows too', async ({
+  context,
+  page,
+  mock,
+}) => {
   await mock.addMember({ email: EMAIL, password: PASSWORD });
   await openPlayground(page);
   const other = await context.newPage();
@@ -26,7 +30,11 @@ test('two tabs: a login in one makes the other member without a reload, and a lo
   await expectRole(page, 'none');
 });
 
-test('an access token expiring in both tabs at once, with refresh-token rotation, leaves both tabs member', async ({ context, page, mock }) => {
+test('an access token expiring in both tabs at once, with refresh-token rotation, leaves both tabs member', async ({
+  context,
+  page,
+  mock,
+}) => {
   await mock.settings({ accessTokenTtlSeconds: SHORT_TTL_SECONDS, rotateRefreshTokens: true });
   await mock.addMember({ email: EMAIL, password: PASSWORD });
   await openPlayground(page);
@@ -37,27 +45,46 @@ test('an access token expiring in both tabs at once, with refresh-token rotation
   const anonymousBefore = await mock.grants('anonymous');
 
   // Both tabs hold the same token set and renew it ahead of expiry at the same moment.
-  await expect.poll(() => mock.grants('refresh_token', 200), { timeout: RENEWAL_WAIT_MS }).toBeGreaterThanOrEqual(1);
+  await expect
+    .poll(() => mock.grants('refresh_token', 200), { timeout: RENEWAL_WAIT_MS })
+    .toBeGreaterThanOrEqual(1);
   // Once more with the rotated refresh token; that renewal brings an hour-long access token, so the session settles.
   await mock.settings({ accessTokenTtlSeconds: 3600 });
-  await expect(panel(page, 'session').getByTestId('access-expiry')).toContainText('in 59 min', { timeout: RENEWAL_WAIT_MS });
+  await expect(panel(page, 'session').getByTestId('access-expiry')).toContainText('in 59 min', {
+    timeout: RENEWAL_WAIT_MS,
+  });
   // Both tabs then also ask at once; the renewed token is valid, so nothing more is fetched.
   await Promise.all([
     panel(page, 'session').getByRole('button', { name: 'Get tokens' }).click(),
     panel(other, 'session').getByRole('button', { name: 'Get tokens' }).click(),
   ]);
-  await expect(panel(page, 'session').getByRole('status', { name: 'Session result' })).toContainText('role member');
-  await expect(panel(other, 'session').getByRole('status', { name: 'Session result' })).toContainText('role member');
+  await expect(
+    panel(page, 'session').getByRole('status', { name: 'Session result' }),
+  ).toContainText('role member');
+  await expect(
+    panel(other, 'session').getByRole('status', { name: 'Session result' }),
+  ).toContainText('role member');
 
   await expectRole(page, 'member');
   await expectRole(other, 'member');
   // No tab used a rotated-out refresh token, and no tab fell back to visitor tokens.
   expect(await mock.grants('refresh_token')).toBe(await mock.grants('refresh_token', 200));
   expect(await mock.grants('anonymous')).toBe(anonymousBefore);
-  await expect(panel(page, 'event-log').getByRole('list', { name: 'Session events' }).getByText('SESSION_EXPIRED')).toHaveCount(0);
-  await expect(panel(other, 'event-log').getByRole('list', { name: 'Session events' }).getByText('SESSION_EXPIRED')).toHaveCount(0);
+  await expect(
+    panel(page, 'event-log')
+      .getByRole('list', { name: 'Session events' })
+      .getByText('SESSION_EXPIRED'),
+  ).toHaveCount(0);
+  await expect(
+    panel(other, 'event-log')
+      .getByRole('list', { name: 'Session events' })
+      .getByText('SESSION_EXPIRED'),
+  ).toHaveCount(0);
   // Both tabs show the same, renewed token.
-  const expiry = (await panel(page, 'session').getByTestId('access-expiry').textContent())?.match(/\(at .+\)/)?.[0] ?? 'no expiry shown';
+  const expiry =
+    (await panel(page, 'session').getByTestId('access-expiry').textContent())?.match(
+      /\(at .+\)/,
+    )?.[0] ?? 'no expiry shown';
   await expect(panel(other, 'session').getByTestId('access-expiry')).toContainText(expiry);
   await screenshot(panel(page, 'session'), 'session-after-rotation');
 });
@@ -75,9 +102,13 @@ test('a 503 during a refresh keeps the member logged in', async ({ page, mock })
 
   // The renewal falls due, the token endpoint answers 503: the member stays, with the error on show.
   const session = panel(page, 'session');
-  await expect(session.getByTestId('session-error')).toContainText('SERVER_ERROR', { timeout: RENEWAL_WAIT_MS });
+  await expect(session.getByTestId('session-error')).toContainText('SERVER_ERROR', {
+    timeout: RENEWAL_WAIT_MS,
+  });
   await expectRole(page, 'member');
-  await expect(panel(page, 'event-log').getByText('Renewal failed (SERVER_ERROR); the session stays member')).toBeVisible();
+  await expect(
+    panel(page, 'event-log').getByText('Renewal failed (SERVER_ERROR); the session stays member'),
+  ).toBeVisible();
   expect(await mock.grants('refresh_token', 503)).toBeGreaterThanOrEqual(1);
   await screenshot(session, 'session-503');
 
@@ -93,7 +124,9 @@ test('a 503 during a refresh keeps the member logged in', async ({ page, mock })
   await switch503.uncheck();
   await expect.poll(() => mock.armedFaults()).toBe(0);
   await session.getByRole('button', { name: 'Get tokens' }).click();
-  await expect(session.getByRole('status', { name: 'Session result' })).toContainText('role member');
+  await expect(session.getByRole('status', { name: 'Session result' })).toContainText(
+    'role member',
+  );
   await expect(session.getByTestId('session-error')).toHaveText('none');
   expect(await mock.grants('anonymous')).toBe(1);
 });

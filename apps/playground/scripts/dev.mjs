@@ -18,17 +18,24 @@ const children = [];
 let stopping = false;
 
 function start(name, command, args, env) {
-  const child = spawn(command, args, { cwd: app, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, {
+    cwd: app,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const prefix = `[${name}] `;
   for (const stream of [child.stdout, child.stderr]) {
     stream.setEncoding('utf8');
     stream.on('data', (chunk) => {
-      for (const line of chunk.split('\n')) if (line.trim()) process.stdout.write(prefix + line + '\n');
+      for (const line of chunk.split('\n'))
+        if (line.trim()) process.stdout.write(prefix + line + '\n');
     });
   }
   child.on('exit', (code, signal) => {
     if (!stopping) {
-      console.error(`${prefix}stopped (${signal ?? `exit code ${code}`}); stopping the other server too.`);
+      console.error(
+        `${prefix}stopped (${signal ?? `exit code ${code}`}); stopping the other server too.`,
+      );
       stop(code ?? 1);
     }
   });
@@ -38,7 +45,8 @@ function start(name, command, args, env) {
 
 function stop(code = 0) {
   stopping = true;
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+  for (const child of children)
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
   setTimeout(() => process.exit(code), 300).unref();
 }
 
@@ -55,10 +63,20 @@ async function waitFor(url, timeoutMs = 30_000) {
   return false;
 }
 
-start('mock-platform', join(app, 'node_modules', '.bin', 'mock-platform'), ['--port', String(mockPort)], {});
-start('vite', join(app, 'node_modules', '.bin', 'vite'), ['--port', String(appPort), '--strictPort'], {
-  VITE_MOCK_PLATFORM_URL: mockUrl,
-});
+start(
+  'mock-platform',
+  join(app, 'node_modules', '.bin', 'mock-platform'),
+  ['--port', String(mockPort)],
+  {},
+);
+start(
+  'vite',
+  join(app, 'node_modules', '.bin', 'vite'),
+  ['--port', String(appPort), '--strictPort'],
+  {
+    VITE_MOCK_PLATFORM_URL: mockUrl,
+  },
+);
 
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stop(0));
 

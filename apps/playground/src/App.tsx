@@ -22,12 +22,18 @@ export function App({ playground }: { readonly playground: Playground }) {
     // What a site does on load: make sure there are tokens. The first visit
     // fetches visitor tokens; later visits reuse the stored ones.
     playground.tokens.getTokens().catch((error: unknown) => {
-      playground.log.add(`Could not get tokens on load: ${error instanceof Error ? error.message : String(error)}`);
+      playground.log.add(
+        `Could not get tokens on load: ${error instanceof Error ? error.message : String(error)}`,
+      );
     });
   }, [playground]);
 
   return (
-    <IdentityProvider tokens={playground.tokens} redirects={playground.redirects} memberAuth={playground.memberAuth}>
+    <IdentityProvider
+      tokens={playground.tokens}
+      redirects={playground.redirects}
+      memberAuth={playground.memberAuth}
+    >
       <PlaygroundProvider value={playground}>
         <Page />
       </PlaygroundProvider>

@@ -11,7 +11,13 @@ export interface Playground extends IdentityClients {
 
 const PlaygroundContext = createContext<Playground | null>(null);
 
-export function PlaygroundProvider({ value, children }: { readonly value: Playground; readonly children: ReactNode }) {
+export function PlaygroundProvider({
+  value,
+  children,
+}: {
+  readonly value: Playground;
+  readonly children: ReactNode;
+}) {
   return <PlaygroundContext.Provider value={value}>{children}</PlaygroundContext.Provider>;
 }
 

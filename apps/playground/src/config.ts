@@ -5,7 +5,9 @@
  * port 5173 against a mock platform on port 4010; the end-to-end build
  * (`vite build --mode e2e`, see `.env.e2e`) points at port 4011 instead.
  */
-export const MOCK_PLATFORM_URL: string = (import.meta.env.VITE_MOCK_PLATFORM_URL ?? 'http://127.0.0.1:4010').replace(/\/+$/, '');
+export const MOCK_PLATFORM_URL: string = (
+  import.meta.env.VITE_MOCK_PLATFORM_URL ?? 'http://127.0.0.1:4010'
+).replace(/\/+$/, '');
 
 /** The client id of the playground's site; the mock platform accepts any id. */
 export const CLIENT_ID: string = import.meta.env.VITE_CLIENT_ID ?? 'playground-client';

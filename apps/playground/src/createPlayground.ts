@@ -10,7 +10,9 @@ import type { Playground } from './PlaygroundContext';
  */
 export function createPlayground(): Playground {
   const log = createEventLog();
-  const captcha = createPlaygroundCaptcha((kind) => log.add(`Captcha: the platform asked for the ${kind} reCAPTCHA`));
+  const captcha = createPlaygroundCaptcha((kind) =>
+    log.add(`Captcha: the platform asked for the ${kind} reCAPTCHA`),
+  );
   const clients = createIdentityClients(captcha);
   let lastError: unknown;
   clients.tokens.subscribe((snapshot, event) => {

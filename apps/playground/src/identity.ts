@@ -1,4 +1,8 @@
-import { createMemberAuth, type CaptchaProvider, type MemberAuth } from '@site-identity/member-auth';
+import {
+  createMemberAuth,
+  type CaptchaProvider,
+  type MemberAuth,
+} from '@site-identity/member-auth';
 import { createRedirects, type Redirects } from '@site-identity/redirects';
 import { createTokenManager, type TokenManager } from '@site-identity/tokens';
 import { CLIENT_ID, MOCK_PLATFORM_URL, TOKEN_URL } from './config';
@@ -17,8 +21,18 @@ export interface IdentityClients {
  * reCAPTCHA as its captcha provider.
  */
 export function createIdentityClients(captcha: CaptchaProvider): IdentityClients {
-  const tokens = createTokenManager({ clientId: CLIENT_ID, tokenUrl: TOKEN_URL, autoRefresh: true });
+  const tokens = createTokenManager({
+    clientId: CLIENT_ID,
+    tokenUrl: TOKEN_URL,
+    autoRefresh: true,
+  });
   const redirects = createRedirects({ clientId: CLIENT_ID, tokens, apiBaseUrl: MOCK_PLATFORM_URL });
-  const memberAuth = createMemberAuth({ clientId: CLIENT_ID, tokens, redirects, apiBaseUrl: MOCK_PLATFORM_URL, captcha: { provider: captcha } });
+  const memberAuth = createMemberAuth({
+    clientId: CLIENT_ID,
+    tokens,
+    redirects,
+    apiBaseUrl: MOCK_PLATFORM_URL,
+    captcha: { provider: captcha },
+  });
   return { tokens, redirects, memberAuth };
 }

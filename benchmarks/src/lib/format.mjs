@@ -26,7 +26,9 @@ export function times(ratio) {
  * terminal. Cells are strings; a `|` inside a cell is escaped.
  */
 export function table(head, rows) {
-  const cells = [head, ...rows].map((row) => row.map((cell) => String(cell).replaceAll('|', '\\|')));
+  const cells = [head, ...rows].map((row) =>
+    row.map((cell) => String(cell).replaceAll('|', '\\|')),
+  );
   const widths = head.map((_, i) => Math.max(3, ...cells.map((row) => (row[i] ?? '').length)));
   const line = (row) => `| ${row.map((cell, i) => (cell ?? '').padEnd(widths[i])).join(' | ')} |`;
   const rule = `| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`;

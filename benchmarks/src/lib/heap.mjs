@@ -33,4 +33,12 @@ export function heapRow(label, operations, start, end) {
   ];
 }
 
-export const HEAP_HEAD = ['Operation', 'Count', 'Heap at start', 'Heap at end', 'Delta', 'Per operation', 'Verdict'];
+export const HEAP_HEAD = [
+  'Operation',
+  'Count',
+  'Heap at start',
+  'Heap at end',
+  'Delta',
+  'Per operation',
+  'Verdict',
+];

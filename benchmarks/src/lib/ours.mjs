@@ -33,10 +33,12 @@ async function importWithRetry(specifier, attempts, delayMs) {
 
 /** Imports `specifier` and returns the module once every name in `names` is exported. */
 export async function loadOurs(specifier, names, { attempts = 15, delayMs = 2000 } = {}) {
-  if (!modules.has(specifier)) modules.set(specifier, importWithRetry(specifier, attempts, delayMs));
+  if (!modules.has(specifier))
+    modules.set(specifier, importWithRetry(specifier, attempts, delayMs));
   const module = await modules.get(specifier);
   const missing = names.filter((name) => module[name] === undefined);
-  if (missing.length > 0) throw new NotAvailable(`${specifier} does not export ${missing.join(', ')} yet`);
+  if (missing.length > 0)
+    throw new NotAvailable(`${specifier} does not export ${missing.join(', ')} yet`);
   return module;
 }
 

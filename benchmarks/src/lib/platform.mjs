@@ -11,7 +11,9 @@ export const MEMBER = { email: 'member@example.com', password: 'bench-password-1
 
 /** Starts the emulator (with one member) and intercepts `fetch` with it. */
 export async function startPlatform() {
-  const { createMockPlatform } = await loadOurs('@site-identity/mock-platform', ['createMockPlatform']);
+  const { createMockPlatform } = await loadOurs('@site-identity/mock-platform', [
+    'createMockPlatform',
+  ]);
   const platform = createMockPlatform({ members: [MEMBER] });
   const server = setupServer(...platform.handlers);
   server.listen({ onUnhandledRequest: 'error' });
@@ -47,7 +49,10 @@ export function summarise(entries) {
 export function tokensFrom(answer, role, { expired = false } = {}) {
   const now = Math.floor(Date.now() / 1000);
   return {
-    accessToken: { value: answer.access_token, expiresAt: expired ? now - 60 : now + answer.expires_in },
+    accessToken: {
+      value: answer.access_token,
+      expiresAt: expired ? now - 60 : now + answer.expires_in,
+    },
     refreshToken: { value: answer.refresh_token, role },
   };
 }

@@ -14,9 +14,16 @@ export function tokenEndpointStub() {
     const grant = body.grantType ?? body.grant_type ?? 'unknown';
     grants[grant] = (grants[grant] ?? 0) + 1;
     issued += 1;
-    const answer = { access_token: `access-${issued}`, refresh_token: `refresh-${issued}`, expires_in: 3600 };
+    const answer = {
+      access_token: `access-${issued}`,
+      refresh_token: `refresh-${issued}`,
+      expires_in: 3600,
+    };
     await nextTask();
-    return new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify(answer), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
   }
   return { fetch, grants };
 }

@@ -11,19 +11,29 @@ export const title = 'Bundle size';
 const entries = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'entries');
 const REACT = ['react', 'react-dom', 'react/jsx-runtime', 'react/jsx-dev-runtime'];
 /** Our core packages, by name: a glob would leave out @site-identity/react itself. */
-const OUR_CORE = ['tokens', 'http', 'pkce', 'redirects', 'member-auth'].map((name) => `@site-identity/${name}`);
+const OUR_CORE = ['tokens', 'http', 'pkce', 'redirects', 'member-auth'].map(
+  (name) => `@site-identity/${name}`,
+);
 
 /**
  * Every row: a label, the entry file, what is left out of the bundle, and for
  * our own entries the package and names that must exist before it can be built.
  */
 const ROWS = [
-  { group: 'core', label: 'Site Identity: visitor tokens', entry: 'tokens.js', ours: { '@site-identity/tokens': ['createTokenManager'] } },
+  {
+    group: 'core',
+    label: 'Site Identity: visitor tokens',
+    entry: 'tokens.js',
+    ours: { '@site-identity/tokens': ['createTokenManager'] },
+  },
   {
     group: 'core',
     label: 'Site Identity: hosted login',
     entry: 'hosted-login.js',
-    ours: { '@site-identity/tokens': ['createTokenManager'], '@site-identity/redirects': ['createRedirects'] },
+    ours: {
+      '@site-identity/tokens': ['createTokenManager'],
+      '@site-identity/redirects': ['createRedirects'],
+    },
   },
   {
     group: 'core',
@@ -61,10 +71,34 @@ const ROWS = [
       '@site-identity/member-auth': ['createMemberAuth'],
     },
   },
-  { group: 'bindings', label: 'react-oidc-context', entry: 'react-oidc-context.js', external: [...REACT, 'oidc-client-ts'], leftOut: 'react, oidc-client-ts' },
-  { group: 'react', label: 'react-oidc-context + oidc-client-ts', entry: 'react-oidc-context.js', external: REACT, leftOut: 'react' },
-  { group: 'bindings', label: '@auth0/auth0-react', entry: 'auth0-react.js', external: [...REACT, '@auth0/auth0-spa-js'], leftOut: 'react, @auth0/auth0-spa-js' },
-  { group: 'react', label: '@auth0/auth0-react + auth0-spa-js', entry: 'auth0-react.js', external: REACT, leftOut: 'react' },
+  {
+    group: 'bindings',
+    label: 'react-oidc-context',
+    entry: 'react-oidc-context.js',
+    external: [...REACT, 'oidc-client-ts'],
+    leftOut: 'react, oidc-client-ts',
+  },
+  {
+    group: 'react',
+    label: 'react-oidc-context + oidc-client-ts',
+    entry: 'react-oidc-context.js',
+    external: REACT,
+    leftOut: 'react',
+  },
+  {
+    group: 'bindings',
+    label: '@auth0/auth0-react',
+    entry: 'auth0-react.js',
+    external: [...REACT, '@auth0/auth0-spa-js'],
+    leftOut: 'react, @auth0/auth0-spa-js',
+  },
+  {
+    group: 'react',
+    label: '@auth0/auth0-react + auth0-spa-js',
+    entry: 'auth0-react.js',
+    external: REACT,
+    leftOut: 'react',
+  },
 ];
 
 /** The row each group of rows is compared with. */
@@ -94,21 +128,46 @@ export async function measure() {
   // Each peer is compared with our entry of the same kind: clients with our full
   // member auth (our largest client entry), React packages with ours, alone or with the core.
   const baseline = Object.fromEntries(
-    Object.entries(BASELINES).map(([group, label]) => [group, sizes.get(ROWS.find((r) => r.label === label))]),
+    Object.entries(BASELINES).map(([group, label]) => [
+      group,
+      sizes.get(ROWS.find((r) => r.label === label)),
+    ]),
   );
   const rows = ROWS.map((row) => {
     const size = sizes.get(row);
-    if (size.error) return [row.label, `\`entries/${row.entry}\``, row.leftOut ?? '', size.error, '', ''];
+    if (size.error)
+      return [row.label, `\`entries/${row.entry}\``, row.leftOut ?? '', size.error, '', ''];
     const base = baseline[row.group];
-    const ratio = BASELINES[row.group] === row.label ? '1×' : base && !base.error ? times(size.gzip / base.gzip) : 'n/a';
-    return [row.label, `\`entries/${row.entry}\``, row.leftOut ?? '', kB(size.min), kB(size.gzip), ratio];
+    const ratio =
+      BASELINES[row.group] === row.label
+        ? '1×'
+        : base && !base.error
+          ? times(size.gzip / base.gzip)
+          : 'n/a';
+    return [
+      row.label,
+      `\`entries/${row.entry}\``,
+      row.leftOut ?? '',
+      kB(size.min),
+      kB(size.gzip),
+      ratio,
+    ];
   });
   const notes = [];
   for (const row of ROWS) {
     const alone = sizes.get(row);
     const whole = sizes.get(ROWS.find((r) => r.group === 'react' && r.entry === row.entry));
-    if (row.group === 'bindings' && alone && whole && !alone.error && !whole.error && alone.min === whole.min) {
-      notes.push(`${row.label}: leaving its core out changes nothing, because its own build already contains a copy of the core.`);
+    if (
+      row.group === 'bindings' &&
+      alone &&
+      whole &&
+      !alone.error &&
+      !whole.error &&
+      alone.min === whole.min
+    ) {
+      notes.push(
+        `${row.label}: leaving its core out changes nothing, because its own build already contains a copy of the core.`,
+      );
     }
   }
   return {

@@ -14,11 +14,16 @@ const CONCURRENT = 1000;
 
 /** Our token manager: returns the access tokens handed out and the role afterwards. */
 async function ours(tokens) {
-  const { createTokenManager, memoryStorage } = await loadOurs('@site-identity/tokens', ['createTokenManager', 'memoryStorage']);
+  const { createTokenManager, memoryStorage } = await loadOurs('@site-identity/tokens', [
+    'createTokenManager',
+    'memoryStorage',
+  ]);
   const manager = createTokenManager({ clientId: CLIENT_ID, storage: memoryStorage() });
   await manager.setTokens(tokens);
   return async () => {
-    const handed = await Promise.all(Array.from({ length: CONCURRENT }, () => manager.getAccessToken()));
+    const handed = await Promise.all(
+      Array.from({ length: CONCURRENT }, () => manager.getAccessToken()),
+    );
     const role = (await manager.getTokens()).refreshToken.role;
     manager.dispose();
     return { handed, role };
@@ -29,8 +34,13 @@ async function ours(tokens) {
 async function wix(tokens) {
   const strategy = OAuthStrategy({ clientId: CLIENT_ID, tokens });
   return async () => {
-    const headers = await Promise.all(Array.from({ length: CONCURRENT }, () => strategy.getAuthHeaders()));
-    return { handed: headers.map((h) => h.headers.Authorization), role: strategy.getTokens().refreshToken.role };
+    const headers = await Promise.all(
+      Array.from({ length: CONCURRENT }, () => strategy.getAuthHeaders()),
+    );
+    return {
+      handed: headers.map((h) => h.headers.Authorization),
+      role: strategy.getTokens().refreshToken.role,
+    };
   };
 }
 
@@ -50,7 +60,15 @@ export async function measure() {
     intro:
       `A member's token set whose access token has expired; ${int(CONCURRENT)} concurrent calls for a token, counted by the mock platform (\`state.requests\`, in process through MSW). ` +
       '"Refresh tokens" is the emulator\'s setting: rotated (a refresh token works once, its default) or kept.',
-    head: ['Client', 'Refresh tokens', 'Requests', 'By grant', 'Answers not 200', 'Distinct tokens handed out', 'Role afterwards'],
+    head: [
+      'Client',
+      'Refresh tokens',
+      'Requests',
+      'By grant',
+      'Answers not 200',
+      'Distinct tokens handed out',
+      'Role afterwards',
+    ],
     rows: [],
     notes: [],
   };
@@ -58,7 +76,9 @@ export async function measure() {
   try {
     platform = await startPlatform();
   } catch (error) {
-    for (const setting of SETTINGS) for (const client of CLIENTS) result.rows.push([client.label, setting.label, failure(error), '', '', '', '']);
+    for (const setting of SETTINGS)
+      for (const client of CLIENTS)
+        result.rows.push([client.label, setting.label, failure(error), '', '', '', '']);
     return result;
   }
   for (const setting of SETTINGS) {
@@ -71,7 +91,15 @@ export async function measure() {
         const mark = platform.mark();
         const { handed, role } = await run();
         const requests = platform.since(mark);
-        result.rows.push([client.label, setting.label, int(requests.total), requests.detail, int(requests.failed), int(new Set(handed).size), role]);
+        result.rows.push([
+          client.label,
+          setting.label,
+          int(requests.total),
+          requests.detail,
+          int(requests.failed),
+          int(new Set(handed).size),
+          role,
+        ]);
       } catch (error) {
         result.rows.push([client.label, setting.label, failure(error), '', '', '', '']);
       }

@@ -18,20 +18,29 @@ const BATCH = 1000;
 const ROUNDS = 4;
 const TIME_MS = 500;
 
-const tokens = tokenSet({ accessToken: 'bench-access-token', refreshToken: 'bench-refresh-token', expiresIn: 3600 });
+const tokens = tokenSet({
+  accessToken: 'bench-access-token',
+  refreshToken: 'bench-refresh-token',
+  expiresIn: 3600,
+});
 
 async function ourGetter() {
-  const { createTokenManager, memoryStorage } = await loadOurs('@site-identity/tokens', ['createTokenManager', 'memoryStorage']);
+  const { createTokenManager, memoryStorage } = await loadOurs('@site-identity/tokens', [
+    'createTokenManager',
+    'memoryStorage',
+  ]);
   const manager = createTokenManager({ clientId: CLIENT_ID, storage: memoryStorage() });
   await manager.setTokens(tokens);
-  if ((await manager.getAccessToken()) !== tokens.accessToken.value) throw new Error('getAccessToken() did not return the stored token');
+  if ((await manager.getAccessToken()) !== tokens.accessToken.value)
+    throw new Error('getAccessToken() did not return the stored token');
   return () => manager.getAccessToken();
 }
 
 async function wixGetter() {
   const strategy = OAuthStrategy({ clientId: CLIENT_ID, tokens });
   const first = await strategy.getAuthHeaders();
-  if (first.headers.Authorization !== tokens.accessToken.value) throw new Error('getAuthHeaders() did not return the stored token');
+  if (first.headers.Authorization !== tokens.accessToken.value)
+    throw new Error('getAuthHeaders() did not return the stored token');
   return () => strategy.getAuthHeaders();
 }
 
@@ -72,10 +81,15 @@ export async function measure() {
   for (const task of bench.tasks) {
     const label = task.name.replace(/#\d+$/, '');
     const result = task.result;
-    if (result.state !== 'completed') errors.set(label, `error: ${result.error?.message ?? result.state}`);
+    if (result.state !== 'completed')
+      errors.set(label, `error: ${result.error?.message ?? result.state}`);
     else rounds.get(label).push((BATCH * 1000) / result.latency.mean);
   }
-  const opsPerSecond = new Map([...rounds].filter(([label]) => !errors.has(label)).map(([label, list]) => [label, median(list)]));
+  const opsPerSecond = new Map(
+    [...rounds]
+      .filter(([label]) => !errors.has(label))
+      .map(([label, list]) => [label, median(list)]),
+  );
   const wix = opsPerSecond.get(CONTENDERS[1].label);
   const rows = CONTENDERS.map(({ label }) => {
     if (errors.has(label)) return [label, errors.get(label), '', ''];
@@ -91,6 +105,8 @@ export async function measure() {
       `Operations per second is ${int(BATCH)} ÷ the mean sample time, the median of the rounds; the range is the slowest and fastest round. The ratio is to @wix/sdk.`,
     head: ['Call', 'Operations per second', 'Range over rounds', 'vs @wix/sdk'],
     rows,
-    notes: [`Requests made during the run: ${requests()} (the network is refused; a valid token needs none).`],
+    notes: [
+      `Requests made during the run: ${requests()} (the network is refused; a valid token needs none).`,
+    ],
   };
 }

@@ -24,10 +24,18 @@ export async function measure() {
     notes: [],
   };
   try {
-    const { createTokenManager, memoryStorage } = await loadOurs('@site-identity/tokens', ['createTokenManager', 'memoryStorage']);
+    const { createTokenManager, memoryStorage } = await loadOurs('@site-identity/tokens', [
+      'createTokenManager',
+      'memoryStorage',
+    ]);
     const stub = tokenEndpointStub();
     let clock = Date.now();
-    const manager = createTokenManager({ clientId: 'bench-client', storage: memoryStorage(), fetch: stub.fetch, now: () => clock });
+    const manager = createTokenManager({
+      clientId: 'bench-client',
+      storage: memoryStorage(),
+      fetch: stub.fetch,
+      now: () => clock,
+    });
     const renew = async (count) => {
       for (let i = 0; i < count; i += 1) {
         clock += 3_601_000;
@@ -45,11 +53,25 @@ export async function measure() {
     const end = quarters.at(-1);
     manager.dispose();
     result.rows.push(heapRow('`getAccessToken()` with a renewal', RENEWALS, start, end));
-    const grants = Object.entries(stub.grants).map(([grant, count]) => `${grant} ${int(count)}`).join(', ');
-    result.notes.push(`Token requests made, by grant: ${grants} (the first is the cold start, then the warm-up and the measured renewals).`);
-    result.notes.push(`Heap after each quarter: ${quarters.map((b) => `${(b / 1000).toFixed(0)} kB`).join(', ')}.`);
+    const grants = Object.entries(stub.grants)
+      .map(([grant, count]) => `${grant} ${int(count)}`)
+      .join(', ');
+    result.notes.push(
+      `Token requests made, by grant: ${grants} (the first is the cold start, then the warm-up and the measured renewals).`,
+    );
+    result.notes.push(
+      `Heap after each quarter: ${quarters.map((b) => `${(b / 1000).toFixed(0)} kB`).join(', ')}.`,
+    );
   } catch (error) {
-    result.rows.push(['`getAccessToken()` with a renewal', int(RENEWALS), failure(error), '', '', '', '']);
+    result.rows.push([
+      '`getAccessToken()` with a renewal',
+      int(RENEWALS),
+      failure(error),
+      '',
+      '',
+      '',
+      '',
+    ]);
   }
   return result;
 }

@@ -23,7 +23,10 @@ export async function measure() {
     notes: [],
   };
   try {
-    const { createTokenManager, memoryStorage } = await loadOurs('@site-identity/tokens', ['createTokenManager', 'memoryStorage']);
+    const { createTokenManager, memoryStorage } = await loadOurs('@site-identity/tokens', [
+      'createTokenManager',
+      'memoryStorage',
+    ]);
     const manager = createTokenManager({ clientId: 'bench-client', storage: memoryStorage() });
     await manager.setTokens(tokenSet({ accessToken: 'access-0', refreshToken: 'refresh-0' }));
     let calls = 0;
@@ -45,7 +48,9 @@ export async function measure() {
     const after = calls;
     manager.dispose();
     result.rows.push(heapRow(label, CYCLES, start, end));
-    result.notes.push(`Listeners called by a token change after every cycle ended: ${after === 0 ? 'none' : int(after / 128)}.`);
+    result.notes.push(
+      `Listeners called by a token change after every cycle ended: ${after === 0 ? 'none' : int(after / 128)}.`,
+    );
   } catch (error) {
     result.rows.push([label, int(CYCLES), failure(error), '', '', '', '']);
   }

@@ -29,7 +29,10 @@ const SCENARIOS = [
 
 /** A page load with our token manager over storage that holds `stored`. */
 async function ours(stored) {
-  const { createTokenManager, memoryStorage } = await loadOurs('@site-identity/tokens', ['createTokenManager', 'memoryStorage']);
+  const { createTokenManager, memoryStorage } = await loadOurs('@site-identity/tokens', [
+    'createTokenManager',
+    'memoryStorage',
+  ]);
   const storage = memoryStorage();
   if (stored) {
     const previous = createTokenManager({ clientId: CLIENT_ID, storage });
@@ -73,7 +76,9 @@ export async function measure() {
   try {
     platform = await startPlatform();
   } catch (error) {
-    for (const scenario of SCENARIOS) for (const client of CLIENTS) result.rows.push([scenario.label, client.label, failure(error), '', '']);
+    for (const scenario of SCENARIOS)
+      for (const client of CLIENTS)
+        result.rows.push([scenario.label, client.label, failure(error), '', '']);
     return result;
   }
   for (const scenario of SCENARIOS) {
@@ -83,7 +88,13 @@ export async function measure() {
         const mark = platform.mark();
         const role = await load();
         const requests = platform.since(mark);
-        result.rows.push([scenario.label, client.label, int(requests.total), requests.detail, role]);
+        result.rows.push([
+          scenario.label,
+          client.label,
+          int(requests.total),
+          requests.detail,
+          role,
+        ]);
       } catch (error) {
         result.rows.push([scenario.label, client.label, failure(error), '', '']);
       }

@@ -76,7 +76,11 @@ export async function readResponse(response: Response): Promise<HttpResponse> {
 
   if (ok) {
     if (json === undefined && !(body === '' && (status === 204 || status === 205))) {
-      throw new PlatformError(`Invalid response: the body is not JSON, ${id}`, { ...common, kind: 'system', code: 'INVALID_RESPONSE' });
+      throw new PlatformError(`Invalid response: the body is not JSON, ${id}`, {
+        ...common,
+        kind: 'system',
+        code: 'INVALID_RESPONSE',
+      });
     }
     return { data: json, status, requestId, headers };
   }
@@ -92,7 +96,11 @@ export async function readResponse(response: Response): Promise<HttpResponse> {
       .filter(isRecord)
       .map(({ field, description, data }): FieldViolation => {
         const type = text(data?.type);
-        return { field: text(field) ?? '', description: text(description) ?? '', ...(type !== undefined && { type }) };
+        return {
+          field: text(field) ?? '',
+          description: text(description) ?? '',
+          ...(type !== undefined && { type }),
+        };
       })
       .sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0));
     const summary = fieldViolations.map((v) => `"${v.field}" ${v.description}`).join(', ');
@@ -112,7 +120,11 @@ export async function readResponse(response: Response): Promise<HttpResponse> {
   const message = serverMessage || description;
   const data = applicationError?.data;
   throw new PlatformError(
-    !application ? `System error occurred, ${id}` : message === description ? message : `${message}: ${description}`,
+    !application
+      ? `System error occurred, ${id}`
+      : message === description
+        ? message
+        : `${message}: ${description}`,
     {
       ...common,
       kind: application ? 'application' : 'http',

@@ -27,11 +27,22 @@ describe('requests', () => {
     server.use(
       http.get(`${BASE}/v1/logout`, ({ request }) => {
         const url = new URL(request.url);
-        return HttpResponse.json({ query: [...url.searchParams], accept: request.headers.get('accept') });
+        return HttpResponse.json({
+          query: [...url.searchParams],
+          accept: request.headers.get('accept'),
+        });
       }),
     );
     const client = createHttpClient({ baseUrl: BASE });
-    await expect(client.get('/v1/logout', { searchParams: { clientId: 'c1', postLogoutRedirectUri: 'https://site.example/', none: undefined } })).resolves.toEqual({
+    await expect(
+      client.get('/v1/logout', {
+        searchParams: {
+          clientId: 'c1',
+          postLogoutRedirectUri: 'https://site.example/',
+          none: undefined,
+        },
+      }),
+    ).resolves.toEqual({
       query: [
         ['clientId', 'c1'],
         ['postLogoutRedirectUri', 'https://site.example/'],
@@ -51,8 +62,13 @@ describe('requests', () => {
         }),
       ),
     );
-    const client = createHttpClient({ baseUrl: BASE, headers: { 'x-client': 'a', 'x-call': 'client' } });
-    await expect(client.post('/v2/login', { loginId: { email: 'a@b.c' } }, { headers: { 'x-call': 'call' } })).resolves.toEqual({
+    const client = createHttpClient({
+      baseUrl: BASE,
+      headers: { 'x-client': 'a', 'x-call': 'client' },
+    });
+    await expect(
+      client.post('/v2/login', { loginId: { email: 'a@b.c' } }, { headers: { 'x-call': 'call' } }),
+    ).resolves.toEqual({
       body: { loginId: { email: 'a@b.c' } },
       contentType: 'application/json',
       client: 'a',
@@ -62,25 +78,37 @@ describe('requests', () => {
 
   test('request() exposes the status, the request id and the headers', async () => {
     server.use(
-      http.put(`${BASE}/v1/thing`, () => HttpResponse.json({ ok: true }, { status: 201, headers: { 'x-wix-request-id': 'r-1' } })),
+      http.put(`${BASE}/v1/thing`, () =>
+        HttpResponse.json({ ok: true }, { status: 201, headers: { 'x-wix-request-id': 'r-1' } }),
+      ),
     );
-    const response = await createHttpClient({ baseUrl: BASE }).request('/v1/thing', { method: 'PUT', body: {} });
+    const response = await createHttpClient({ baseUrl: BASE }).request('/v1/thing', {
+      method: 'PUT',
+      body: {},
+    });
     expect(response).toMatchObject({ data: { ok: true }, status: 201, requestId: 'r-1' });
     expect(response.headers.get('x-wix-request-id')).toBe('r-1');
   });
 
   test('a 204 resolves with undefined', async () => {
     server.use(http.delete(`${BASE}/v1/thing`, () => new HttpResponse(null, { status: 204 })));
-    await expect(createHttpClient({ baseUrl: BASE }).request('/v1/thing', { method: 'DELETE' })).resolves.toMatchObject({
+    await expect(
+      createHttpClient({ baseUrl: BASE }).request('/v1/thing', { method: 'DELETE' }),
+    ).resolves.toMatchObject({
       data: undefined,
       status: 204,
     });
   });
 
   test('a custom fetch is used and called with a Request', async () => {
-    const fetch = vi.fn(async (request: Request) => Response.json({ url: request.url, method: request.method }));
+    const fetch = vi.fn(async (request: Request) =>
+      Response.json({ url: request.url, method: request.method }),
+    );
     const client = createHttpClient({ baseUrl: 'http://localhost:9/api', fetch });
-    await expect(client.post('v1/x', { a: 1 })).resolves.toEqual({ url: 'http://localhost:9/api/v1/x', method: 'POST' });
+    await expect(client.post('v1/x', { a: 1 })).resolves.toEqual({
+      url: 'http://localhost:9/api/v1/x',
+      method: 'POST',
+    });
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
@@ -88,14 +116,19 @@ describe('requests', () => {
     const NativeRequest = globalThis.Request;
     class WorkersRequest extends NativeRequest {
       constructor(input: RequestInfo | URL, init?: RequestInit) {
-        if (init?.credentials !== undefined) throw new TypeError("The 'credentials' field on 'RequestInitializerDict' is not implemented.");
+        if (init?.credentials !== undefined)
+          throw new TypeError(
+            "The 'credentials' field on 'RequestInitializerDict' is not implemented.",
+          );
         super(input, init);
       }
     }
     vi.stubGlobal('Request', WorkersRequest);
     try {
       const fetch = vi.fn(async (request: Request) => Response.json({ method: request.method }));
-      await expect(createHttpClient({ baseUrl: 'http://localhost:9/api', fetch }).post('/v1/x', {})).resolves.toEqual({ method: 'POST' });
+      await expect(
+        createHttpClient({ baseUrl: 'http://localhost:9/api', fetch }).post('/v1/x', {}),
+      ).resolves.toEqual({ method: 'POST' });
       expect(fetch).toHaveBeenCalledTimes(1);
     } finally {
       vi.unstubAllGlobals();
@@ -103,33 +136,65 @@ describe('requests', () => {
   });
 
   test('cdn: true sends the call to the edge host, keeping the path of baseUrl', async () => {
-    server.use(http.get('https://edge.wixapis.com/my-app/v1/items', ({ request }) => HttpResponse.json({ url: request.url })));
+    server.use(
+      http.get('https://edge.wixapis.com/my-app/v1/items', ({ request }) =>
+        HttpResponse.json({ url: request.url }),
+      ),
+    );
     const client = createHttpClient({ baseUrl: 'https://www.wixapis.com/my-app', cdn: true });
     expect(client.baseUrl).toBe('https://edge.wixapis.com/my-app');
-    await expect(client.get('/v1/items')).resolves.toEqual({ url: 'https://edge.wixapis.com/my-app/v1/items' });
+    await expect(client.get('/v1/items')).resolves.toEqual({
+      url: 'https://edge.wixapis.com/my-app/v1/items',
+    });
   });
 
   test.each<[string, () => Response]>([
-    ['an HTML page', () => new HttpResponse('<html>hi</html>', { headers: { 'content-type': 'text/html', 'x-wix-request-id': 'r-9' } })],
+    [
+      'an HTML page',
+      () =>
+        new HttpResponse('<html>hi</html>', {
+          headers: { 'content-type': 'text/html', 'x-wix-request-id': 'r-9' },
+        }),
+    ],
     ['an empty body', () => new HttpResponse('', { headers: { 'x-wix-request-id': 'r-9' } })],
-    ['truncated JSON', () => new HttpResponse('{"access_token":"ab', { headers: { 'content-type': 'application/json', 'x-wix-request-id': 'r-9' } })],
+    [
+      'truncated JSON',
+      () =>
+        new HttpResponse('{"access_token":"ab', {
+          headers: { 'content-type': 'application/json', 'x-wix-request-id': 'r-9' },
+        }),
+    ],
   ])('a 200 with %s rejects with INVALID_RESPONSE', async (_label, response) => {
     server.use(http.get(`${BASE}/v1/x`, response));
     const error = await rejectionOf(createHttpClient({ baseUrl: BASE }).get('/v1/x'));
-    expect(error).toMatchObject({ kind: 'system', code: 'INVALID_RESPONSE', status: 200, requestId: 'r-9', retryable: false });
+    expect(error).toMatchObject({
+      kind: 'system',
+      code: 'INVALID_RESPONSE',
+      status: 200,
+      requestId: 'r-9',
+      retryable: false,
+    });
     expect(error.message).toBe('Invalid response: the body is not JSON, request-id: r-9');
     expect(error.message).not.toContain('access_token');
   });
 
   test('JSON of any shape resolves as unknown for the caller to check', async () => {
     server.use(http.get(`${BASE}/v1/x`, () => HttpResponse.json([1, 'two', null])));
-    await expect(createHttpClient({ baseUrl: BASE }).get('/v1/x')).resolves.toEqual([1, 'two', null]);
+    await expect(createHttpClient({ baseUrl: BASE }).get('/v1/x')).resolves.toEqual([
+      1,
+      'two',
+      null,
+    ]);
   });
 });
 
 describe('authorization', () => {
   const echo = () =>
-    server.use(http.get(`${BASE}/v1/me`, ({ request }) => HttpResponse.json({ authorization: request.headers.get('authorization') })));
+    server.use(
+      http.get(`${BASE}/v1/me`, ({ request }) =>
+        HttpResponse.json({ authorization: request.headers.get('authorization') }),
+      ),
+    );
 
   test.each<[string, HttpClientOptions['getAuthorization'], string | null]>([
     ['a raw value, no Bearer prefix', () => 'OauthNG.JWS.abc', 'OauthNG.JWS.abc'],
@@ -138,7 +203,9 @@ describe('authorization', () => {
     ['an empty string: no header', () => '', null],
   ])('getAuthorization returning %s', async (_label, getAuthorization, expected) => {
     echo();
-    await expect(createHttpClient({ baseUrl: BASE, getAuthorization }).get('/v1/me')).resolves.toEqual({ authorization: expected });
+    await expect(
+      createHttpClient({ baseUrl: BASE, getAuthorization }).get('/v1/me'),
+    ).resolves.toEqual({ authorization: expected });
   });
 
   test('is asked once per call, so a rotated token is picked up', async () => {
@@ -153,32 +220,52 @@ describe('authorization', () => {
     echo();
     const getAuthorization = vi.fn(() => 'ignored');
     const client = createHttpClient({ baseUrl: BASE, getAuthorization });
-    await expect(client.get('/v1/me', { headers: { Authorization: 'access,second' } })).resolves.toEqual({ authorization: 'access,second' });
+    await expect(
+      client.get('/v1/me', { headers: { Authorization: 'access,second' } }),
+    ).resolves.toEqual({ authorization: 'access,second' });
     expect(getAuthorization).not.toHaveBeenCalled();
   });
 
   test.each<[string, HttpClientOptions['getAuthorization']]>([
-    ['throws', () => {
-      throw new TypeError('storage exploded with secret-token-value');
-    }],
+    [
+      'throws',
+      () => {
+        throw new TypeError('storage exploded with secret-token-value');
+      },
+    ],
     ['rejects', () => Promise.reject(new Error('secret-token-value'))],
     ['returns a number', () => 42 as unknown as string],
     ['returns a value with a line break', () => 'secret-token-value\r\nx-evil: 1'],
-  ])('a getAuthorization that %s fails the call with AUTHORIZATION_FAILED and sends nothing', async (_label, getAuthorization) => {
-    const handler = vi.fn(() => HttpResponse.json({}));
-    server.use(http.get(`${BASE}/v1/me`, handler));
-    const error = await rejectionOf(createHttpClient({ baseUrl: BASE, getAuthorization }).get('/v1/me'));
-    expect(error).toMatchObject({ kind: 'system', code: 'AUTHORIZATION_FAILED', retryable: false });
-    expect(error.message).not.toContain('secret-token-value');
-    expect(handler).not.toHaveBeenCalled();
-  });
+  ])(
+    'a getAuthorization that %s fails the call with AUTHORIZATION_FAILED and sends nothing',
+    async (_label, getAuthorization) => {
+      const handler = vi.fn(() => HttpResponse.json({}));
+      server.use(http.get(`${BASE}/v1/me`, handler));
+      const error = await rejectionOf(
+        createHttpClient({ baseUrl: BASE, getAuthorization }).get('/v1/me'),
+      );
+      expect(error).toMatchObject({
+        kind: 'system',
+        code: 'AUTHORIZATION_FAILED',
+        retryable: false,
+      });
+      expect(error.message).not.toContain('secret-token-value');
+      expect(handler).not.toHaveBeenCalled();
+    },
+  );
 
   test('no message ever contains the Authorization value', async () => {
     server.use(http.get(`${BASE}/v1/me`, () => HttpResponse.json({}, { status: 500 })));
     const error = await rejectionOf(
-      createHttpClient({ baseUrl: BASE, retry: false, getAuthorization: () => 'secret-token-value' }).get('/v1/me'),
+      createHttpClient({
+        baseUrl: BASE,
+        retry: false,
+        getAuthorization: () => 'secret-token-value',
+      }).get('/v1/me'),
     );
-    expect(`${error.message} ${String(error.cause ?? '')} ${JSON.stringify(error)}`).not.toContain('secret-token-value');
+    expect(`${error.message} ${String(error.cause ?? '')} ${JSON.stringify(error)}`).not.toContain(
+      'secret-token-value',
+    );
   });
 });
 
@@ -186,16 +273,25 @@ describe('failures without an answer', () => {
   test('a network error rejects with kind network, retryable', async () => {
     server.use(http.post(`${BASE}/v2/login`, () => HttpResponse.error()));
     const error = await rejectionOf(createHttpClient({ baseUrl: BASE }).post('/v2/login', {}));
-    expect(error).toMatchObject({ kind: 'network', code: 'NETWORK_ERROR', retryable: true, status: undefined });
+    expect(error).toMatchObject({
+      kind: 'network',
+      code: 'NETWORK_ERROR',
+      retryable: true,
+      status: undefined,
+    });
   });
 
   test('no answer within timeoutMs rejects with kind timeout', async () => {
     vi.useFakeTimers();
-    server.use(http.post(`${BASE}/v2/login`, async () => {
-      await delay('infinite');
-      return HttpResponse.json({});
-    }));
-    const pending = rejectionOf(createHttpClient({ baseUrl: BASE, timeoutMs: 500 }).post('/v2/login', {}));
+    server.use(
+      http.post(`${BASE}/v2/login`, async () => {
+        await delay('infinite');
+        return HttpResponse.json({});
+      }),
+    );
+    const pending = rejectionOf(
+      createHttpClient({ baseUrl: BASE, timeoutMs: 500 }).post('/v2/login', {}),
+    );
     await vi.advanceTimersByTimeAsync(500);
     const error = await pending;
     expect(error).toMatchObject({ kind: 'timeout', code: 'TIMEOUT', retryable: true });
@@ -204,14 +300,18 @@ describe('failures without an answer', () => {
 
   test(`every request has a default time-out of ${DEFAULT_TIMEOUT_MS} ms`, async () => {
     vi.useFakeTimers();
-    server.use(http.post(`${BASE}/v2/login`, async () => {
-      await delay('infinite');
-      return HttpResponse.json({});
-    }));
+    server.use(
+      http.post(`${BASE}/v2/login`, async () => {
+        await delay('infinite');
+        return HttpResponse.json({});
+      }),
+    );
     let settled = false;
-    const pending = rejectionOf(createHttpClient({ baseUrl: BASE }).post('/v2/login', {})).finally(() => {
-      settled = true;
-    });
+    const pending = rejectionOf(createHttpClient({ baseUrl: BASE }).post('/v2/login', {})).finally(
+      () => {
+        settled = true;
+      },
+    );
     await vi.advanceTimersByTimeAsync(DEFAULT_TIMEOUT_MS - 1);
     expect(settled).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
@@ -219,10 +319,12 @@ describe('failures without an answer', () => {
   });
 
   test('an aborted signal rejects with kind aborted, before or during the call', async () => {
-    server.use(http.post(`${BASE}/v2/login`, async () => {
-      await delay(50);
-      return HttpResponse.json({});
-    }));
+    server.use(
+      http.post(`${BASE}/v2/login`, async () => {
+        await delay(50);
+        return HttpResponse.json({});
+      }),
+    );
     const client = createHttpClient({ baseUrl: BASE });
     const before = await rejectionOf(client.post('/v2/login', {}, { signal: AbortSignal.abort() }));
     expect(before).toMatchObject({ kind: 'aborted', code: 'ABORTED', retryable: false });
@@ -241,8 +343,15 @@ describe('bad input is a typed error, never a TypeError', () => {
     ['a huge timeout', () => createHttpClient({ baseUrl: BASE, timeoutMs: 2 ** 40 })],
     ['a negative retry limit', () => createHttpClient({ baseUrl: BASE, retry: { limit: -1 } })],
     ['a fractional retry limit', () => createHttpClient({ baseUrl: BASE, retry: { limit: 1.5 } })],
-    ['a fetch that is not a function', () => createHttpClient({ baseUrl: BASE, fetch: 'no' as unknown as typeof fetch })],
-    ['a getAuthorization that is not a function', () => createHttpClient({ baseUrl: BASE, getAuthorization: 'token' as unknown as () => string })],
+    [
+      'a fetch that is not a function',
+      () => createHttpClient({ baseUrl: BASE, fetch: 'no' as unknown as typeof fetch }),
+    ],
+    [
+      'a getAuthorization that is not a function',
+      () =>
+        createHttpClient({ baseUrl: BASE, getAuthorization: 'token' as unknown as () => string }),
+    ],
   ])('createHttpClient with %s throws INVALID_OPTIONS', (_label, create) => {
     expect(create).toThrowError(PlatformError);
     try {
@@ -256,13 +365,21 @@ describe('bad input is a typed error, never a TypeError', () => {
   test.each<[string, () => Promise<unknown>, string]>([
     ['an absolute URL as path', () => client.get('https://evil.example/x'), 'INVALID_OPTIONS'],
     ['a bad per-call timeout', () => client.get('/x', { timeoutMs: -1 }), 'INVALID_OPTIONS'],
-    ['a header with a line break', () => client.get('/x', { headers: { 'x-a': 'a\nb' } }), 'INVALID_OPTIONS'],
+    [
+      'a header with a line break',
+      () => client.get('/x', { headers: { 'x-a': 'a\nb' } }),
+      'INVALID_OPTIONS',
+    ],
     ['a body with a BigInt', () => client.post('/x', { n: 1n }), 'INVALID_REQUEST_BODY'],
-    ['a circular body', () => {
-      const body: Record<string, unknown> = {};
-      body['self'] = body;
-      return client.post('/x', body);
-    }, 'INVALID_REQUEST_BODY'],
+    [
+      'a circular body',
+      () => {
+        const body: Record<string, unknown> = {};
+        body['self'] = body;
+        return client.post('/x', body);
+      },
+      'INVALID_REQUEST_BODY',
+    ],
     ['a function as body', () => client.post('/x', () => 1), 'INVALID_REQUEST_BODY'],
   ])('a call with %s rejects with %s', async (_label, call, code) => {
     await expect(rejectionOf(call())).resolves.toMatchObject({ kind: 'system', code });

@@ -1,8 +1,18 @@
 import ky from 'ky';
 import { readResponse } from './error-from-response';
 import { PlatformError } from './platform-error';
-import { invalidOptions, resolveBaseUrl, resolveRequestUrl, type SearchParams } from './request-url';
-import { DEFAULT_RETRY, retryDelay, type ResolvedRetryPolicy, type RetryPolicy } from './retry-policy';
+import {
+  invalidOptions,
+  resolveBaseUrl,
+  resolveRequestUrl,
+  type SearchParams,
+} from './request-url';
+import {
+  DEFAULT_RETRY,
+  retryDelay,
+  type ResolvedRetryPolicy,
+  type RetryPolicy,
+} from './retry-policy';
 import { wrap } from './to-platform-error';
 
 /**
@@ -205,7 +215,10 @@ function buildHeaders(
 }
 
 /** Sets `Authorization` from `getAuthorization`, unless the call brought its own. */
-async function authorize(headers: Headers, getAuthorization: AuthorizationSource | undefined): Promise<void> {
+async function authorize(
+  headers: Headers,
+  getAuthorization: AuthorizationSource | undefined,
+): Promise<void> {
   if (!getAuthorization || headers.has('authorization')) return;
   let cause: unknown;
   try {
@@ -232,7 +245,11 @@ function serialise(body: unknown): string | undefined {
   } catch (error) {
     cause = error;
   }
-  throw new PlatformError('The body is not serialisable as JSON', { kind: 'system', code: 'INVALID_REQUEST_BODY', cause });
+  throw new PlatformError('The body is not serialisable as JSON', {
+    kind: 'system',
+    code: 'INVALID_REQUEST_BODY',
+    cause,
+  });
 }
 
 /** Waits `ms`, or less when `signal` aborts first. */
@@ -280,7 +297,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const policy = checkRetry(options.retry);
   const { fetch: customFetch, getAuthorization, headers: baseHeaders } = options;
   for (const name of ['fetch', 'getAuthorization'] as const) {
-    if (options[name] !== undefined && typeof options[name] !== 'function') throw invalidOptions(`${name} must be a function`);
+    if (options[name] !== undefined && typeof options[name] !== 'function')
+      throw invalidOptions(`${name} must be a function`);
   }
   const api = ky.create({
     // Retries are ours (above): ky only sends, times out and hands back the answer.
@@ -301,7 +319,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const body = serialise(call.body);
     const headers = buildHeaders(baseHeaders, call.headers, body !== undefined);
     const { signal } = call;
-    const limit = call.retry ?? IDEMPOTENT.includes(method) ? policy.limit : 0;
+    const limit = (call.retry ?? IDEMPOTENT.includes(method)) ? policy.limit : 0;
     for (let attempt = 1; ; attempt++) {
       let error: PlatformError;
       try {
@@ -309,12 +327,15 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         // the signal is checked again right before each try.
         if (attempt === 1 && !signal?.aborted) await authorize(headers, getAuthorization);
         if (signal?.aborted) throw signal.reason;
-        return await readResponse(await api(url, { method, headers, body, signal, timeout: timeoutMs }));
+        return await readResponse(
+          await api(url, { method, headers, body, signal, timeout: timeoutMs }),
+        );
       } catch (caught) {
         error = wrap(caught, timeoutMs, signal);
       }
       // The error says whether trying again may help; its Retry-After may still rule it out.
-      const delay = error.retryable && attempt <= limit ? retryDelay(error, policy, attempt) : undefined;
+      const delay =
+        error.retryable && attempt <= limit ? retryDelay(error, policy, attempt) : undefined;
       if (delay === undefined) throw error;
       await wait(delay, signal);
     }
@@ -324,6 +345,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     baseUrl,
     request,
     get: async (path, callOptions) => (await request(path, { ...callOptions, method: 'GET' })).data,
-    post: async (path, body, callOptions) => (await request(path, { ...callOptions, method: 'POST', body })).data,
+    post: async (path, body, callOptions) =>
+      (await request(path, { ...callOptions, method: 'POST', body })).data,
   };
 }

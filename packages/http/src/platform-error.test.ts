@@ -5,7 +5,11 @@ import { toPlatformError } from './to-platform-error';
 
 describe('PlatformError', () => {
   test('carries every field, defaults included', () => {
-    const error = new PlatformError('Not Found', { kind: 'application', code: 'NOT_FOUND', status: 404 });
+    const error = new PlatformError('Not Found', {
+      kind: 'application',
+      code: 'NOT_FOUND',
+      status: 404,
+    });
     expect(error).toBeInstanceOf(Error);
     expect(error).toMatchObject({
       name: 'PlatformError',
@@ -25,7 +29,12 @@ describe('PlatformError', () => {
 
   test('keeps the raw response non-enumerable, so logging the error does not dump it', () => {
     const response = new Response('{}', { status: 503 });
-    const error = new PlatformError('x', { kind: 'http', code: 'SERVICE_UNAVAILABLE', response, cause: 'c' });
+    const error = new PlatformError('x', {
+      kind: 'http',
+      code: 'SERVICE_UNAVAILABLE',
+      response,
+      cause: 'c',
+    });
     expect(error.response).toBe(response);
     expect(Object.keys(error)).not.toContain('response');
     expect(JSON.stringify(error)).not.toContain('Response');
@@ -38,10 +47,19 @@ describe('isPlatformError', () => {
     ['a PlatformError', new PlatformError('x', { kind: 'system', code: 'UNKNOWN' }), true],
     [
       'one from another copy of the package',
-      Object.assign(new Error('x'), { name: 'PlatformError', kind: 'network', code: 'NETWORK_ERROR', fieldViolations: [] }),
+      Object.assign(new Error('x'), {
+        name: 'PlatformError',
+        kind: 'network',
+        code: 'NETWORK_ERROR',
+        fieldViolations: [],
+      }),
       true,
     ],
-    ['a look-alike without code and field violations', Object.assign(new Error('x'), { name: 'PlatformError', kind: 'network' }), false],
+    [
+      'a look-alike without code and field violations',
+      Object.assign(new Error('x'), { name: 'PlatformError', kind: 'network' }),
+      false,
+    ],
     ['a plain Error', new Error('PlatformError'), false],
     ['an object named PlatformError without a kind', { name: 'PlatformError' }, false],
     ['null', null, false],

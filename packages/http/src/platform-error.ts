@@ -22,13 +22,7 @@
  * ```
  */
 export type PlatformErrorKind =
-  | 'validation'
-  | 'application'
-  | 'http'
-  | 'system'
-  | 'network'
-  | 'timeout'
-  | 'aborted';
+  'validation' | 'application' | 'http' | 'system' | 'network' | 'timeout' | 'aborted';
 
 /**
  * The codes this package assigns itself. Platform codes (`'-19995'`, `'NOT_FOUND'`,
@@ -151,7 +145,10 @@ export class PlatformError extends Error {
   // one exists (possibly undefined) on every error.
   constructor(message: string, { cause, response, ...init }: PlatformErrorInit) {
     super(message, cause === undefined ? undefined : { cause });
-    Object.assign(this, init, { retryable: init.retryable ?? false, fieldViolations: init.fieldViolations ?? [] });
+    Object.assign(this, init, {
+      retryable: init.retryable ?? false,
+      fieldViolations: init.fieldViolations ?? [],
+    });
     Object.defineProperty(this, 'response', { value: response });
   }
 }
@@ -171,7 +168,10 @@ export class PlatformError extends Error {
  */
 export function isPlatformError(value: unknown): value is PlatformError {
   // Every field a caller reads without a check must be there, so a look-alike is wrapped, not trusted.
-  const candidate = value as { name?: unknown; kind?: unknown; code?: unknown; fieldViolations?: unknown } | null | undefined;
+  const candidate = value as
+    | { name?: unknown; kind?: unknown; code?: unknown; fieldViolations?: unknown }
+    | null
+    | undefined;
   return (
     typeof value === 'object' &&
     candidate?.name === 'PlatformError' &&

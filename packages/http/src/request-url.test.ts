@@ -6,7 +6,11 @@ describe('resolveBaseUrl', () => {
   test.each([
     ['https://www.wixapis.com', false, 'https://www.wixapis.com'],
     ['https://www.wixapis.com/', false, 'https://www.wixapis.com'],
-    ['https://www.wixapis.com/_api/iam/authentication/', false, 'https://www.wixapis.com/_api/iam/authentication'],
+    [
+      'https://www.wixapis.com/_api/iam/authentication/',
+      false,
+      'https://www.wixapis.com/_api/iam/authentication',
+    ],
     ['http://localhost:4010/api', false, 'http://localhost:4010/api'],
     ['https://www.wixapis.com/my-app/v1', true, 'https://edge.wixapis.com/my-app/v1'],
     ['http://localhost:4010', true, 'https://edge.wixapis.com'],
@@ -14,18 +18,24 @@ describe('resolveBaseUrl', () => {
     expect(resolveBaseUrl(input, cdn)).toBe(expected);
   });
 
-  test.each([['www.wixapis.com'], ['/relative'], ['ftp://example.com'], ['https://x.com/?a=1'], ['https://x.com/#f'], [''], [42], [undefined]])(
-    '%j is refused with INVALID_OPTIONS',
-    (input) => {
-      let error: unknown;
-      try {
-        resolveBaseUrl(input, false);
-      } catch (caught) {
-        error = caught;
-      }
-      expect(isPlatformError(error) && error.code).toBe('INVALID_OPTIONS');
-    },
-  );
+  test.each([
+    ['www.wixapis.com'],
+    ['/relative'],
+    ['ftp://example.com'],
+    ['https://x.com/?a=1'],
+    ['https://x.com/#f'],
+    [''],
+    [42],
+    [undefined],
+  ])('%j is refused with INVALID_OPTIONS', (input) => {
+    let error: unknown;
+    try {
+      resolveBaseUrl(input, false);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(isPlatformError(error) && error.code).toBe('INVALID_OPTIONS');
+  });
 });
 
 describe('resolveRequestUrl', () => {
@@ -34,18 +44,32 @@ describe('resolveRequestUrl', () => {
     ['/v2/login', undefined, 'https://www.wixapis.com/_api/iam/v2/login'],
     ['v2/login', undefined, 'https://www.wixapis.com/_api/iam/v2/login'],
     ['', undefined, 'https://www.wixapis.com/_api/iam'],
-    ['/v1/logout', { clientId: 'c', postLogoutRedirectUri: 'https://site.example/a?b=c', skip: undefined }, 'https://www.wixapis.com/_api/iam/v1/logout?clientId=c&postLogoutRedirectUri=https%3A%2F%2Fsite.example%2Fa%3Fb%3Dc'],
+    [
+      '/v1/logout',
+      { clientId: 'c', postLogoutRedirectUri: 'https://site.example/a?b=c', skip: undefined },
+      'https://www.wixapis.com/_api/iam/v1/logout?clientId=c&postLogoutRedirectUri=https%3A%2F%2Fsite.example%2Fa%3Fb%3Dc',
+    ],
     ['/v1/x?a=1', { b: 2, c: true }, 'https://www.wixapis.com/_api/iam/v1/x?a=1&b=2&c=true'],
-    ['/v1/x', new URLSearchParams([['a', '1'], ['a', '2']]), 'https://www.wixapis.com/_api/iam/v1/x?a=1&a=2'],
+    [
+      '/v1/x',
+      new URLSearchParams([
+        ['a', '1'],
+        ['a', '2'],
+      ]),
+      'https://www.wixapis.com/_api/iam/v1/x?a=1&a=2',
+    ],
     ['@evil.example/x', undefined, 'https://www.wixapis.com/_api/iam/@evil.example/x'],
   ])('%s with %j → %s', (path, searchParams, expected) => {
     expect(resolveRequestUrl(base, path, searchParams).href).toBe(expected);
   });
 
-  test.each([['https://evil.example/steal'], ['//evil.example/steal'], ['\\\\evil.example'], ['javascript:alert(1)'], [null]])(
-    '%j is refused so that Authorization never leaves the host',
-    (path) => {
-      expect(() => resolveRequestUrl(base, path)).toThrowError(/relative to baseUrl/);
-    },
-  );
+  test.each([
+    ['https://evil.example/steal'],
+    ['//evil.example/steal'],
+    ['\\\\evil.example'],
+    ['javascript:alert(1)'],
+    [null],
+  ])('%j is refused so that Authorization never leaves the host', (path) => {
+    expect(() => resolveRequestUrl(base, path)).toThrowError(/relative to baseUrl/);
+  });
 });

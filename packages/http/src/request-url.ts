@@ -36,7 +36,8 @@ export const EDGE_API_BASE_URL = 'https://edge.wixapis.com';
  * const query: SearchParams = { postLogoutRedirectUri: 'https://example.com/', clientId: 'abc' };
  * ```
  */
-export type SearchParams = Readonly<Record<string, string | number | boolean | undefined>> | URLSearchParams;
+export type SearchParams =
+  Readonly<Record<string, string | number | boolean | undefined>> | URLSearchParams;
 
 /** An error for bad input to the client (thrown by `createHttpClient`, rejected by calls). */
 export function invalidOptions(message: string, cause?: unknown): PlatformError {
@@ -55,7 +56,13 @@ export function resolveBaseUrl(baseUrl: unknown, cdn: boolean): string {
   } catch {
     // refused below
   }
-  if (typeof baseUrl !== 'string' || !url || !/^https?:$/.test(url.protocol) || url.search || url.hash) {
+  if (
+    typeof baseUrl !== 'string' ||
+    !url ||
+    !/^https?:$/.test(url.protocol) ||
+    url.search ||
+    url.hash
+  ) {
     throw invalidOptions('baseUrl must be an http(s) URL without query or fragment');
   }
   return (cdn ? EDGE_API_BASE_URL : url.origin) + url.pathname.replace(/\/+$/, '');
@@ -73,7 +80,10 @@ export function resolveRequestUrl(base: string, path: unknown, searchParams?: Se
   // What follows `base` starts with `/`, `?` or `#` (or is empty), so the host of
   // `base` is the host of the request, whatever else `path` holds.
   const url = new URL(base + (/^([/?#]|$)/.test(path) ? path : `/${path}`));
-  const entries = searchParams instanceof URLSearchParams ? [...searchParams] : Object.entries(searchParams ?? {});
+  const entries =
+    searchParams instanceof URLSearchParams
+      ? [...searchParams]
+      : Object.entries(searchParams ?? {});
   for (const [key, value] of entries) {
     if (value !== undefined) url.searchParams.append(key, String(value));
   }

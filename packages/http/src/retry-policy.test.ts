@@ -2,7 +2,13 @@ import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { createHttpClient } from './http-client';
-import { backoffDelay, DEFAULT_RETRY, equalJitter, retryAfterMs, type RetryPolicy } from './retry-policy';
+import {
+  backoffDelay,
+  DEFAULT_RETRY,
+  equalJitter,
+  retryAfterMs,
+  type RetryPolicy,
+} from './retry-policy';
 
 const NOW = Date.parse('2030-01-01T00:00:00Z');
 
@@ -61,17 +67,25 @@ describe('retries through the client', () => {
     server.use(
       http[method](URL_, () => {
         calls.push(Date.now());
-        return (responses[Math.min(calls.length - 1, responses.length - 1)] ?? (() => HttpResponse.error()))();
+        return (
+          responses[Math.min(calls.length - 1, responses.length - 1)] ??
+          (() => HttpResponse.error())
+        )();
       }),
     );
     return calls;
   }
-  const status = (code: number, headers: Record<string, string> = {}) => () =>
-    HttpResponse.json({}, { status: code, headers });
+  const status =
+    (code: number, headers: Record<string, string> = {}) =>
+    () =>
+      HttpResponse.json({}, { status: code, headers });
   const ok = () => HttpResponse.json({ ok: true });
 
   function client(retry?: RetryPolicy | false) {
-    return createHttpClient({ baseUrl: 'https://www.wixapis.com/_api/data', ...(retry === undefined ? {} : { retry }) });
+    return createHttpClient({
+      baseUrl: 'https://www.wixapis.com/_api/data',
+      ...(retry === undefined ? {} : { retry }),
+    });
   }
 
   function settle(promise: Promise<unknown>) {
@@ -86,22 +100,25 @@ describe('retries through the client', () => {
     vi.spyOn(Math, 'random').mockReturnValue(0);
   });
 
-  test.each([408, 429, 502, 503, 504])('a GET answered %i is retried twice with exponential back-off and jitter', async (code) => {
-    const calls = answer('get', status(code));
-    const result = settle(client().get('/v1/items'));
-    await vi.advanceTimersByTimeAsync(0);
-    expect(calls).toHaveLength(1);
-    await vi.advanceTimersByTimeAsync(149); // 300 ms halved by jitter (random 0)
-    expect(calls).toHaveLength(1);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(calls).toHaveLength(2);
-    await vi.advanceTimersByTimeAsync(300); // 600 ms halved
-    expect(calls).toHaveLength(3);
-    await vi.advanceTimersByTimeAsync(10_000);
-    expect(calls).toHaveLength(3);
-    const { error } = await result;
-    expect(error).toMatchObject({ status: code, retryable: true });
-  });
+  test.each([408, 429, 502, 503, 504])(
+    'a GET answered %i is retried twice with exponential back-off and jitter',
+    async (code) => {
+      const calls = answer('get', status(code));
+      const result = settle(client().get('/v1/items'));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(calls).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(149); // 300 ms halved by jitter (random 0)
+      expect(calls).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(calls).toHaveLength(2);
+      await vi.advanceTimersByTimeAsync(300); // 600 ms halved
+      expect(calls).toHaveLength(3);
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(calls).toHaveLength(3);
+      const { error } = await result;
+      expect(error).toMatchObject({ status: code, retryable: true });
+    },
+  );
 
   test('the jittered wait lies in the upper half of the back-off', async () => {
     vi.spyOn(Math, 'random').mockReturnValue(0.5);
@@ -160,7 +177,11 @@ describe('retries through the client', () => {
         return HttpResponse.json({ try: n });
       }),
     );
-    const result = settle(createHttpClient({ baseUrl: 'https://www.wixapis.com/_api/data', timeoutMs: 1000 }).get('/v1/items'));
+    const result = settle(
+      createHttpClient({ baseUrl: 'https://www.wixapis.com/_api/data', timeoutMs: 1000 }).get(
+        '/v1/items',
+      ),
+    );
     await vi.advanceTimersByTimeAsync(1000 + 150);
     await expect(result).resolves.toEqual({ value: { try: 2 }, error: undefined });
   });
@@ -176,7 +197,11 @@ describe('retries through the client', () => {
   });
 
   test('Retry-After as an HTTP date is honoured', async () => {
-    const calls = answer('get', status(503, { 'retry-after': 'Tue, 01 Jan 2030 00:00:02 GMT' }), ok);
+    const calls = answer(
+      'get',
+      status(503, { 'retry-after': 'Tue, 01 Jan 2030 00:00:02 GMT' }),
+      ok,
+    );
     const result = settle(client().get('/v1/items'));
     await vi.advanceTimersByTimeAsync(1999);
     expect(calls).toHaveLength(1);
@@ -195,7 +220,9 @@ describe('retries through the client', () => {
   test('the back-off is capped at maxDelayMs and the count at limit', async () => {
     const calls = answer('get', status(502));
     vi.spyOn(Math, 'random').mockReturnValue(0.999);
-    const result = settle(client({ limit: 4, baseDelayMs: 1000, maxDelayMs: 1500 }).get('/v1/items'));
+    const result = settle(
+      client({ limit: 4, baseDelayMs: 1000, maxDelayMs: 1500 }).get('/v1/items'),
+    );
     await vi.advanceTimersByTimeAsync(60_000);
     expect(calls).toHaveLength(5);
     const gaps = calls.slice(1).map((at, i) => at - (calls[i] ?? 0));

@@ -34,7 +34,11 @@ export interface RetryPolicy {
 export type ResolvedRetryPolicy = Required<RetryPolicy>;
 
 /** The defaults of {@link RetryPolicy}. */
-export const DEFAULT_RETRY: ResolvedRetryPolicy = { limit: 2, baseDelayMs: 300, maxDelayMs: 10_000 };
+export const DEFAULT_RETRY: ResolvedRetryPolicy = {
+  limit: 2,
+  baseDelayMs: 300,
+  maxDelayMs: 10_000,
+};
 
 /** The exponential wait before retry `attempt` (from 1), before jitter and cap. */
 export function backoffDelay(policy: ResolvedRetryPolicy, attempt: number): number {
@@ -52,7 +56,11 @@ export function equalJitter(delay: number): number {
  */
 export function retryAfterMs(header: string | null, now: number): number | undefined {
   const value = header?.trim() ?? '';
-  const ms = /^\d+(\.\d+)?$/.test(value) ? Number(value) * 1000 : /[a-z]/i.test(value) ? Date.parse(value) - now : Number.NaN;
+  const ms = /^\d+(\.\d+)?$/.test(value)
+    ? Number(value) * 1000
+    : /[a-z]/i.test(value)
+      ? Date.parse(value) - now
+      : Number.NaN;
   return Number.isNaN(ms) ? undefined : Math.max(0, ms);
 }
 
@@ -61,8 +69,13 @@ export function retryAfterMs(header: string | null, now: number): number | undef
  * answer's `Retry-After` asks for, or else the jittered, capped back-off;
  * `undefined` (do not retry) when `Retry-After` asks for more than `maxDelayMs`.
  */
-export function retryDelay(error: PlatformError, policy: ResolvedRetryPolicy, attempt: number): number | undefined {
+export function retryDelay(
+  error: PlatformError,
+  policy: ResolvedRetryPolicy,
+  attempt: number,
+): number | undefined {
   const after = retryAfterMs(error.response?.headers.get('retry-after') ?? null, Date.now());
-  if (after === undefined) return equalJitter(Math.min(backoffDelay(policy, attempt), policy.maxDelayMs));
+  if (after === undefined)
+    return equalJitter(Math.min(backoffDelay(policy, attempt), policy.maxDelayMs));
   return after > policy.maxDelayMs ? undefined : after;
 }

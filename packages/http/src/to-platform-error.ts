@@ -40,7 +40,11 @@ export function wrap(error: unknown, timeoutMs?: number, signal?: AbortSignal): 
         cause: error,
       });
     case 'AbortError':
-      return new PlatformError('Request aborted', { kind: 'aborted', code: 'ABORTED', cause: aborted ? signal?.reason : error });
+      return new PlatformError('Request aborted', {
+        kind: 'aborted',
+        code: 'ABORTED',
+        cause: aborted ? signal?.reason : error,
+      });
     case 'TypeError':
       return new PlatformError('Network error', {
         kind: 'network',
@@ -49,6 +53,10 @@ export function wrap(error: unknown, timeoutMs?: number, signal?: AbortSignal): 
         cause: error,
       });
     default:
-      return new PlatformError('System error occurred, request-id: unknown', { kind: 'system', code: 'UNKNOWN', cause: error });
+      return new PlatformError('System error occurred, request-id: unknown', {
+        kind: 'system',
+        code: 'UNKNOWN',
+        cause: error,
+      });
   }
 }

@@ -115,7 +115,10 @@ export function accountCalls(ctx: AccountContext) {
         const flow = store.read();
         const token = stateToken ?? flow?.stateToken;
         if (!isFilled(token)) {
-          throw invalid('noPendingVerification', 'No e-mail verification is in progress: log in or register first');
+          throw invalid(
+            'noPendingVerification',
+            'No e-mail verification is in progress: log in or register first',
+          );
         }
         const answer = await post(verification, '/v1/auth/resend', { stateToken: token });
         const next = isRecord(answer) ? answer['stateToken'] : undefined;
@@ -124,7 +127,8 @@ export function accountCalls(ctx: AccountContext) {
 
     sendPasswordResetEmail: (email: string, options: PasswordResetEmailOptions) =>
       rejectingWithMemberAuthError(async () => {
-        if (!isValidEmail(email)) throw invalid('invalidEmail', 'Enter a valid e-mail address, like name@example.com');
+        if (!isValidEmail(email))
+          throw invalid('invalidEmail', 'Enter a valid e-mail address, like name@example.com');
         const url = absoluteUrl(options?.redirectUri);
         const language = options.language ?? 'en';
         await post(recovery, '/v1/send-email', { email, language, redirect: { url, clientId } });
@@ -139,7 +143,8 @@ export function accountCalls(ctx: AccountContext) {
 
     changePassword: (newPassword: string) =>
       rejectingWithMemberAuthError(async () => {
-        if (!tokens.isLoggedIn()) throw invalid('notLoggedIn', 'Only a logged-in member can change the password');
+        if (!tokens.isLoggedIn())
+          throw invalid('notLoggedIn', 'Only a logged-in member can change the password');
         if (!isFilled(newPassword)) throw invalid('invalidPassword', 'Enter a password');
         await post(auth, '/v2/change-password', { newPassword });
       }),
@@ -148,7 +153,10 @@ export function accountCalls(ctx: AccountContext) {
       rejectingWithMemberAuthError(async () => {
         required(identityId, 'identityId');
         const redirect = emailOptions.redirect && { clientId, ...emailOptions.redirect };
-        await post(recovery, '/v1/activation-email', { identityId, emailOptions: { ...emailOptions, ...(redirect && { redirect }) } });
+        await post(recovery, '/v1/activation-email', {
+          identityId,
+          emailOptions: { ...emailOptions, ...(redirect && { redirect }) },
+        });
       }),
 
     startEmailVerification: (identityId: string) =>
@@ -156,7 +164,8 @@ export function accountCalls(ctx: AccountContext) {
         required(identityId, 'identityId');
         const answer = await post(verification, '/v1/Start', { identityId, target: 'EMAIL' });
         const stateToken = isRecord(answer) ? answer['stateToken'] : undefined;
-        if (!isFilled(stateToken)) throw invalid('serverError', 'The platform answered without a state token');
+        if (!isFilled(stateToken))
+          throw invalid('serverError', 'The platform answered without a state token');
         store.write(stateToken);
         return { stateToken };
       }),
@@ -164,7 +173,8 @@ export function accountCalls(ctx: AccountContext) {
     signOn: (params: SignOnParams) =>
       rejectingWithMemberAuthError(async (): Promise<SignOnResult> => {
         const { email, profile, verifyEmail, mergeExistingContact } = params ?? {};
-        if (!isValidEmail(email)) throw invalid('invalidEmail', 'Enter a valid e-mail address, like name@example.com');
+        if (!isValidEmail(email))
+          throw invalid('invalidEmail', 'Enter a valid e-mail address, like name@example.com');
         const answer = await post(auth, '/v2/sign-on', {
           loginId: { email },
           profile: profile ?? {},
@@ -172,8 +182,12 @@ export function accountCalls(ctx: AccountContext) {
           mergeExistingContact: mergeExistingContact === true,
         });
         const sessionToken = isRecord(answer) ? answer['sessionToken'] : undefined;
-        if (!isFilled(sessionToken)) throw invalid('serverError', 'The platform answered sign-on without a session token');
-        const identity = isRecord(answer) && isRecord(answer['identity']) ? (answer['identity'] as Identity) : undefined;
+        if (!isFilled(sessionToken))
+          throw invalid('serverError', 'The platform answered sign-on without a session token');
+        const identity =
+          isRecord(answer) && isRecord(answer['identity'])
+            ? (answer['identity'] as Identity)
+            : undefined;
         return identity ? { sessionToken, identity } : { sessionToken };
       }),
 

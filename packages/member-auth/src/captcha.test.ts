@@ -1,9 +1,17 @@
 import { PlatformError } from '@site-identity/http';
 import { describe, expect, test, vi } from 'vitest';
-import { CAPTCHA_SITE_KEYS, sendWithCaptcha, toWireCaptchaTokens, type CaptchaProvider, type WireCaptchaToken } from './captcha';
+import {
+  CAPTCHA_SITE_KEYS,
+  sendWithCaptcha,
+  toWireCaptchaTokens,
+  type CaptchaProvider,
+  type WireCaptchaToken,
+} from './captcha';
 
-const missing = () => new PlatformError('Missing captcha token', { kind: 'application', code: '-19971', status: 400 });
-const invalidToken = () => new PlatformError('Invalid captcha token', { kind: 'application', code: '-19970', status: 400 });
+const missing = () =>
+  new PlatformError('Missing captcha token', { kind: 'application', code: '-19971', status: 400 });
+const invalidToken = () =>
+  new PlatformError('Invalid captcha token', { kind: 'application', code: '-19970', status: 400 });
 
 /** An attempt that answers each call with the next outcome of `outcomes`, recording the tokens it was sent. */
 function platform(...outcomes: (PlatformError | 'ok')[]) {
@@ -17,7 +25,9 @@ function platform(...outcomes: (PlatformError | 'ok')[]) {
   return { attempt, sent };
 }
 
-const provider = (tokens: Partial<Record<'invisible' | 'visible', string>>): CaptchaProvider & { getToken: ReturnType<typeof vi.fn> } => ({
+const provider = (
+  tokens: Partial<Record<'invisible' | 'visible', string>>,
+): CaptchaProvider & { getToken: ReturnType<typeof vi.fn> } => ({
   getToken: vi.fn(async (kind: 'invisible' | 'visible') => tokens[kind]),
 });
 
@@ -27,7 +37,10 @@ describe('toWireCaptchaTokens', () => {
     [{}, []],
     [{ recaptchaToken: 'v' }, [{ Recaptcha: 'v' }]],
     [{ invisibleRecaptchaToken: 'i' }, [{ InvisibleRecaptcha: 'i' }]],
-    [{ recaptchaToken: 'v', invisibleRecaptchaToken: 'i' }, [{ Recaptcha: 'v' }, { InvisibleRecaptcha: 'i' }]],
+    [
+      { recaptchaToken: 'v', invisibleRecaptchaToken: 'i' },
+      [{ Recaptcha: 'v' }, { InvisibleRecaptcha: 'i' }],
+    ],
     [{ recaptchaToken: '', invisibleRecaptchaToken: 42 as unknown as string }, []],
   ])('%j → %j', (tokens, wire) => {
     expect(toWireCaptchaTokens(tokens)).toEqual(wire);
@@ -37,21 +50,27 @@ describe('toWireCaptchaTokens', () => {
 describe('sendWithCaptcha', () => {
   test('without a provider a captcha demand is passed on', async () => {
     const { attempt } = platform(missing());
-    await expect(sendWithCaptcha(attempt, undefined, undefined)).rejects.toMatchObject({ code: '-19971' });
+    await expect(sendWithCaptcha(attempt, undefined, undefined)).rejects.toMatchObject({
+      code: '-19971',
+    });
     expect(attempt).toHaveBeenCalledTimes(1);
   });
 
   test('a missing token is retried once with an invisible token, under the invisible site key', async () => {
     const { attempt, sent } = platform(missing(), 'ok');
     const captcha = provider({ invisible: 'inv-1' });
-    await expect(sendWithCaptcha(attempt, undefined, { provider: captcha })).resolves.toEqual({ state: 'SUCCESS' });
+    await expect(sendWithCaptcha(attempt, undefined, { provider: captcha })).resolves.toEqual({
+      state: 'SUCCESS',
+    });
     expect(sent).toEqual([[], [{ InvisibleRecaptcha: 'inv-1' }]]);
     expect(captcha.getToken).toHaveBeenCalledWith('invisible', CAPTCHA_SITE_KEYS.invisible);
   });
 
   test('a second missing-token answer is not retried again', async () => {
     const { attempt } = platform(missing(), missing());
-    await expect(sendWithCaptcha(attempt, undefined, { provider: provider({ invisible: 'inv' }) })).rejects.toMatchObject({
+    await expect(
+      sendWithCaptcha(attempt, undefined, { provider: provider({ invisible: 'inv' }) }),
+    ).rejects.toMatchObject({
       code: '-19971',
     });
     expect(attempt).toHaveBeenCalledTimes(2);
@@ -61,43 +80,58 @@ describe('sendWithCaptcha', () => {
     const { attempt, sent } = platform(invalidToken(), 'ok');
     const captcha = provider({ visible: 'vis-1' });
     const siteKeys = { visible: 'own-visible-key' };
-    await expect(sendWithCaptcha(attempt, { invisibleRecaptchaToken: 'bad' }, { provider: captcha, siteKeys })).resolves.toBeDefined();
+    await expect(
+      sendWithCaptcha(attempt, { invisibleRecaptchaToken: 'bad' }, { provider: captcha, siteKeys }),
+    ).resolves.toBeDefined();
     expect(sent).toEqual([[{ InvisibleRecaptcha: 'bad' }], [{ Recaptcha: 'vis-1' }]]);
     expect(captcha.getToken).toHaveBeenCalledWith('visible', 'own-visible-key');
   });
 
   test('an invalid token without a visible one from the provider is passed on', async () => {
     const { attempt } = platform(invalidToken());
-    await expect(sendWithCaptcha(attempt, undefined, { provider: provider({}) })).rejects.toMatchObject({ code: '-19970' });
+    await expect(
+      sendWithCaptcha(attempt, undefined, { provider: provider({}) }),
+    ).rejects.toMatchObject({ code: '-19970' });
     expect(attempt).toHaveBeenCalledTimes(1);
   });
 
   test('missing, then invalid invisible token, then a visible one: three attempts at most', async () => {
     const { attempt, sent } = platform(missing(), invalidToken(), invalidToken());
     await expect(
-      sendWithCaptcha(attempt, undefined, { provider: provider({ invisible: 'inv', visible: 'vis' }) }),
+      sendWithCaptcha(attempt, undefined, {
+        provider: provider({ invisible: 'inv', visible: 'vis' }),
+      }),
     ).rejects.toMatchObject({ code: '-19970' });
     expect(sent).toEqual([[], [{ InvisibleRecaptcha: 'inv' }], [{ Recaptcha: 'vis' }]]);
   });
 
   test.each([
     ['rejects', () => Promise.reject(new Error('widget failed'))],
-    ['throws', () => {
-      throw new Error('no grecaptcha');
-    }],
+    [
+      'throws',
+      () => {
+        throw new Error('no grecaptcha');
+      },
+    ],
     ['resolves an empty string', () => Promise.resolve('')],
   ])('a provider that %s counts as no token', async (_, getToken) => {
     const { attempt } = platform(missing());
-    await expect(sendWithCaptcha(attempt, undefined, { provider: { getToken } as CaptchaProvider })).rejects.toMatchObject({
+    await expect(
+      sendWithCaptcha(attempt, undefined, { provider: { getToken } as CaptchaProvider }),
+    ).rejects.toMatchObject({
       code: '-19971',
     });
     expect(attempt).toHaveBeenCalledTimes(1);
   });
 
   test('other errors are not retried', async () => {
-    const { attempt } = platform(new PlatformError('wrong', { kind: 'application', code: '-19976' }));
+    const { attempt } = platform(
+      new PlatformError('wrong', { kind: 'application', code: '-19976' }),
+    );
     const captcha = provider({ invisible: 'inv', visible: 'vis' });
-    await expect(sendWithCaptcha(attempt, undefined, { provider: captcha })).rejects.toMatchObject({ code: '-19976' });
+    await expect(sendWithCaptcha(attempt, undefined, { provider: captcha })).rejects.toMatchObject({
+      code: '-19976',
+    });
     expect(captcha.getToken).not.toHaveBeenCalled();
   });
 });

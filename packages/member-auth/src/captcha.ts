@@ -93,7 +93,8 @@ export type WireCaptchaToken = { InvisibleRecaptcha: string } | { Recaptcha: str
 /** `captchaTokens` as the platform takes them: `[{ Recaptcha }, { InvisibleRecaptcha }]`. */
 export function toWireCaptchaTokens(tokens: CaptchaTokens | undefined): WireCaptchaToken[] {
   const wire: WireCaptchaToken[] = [];
-  if (typeof tokens?.recaptchaToken === 'string' && tokens.recaptchaToken) wire.push({ Recaptcha: tokens.recaptchaToken });
+  if (typeof tokens?.recaptchaToken === 'string' && tokens.recaptchaToken)
+    wire.push({ Recaptcha: tokens.recaptchaToken });
   if (typeof tokens?.invisibleRecaptchaToken === 'string' && tokens.invisibleRecaptchaToken) {
     wire.push({ InvisibleRecaptcha: tokens.invisibleRecaptchaToken });
   }

@@ -82,11 +82,7 @@ export type FactorType = (typeof FACTOR_TYPES)[number];
  * ```
  */
 export type FactorStatus =
-  | 'ENABLED'
-  | 'REQUIRE_ACTIVATION'
-  | 'REQUIRE_REENROLL'
-  | 'ENABLED_BY_RULE'
-  | 'DISABLED_BY_RULE';
+  'ENABLED' | 'REQUIRE_ACTIVATION' | 'REQUIRE_REENROLL' | 'ENABLED_BY_RULE' | 'DISABLED_BY_RULE';
 
 /**
  * Why the platform asks for a second factor: the member turned it on, or the login

@@ -30,7 +30,11 @@ const UNREACHABLE = ['network', 'timeout', 'aborted', 'NETWORK_ERROR', 'TIMEOUT'
 function unreachable(error: unknown, depth = 0): boolean {
   if (typeof error !== 'object' || error === null || depth > 4) return false;
   const { kind, code, cause } = error as { kind?: unknown; code?: unknown; cause?: unknown };
-  return UNREACHABLE.includes(kind as string) || UNREACHABLE.includes(code as string) || unreachable(cause, depth + 1);
+  return (
+    UNREACHABLE.includes(kind as string) ||
+    UNREACHABLE.includes(code as string) ||
+    unreachable(cause, depth + 1)
+  );
 }
 
 /**
@@ -39,7 +43,10 @@ function unreachable(error: unknown, depth = 0): boolean {
  * authorises the call, or a 408 (`networkError`); a 429 (`tooManyRequests`); a server failure or an answer that is not
  * JSON (`serverError`); else `fallback`.
  */
-export function transportCode(error: PlatformError, fallback: KnownMemberAuthErrorCode): KnownMemberAuthErrorCode {
+export function transportCode(
+  error: PlatformError,
+  fallback: KnownMemberAuthErrorCode,
+): KnownMemberAuthErrorCode {
   // 408 is a time-out and 429 a rate limit: neither says anything about the member's input.
   if (unreachable(error) || error.status === 408) return 'networkError';
   if (error.status === 429) return 'tooManyRequests';
@@ -83,13 +90,21 @@ export function transportCode(error: PlatformError, fallback: KnownMemberAuthErr
  */
 export function catalogueError(call: CatalogueCall, error: unknown): LoginProblem {
   if (isMemberAuthError(error)) {
-    return loginProblem('FAILURE', error.code, error.message, { cause: error.cause, requestId: error.requestId });
+    return loginProblem('FAILURE', error.code, error.message, {
+      cause: error.cause,
+      requestId: error.requestId,
+    });
   }
   const platform = toPlatformError(error);
   const { code, kind } = platform;
   let state: LoginProblem['loginState'] = 'FAILURE';
   let errorCode: KnownMemberAuthErrorCode;
-  const fallback = call === 'login' ? 'invalidEmail' : call === 'register' && kind === 'validation' ? 'invalidArgument' : 'requestFailed';
+  const fallback =
+    call === 'login'
+      ? 'invalidEmail'
+      : call === 'register' && kind === 'validation'
+        ? 'invalidArgument'
+        : 'requestFailed';
 
   if (call !== 'verify' && code === MISSING_CAPTCHA) {
     state = 'SILENT_CAPTCHA_REQUIRED';
@@ -99,7 +114,10 @@ export function catalogueError(call: CatalogueCall, error: unknown): LoginProble
     errorCode = 'invalidCaptchaToken';
   } else if (call === 'register' && code === EMAIL_EXISTS) {
     errorCode = 'emailAlreadyExists';
-  } else if (call === 'register' && platform.fieldViolations.some((violation) => violation.type === 'EMAIL')) {
+  } else if (
+    call === 'register' &&
+    platform.fieldViolations.some((violation) => violation.type === 'EMAIL')
+  ) {
     errorCode = 'invalidEmail';
   } else if (call === 'login' && code === INVALID_PASSWORD) {
     errorCode = 'invalidPassword';
@@ -108,5 +126,8 @@ export function catalogueError(call: CatalogueCall, error: unknown): LoginProble
   } else {
     errorCode = transportCode(platform, fallback);
   }
-  return loginProblem(state, errorCode, platform.message, { cause: platform, requestId: platform.requestId });
+  return loginProblem(state, errorCode, platform.message, {
+    cause: platform,
+    requestId: platform.requestId,
+  });
 }

@@ -33,7 +33,9 @@ describe('factorBody', () => {
   });
 
   test('takes data passed under its own key as it is', () => {
-    expect(factorBody('SMS', { stateToken: 'st', rememberThisDevice: true, smsData: { code: '1' } })).toEqual({
+    expect(
+      factorBody('SMS', { stateToken: 'st', rememberThisDevice: true, smsData: { code: '1' } }),
+    ).toEqual({
       stateToken: 'st',
       rememberThisDevice: true,
       smsData: { code: '1' },

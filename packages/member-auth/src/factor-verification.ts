@@ -34,7 +34,10 @@ const KEYS = ['stateToken', 'rememberThisDevice', 'completeLogin'];
  */
 export function factorRoute(factorType: FactorType): { segment: string; dataKey: string } {
   const segment = factorType.toLowerCase();
-  return { segment, dataKey: `${segment.replace(/_(\w)/g, (_, c: string) => c.toUpperCase())}Data` };
+  return {
+    segment,
+    dataKey: `${segment.replace(/_(\w)/g, (_, c: string) => c.toUpperCase())}Data`,
+  };
 }
 
 /** Whether `value` is one of the factor types. */
@@ -42,11 +45,19 @@ export const isFactorType = (value: unknown): value is FactorType =>
   (FACTOR_TYPES as readonly unknown[]).includes(value);
 
 /** The body of `POST /v2/{factorType}/verify`. */
-export function factorBody(factorType: FactorType, options: VerifyFactorOptions): Record<string, unknown> {
+export function factorBody(
+  factorType: FactorType,
+  options: VerifyFactorOptions,
+): Record<string, unknown> {
   const { dataKey } = factorRoute(factorType);
   const given = options[dataKey];
   let data: Record<string, unknown> = {};
   if (typeof given === 'object' && given !== null) data = given as Record<string, unknown>;
-  else for (const [key, value] of Object.entries(options)) if (!KEYS.includes(key)) data[key] = value;
-  return { stateToken: options.stateToken, rememberThisDevice: options.rememberThisDevice === true, [dataKey]: data };
+  else
+    for (const [key, value] of Object.entries(options)) if (!KEYS.includes(key)) data[key] = value;
+  return {
+    stateToken: options.stateToken,
+    rememberThisDevice: options.rememberThisDevice === true,
+    [dataKey]: data,
+  };
 }

@@ -1,13 +1,5 @@
-export {
-  createMemberAuth,
-  type MemberAuth,
-  type MemberAuthOptions,
-} from './member-auth';
-export type {
-  LoginParams,
-  RegisterParams,
-  VerifyEmailParams,
-} from './login-flows';
+export { createMemberAuth, type MemberAuth, type MemberAuthOptions } from './member-auth';
+export type { LoginParams, RegisterParams, VerifyEmailParams } from './login-flows';
 export type {
   ActivationEmailOptions,
   PasswordResetEmailOptions,

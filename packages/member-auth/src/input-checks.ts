@@ -25,14 +25,16 @@ export function isValidEmail(value: unknown): value is string {
 }
 
 /** A string with at least one character; passwords are never trimmed. */
-export const isFilled = (value: unknown): value is string => typeof value === 'string' && value !== '';
+export const isFilled = (value: unknown): value is string =>
+  typeof value === 'string' && value !== '';
 
 /**
  * The error for the first of `email` and `password` that is not acceptable, or
  * `undefined`. Messages never repeat the value.
  */
 export function checkCredentials(email: unknown, password: unknown): MemberAuthError | undefined {
-  if (!isValidEmail(email)) return invalid('invalidEmail', 'Enter a valid e-mail address, like name@example.com');
+  if (!isValidEmail(email))
+    return invalid('invalidEmail', 'Enter a valid e-mail address, like name@example.com');
   if (!isFilled(password)) return invalid('invalidPassword', 'Enter a password');
   return undefined;
 }

@@ -1,7 +1,12 @@
 import type { HttpClient, HttpResponse } from '@site-identity/http';
 import { sendWithCaptcha, type CaptchaOptions, type CaptchaTokens } from './captcha';
 import { catalogueError, type CatalogueCall } from './error-catalogue';
-import { factorBody, factorRoute, isFactorType, type VerifyFactorOptions } from './factor-verification';
+import {
+  factorBody,
+  factorRoute,
+  isFactorType,
+  type VerifyFactorOptions,
+} from './factor-verification';
 import type { IdentityProfile } from './identity';
 import { checkCredentials, invalid, isFilled } from './input-checks';
 import { loginProblem } from './login-problem';
@@ -85,7 +90,8 @@ export interface FlowContext {
 
 type Params = Partial<LoginParams & RegisterParams>;
 
-const record = (value: unknown): Params => (typeof value === 'object' && value !== null ? (value as Params) : {});
+const record = (value: unknown): Params =>
+  typeof value === 'object' && value !== null ? (value as Params) : {};
 
 /** Sends, maps the answer or the error, remembers the verification flow and completes the login. */
 async function settle(
@@ -102,23 +108,32 @@ async function settle(
     return catalogueError(call, error);
   }
   if (result.loginState === 'EMAIL_VERIFICATION_REQUIRED') ctx.store.write(result.data.stateToken);
-  if (result.loginState === 'SUCCESS' || result.loginState === 'OWNER_APPROVAL_REQUIRED') ctx.store.clear();
+  if (result.loginState === 'SUCCESS' || result.loginState === 'OWNER_APPROVAL_REQUIRED')
+    ctx.store.clear();
   if (result.loginState !== 'SUCCESS' || completeLogin === false) return result;
   const { sessionToken } = result.data;
   try {
     await ctx.redirects.silentLogin(sessionToken);
   } catch (cause) {
-    return loginProblem('FAILURE', 'loginNotCompleted', 'Logged in, but member tokens could not be obtained', {
-      cause,
-      data: { sessionToken },
-      identity: result.identity,
-    });
+    return loginProblem(
+      'FAILURE',
+      'loginNotCompleted',
+      'Logged in, but member tokens could not be obtained',
+      {
+        cause,
+        data: { sessionToken },
+        identity: result.identity,
+      },
+    );
   }
   return result;
 }
 
 /** Runs `flow`, turning anything it throws into a FAILURE result. */
-async function resolving(call: CatalogueCall, flow: () => Promise<LoginResult>): Promise<LoginResult> {
+async function resolving(
+  call: CatalogueCall,
+  flow: () => Promise<LoginResult>,
+): Promise<LoginResult> {
   try {
     return await flow();
   } catch (error) {
@@ -127,7 +142,11 @@ async function resolving(call: CatalogueCall, flow: () => Promise<LoginResult>):
 }
 
 /** Register or log in: checks the input, sends with captcha handling, maps the answer. */
-export function credentialsFlow(ctx: FlowContext, call: 'register' | 'login', input: unknown): Promise<LoginResult> {
+export function credentialsFlow(
+  ctx: FlowContext,
+  call: 'register' | 'login',
+  input: unknown,
+): Promise<LoginResult> {
   return resolving(call, async () => {
     const params = record(input);
     const { email, password } = params;
@@ -166,27 +185,51 @@ export function verifyEmailFlow(ctx: FlowContext, input: unknown): Promise<Login
     if (!flow || (stateToken !== undefined && stateToken !== flow.stateToken)) {
       return catalogueError(
         'verify',
-        invalid('noPendingVerification', 'No e-mail verification is in progress: log in or register first'),
+        invalid(
+          'noPendingVerification',
+          'No e-mail verification is in progress: log in or register first',
+        ),
       );
     }
-    if (!isFilled(code)) return catalogueError('verify', invalid('invalidArgument', 'Enter the verification code'));
+    if (!isFilled(code))
+      return catalogueError('verify', invalid('invalidArgument', 'Enter the verification code'));
     const body = { code, stateToken: flow.stateToken };
-    return settle(ctx, 'verify', () => ctx.verification.request('/v1/auth/verify', { method: 'POST', body }), completeLogin);
+    return settle(
+      ctx,
+      'verify',
+      () => ctx.verification.request('/v1/auth/verify', { method: 'POST', body }),
+      completeLogin,
+    );
   });
 }
 
 /** `verifyFactor`: one factor of a `REQUIRE_MFA` answer. */
-export function verifyFactorFlow(ctx: FlowContext, factorType: unknown, input: unknown): Promise<LoginResult> {
+export function verifyFactorFlow(
+  ctx: FlowContext,
+  factorType: unknown,
+  input: unknown,
+): Promise<LoginResult> {
   return resolving('verify', async () => {
     if (!isFactorType(factorType)) {
-      return catalogueError('verify', invalid('invalidArgument', `Unknown factor type ${String(factorType)}`));
+      return catalogueError(
+        'verify',
+        invalid('invalidArgument', `Unknown factor type ${String(factorType)}`),
+      );
     }
     const options = record(input) as Partial<VerifyFactorOptions>;
     if (!isFilled(options.stateToken)) {
-      return catalogueError('verify', invalid('invalidArgument', 'verifyFactor needs the stateToken of the MFA answer'));
+      return catalogueError(
+        'verify',
+        invalid('invalidArgument', 'verifyFactor needs the stateToken of the MFA answer'),
+      );
     }
     const body = factorBody(factorType, options as VerifyFactorOptions);
     const path = `/v2/${factorRoute(factorType).segment}/verify`;
-    return settle(ctx, 'verify', () => ctx.auth.request(path, { method: 'POST', body }), options.completeLogin as boolean | undefined);
+    return settle(
+      ctx,
+      'verify',
+      () => ctx.auth.request(path, { method: 'POST', body }),
+      options.completeLogin as boolean | undefined,
+    );
   });
 }

@@ -208,8 +208,4 @@ export interface LoginProblem extends LoginResultCommon {
  * ```
  */
 export type LoginResult =
-  | LoginSuccess
-  | EmailVerificationRequired
-  | OwnerApprovalRequired
-  | LoginInitial
-  | LoginProblem;
+  LoginSuccess | EmailVerificationRequired | OwnerApprovalRequired | LoginInitial | LoginProblem;

@@ -4,8 +4,20 @@ import { toLoginResult } from './login-state';
 
 describe('toLoginResult', () => {
   test.each([
-    ['SUCCESS', { state: 'SUCCESS', sessionToken: 'sess' }, 'SUCCESS', { sessionToken: 'sess' }, undefined],
-    ['REQUIRE_OWNER_APPROVAL', { state: 'REQUIRE_OWNER_APPROVAL' }, 'OWNER_APPROVAL_REQUIRED', {}, undefined],
+    [
+      'SUCCESS',
+      { state: 'SUCCESS', sessionToken: 'sess' },
+      'SUCCESS',
+      { sessionToken: 'sess' },
+      undefined,
+    ],
+    [
+      'REQUIRE_OWNER_APPROVAL',
+      { state: 'REQUIRE_OWNER_APPROVAL' },
+      'OWNER_APPROVAL_REQUIRED',
+      {},
+      undefined,
+    ],
     [
       'REQUIRE_EMAIL_VERIFICATION',
       { state: 'REQUIRE_EMAIL_VERIFICATION', stateToken: 'st' },
@@ -14,12 +26,30 @@ describe('toLoginResult', () => {
       undefined,
     ],
     ['STATUS_CHECK', { state: 'STATUS_CHECK' }, 'FAILURE', {}, 'unknownState'],
-    ['REQUIRE_MFA', { state: 'REQUIRE_MFA', stateToken: 'mfa-st' }, 'FAILURE', { stateToken: 'mfa-st' }, 'unknownState'],
+    [
+      'REQUIRE_MFA',
+      { state: 'REQUIRE_MFA', stateToken: 'mfa-st' },
+      'FAILURE',
+      { stateToken: 'mfa-st' },
+      'unknownState',
+    ],
     ['an unknown state', { state: 'SOMETHING_NEW' }, 'FAILURE', {}, 'unknownState'],
     ['no state', {}, 'FAILURE', {}, 'unknownState'],
     ['SUCCESS without a session token', { state: 'SUCCESS' }, 'FAILURE', {}, 'serverError'],
-    ['SUCCESS with an empty session token', { state: 'SUCCESS', sessionToken: '' }, 'FAILURE', {}, 'serverError'],
-    ['email verification without a state token', { state: 'REQUIRE_EMAIL_VERIFICATION' }, 'FAILURE', {}, 'serverError'],
+    [
+      'SUCCESS with an empty session token',
+      { state: 'SUCCESS', sessionToken: '' },
+      'FAILURE',
+      {},
+      'serverError',
+    ],
+    [
+      'email verification without a state token',
+      { state: 'REQUIRE_EMAIL_VERIFICATION' },
+      'FAILURE',
+      {},
+      'serverError',
+    ],
     ['a string body', '<html></html>', 'FAILURE', {}, 'serverError'],
     ['null', null, 'FAILURE', {}, 'serverError'],
     ['an array', [{ state: 'SUCCESS' }], 'FAILURE', {}, 'serverError'],
@@ -37,12 +67,19 @@ describe('toLoginResult', () => {
 
   test("any state it does not complete fails with 'Unknown state' and keeps the state", () => {
     const result = toLoginResult({ state: 'STATUS_CHECK' }, 'req-1');
-    expect(result).toMatchObject({ loginState: 'FAILURE', error: 'Unknown state', serverState: 'STATUS_CHECK' });
+    expect(result).toMatchObject({
+      loginState: 'FAILURE',
+      error: 'Unknown state',
+      serverState: 'STATUS_CHECK',
+    });
     expect(result.loginState === 'FAILURE' && result.cause.requestId).toBe('req-1');
   });
 
   test('REQUIRE_MFA keeps the state token and the challenge for verifyFactor', () => {
-    const mfaChallengeData = { reason: 'HIGH_RISK_LOGIN', factors: [{ factorId: 'f-1', factorType: 'TOTP' }] };
+    const mfaChallengeData = {
+      reason: 'HIGH_RISK_LOGIN',
+      factors: [{ factorId: 'f-1', factorType: 'TOTP' }],
+    };
     const result = toLoginResult({ state: 'REQUIRE_MFA', stateToken: 'st', mfaChallengeData });
     expect(result).toMatchObject({
       loginState: 'FAILURE',
@@ -55,8 +92,18 @@ describe('toLoginResult', () => {
 
   test('keeps the identity and additional data', () => {
     const identity = { id: 'm-1', identityProfile: { firstName: 'Ada' } };
-    const result = toLoginResult({ state: 'SUCCESS', sessionToken: 's', identity, additionalData: { a: 1 } });
-    expect(result).toEqual({ loginState: 'SUCCESS', data: { sessionToken: 's' }, identity, additionalData: { a: 1 } });
+    const result = toLoginResult({
+      state: 'SUCCESS',
+      sessionToken: 's',
+      identity,
+      additionalData: { a: 1 },
+    });
+    expect(result).toEqual({
+      loginState: 'SUCCESS',
+      data: { sessionToken: 's' },
+      identity,
+      additionalData: { a: 1 },
+    });
   });
 
   test('never puts a token in the message', () => {

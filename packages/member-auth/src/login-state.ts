@@ -55,7 +55,9 @@ export type ServerLoginState =
  */
 export function toLoginResult(body: unknown, requestId?: string): LoginResult {
   if (!isRecord(body)) {
-    return loginProblem('FAILURE', 'serverError', 'The platform answered without a login state', { requestId });
+    return loginProblem('FAILURE', 'serverError', 'The platform answered without a login state', {
+      requestId,
+    });
   }
   const { state, sessionToken, stateToken } = body;
   const extras: { identity?: Identity; additionalData?: Record<string, unknown> } = {};
@@ -64,15 +66,19 @@ export function toLoginResult(body: unknown, requestId?: string): LoginResult {
 
   switch (state) {
     case 'SUCCESS':
-      if (nonEmpty(sessionToken)) return { loginState: 'SUCCESS', data: { sessionToken }, ...extras };
+      if (nonEmpty(sessionToken))
+        return { loginState: 'SUCCESS', data: { sessionToken }, ...extras };
       break;
     case 'REQUIRE_OWNER_APPROVAL':
       return { loginState: 'OWNER_APPROVAL_REQUIRED', data: {}, ...extras };
     case 'REQUIRE_EMAIL_VERIFICATION':
-      if (nonEmpty(stateToken)) return { loginState: 'EMAIL_VERIFICATION_REQUIRED', data: { stateToken }, ...extras };
+      if (nonEmpty(stateToken))
+        return { loginState: 'EMAIL_VERIFICATION_REQUIRED', data: { stateToken }, ...extras };
       break;
     default: {
-      const mfa = isRecord(body['mfaChallengeData']) ? (body['mfaChallengeData'] as MfaChallengeData) : undefined;
+      const mfa = isRecord(body['mfaChallengeData'])
+        ? (body['mfaChallengeData'] as MfaChallengeData)
+        : undefined;
       return loginProblem('FAILURE', 'unknownState', 'Unknown state', {
         requestId,
         data: nonEmpty(stateToken) ? { stateToken } : {},
@@ -82,9 +88,14 @@ export function toLoginResult(body: unknown, requestId?: string): LoginResult {
       });
     }
   }
-  return loginProblem('FAILURE', 'serverError', `The platform answered ${state} without its token`, {
-    requestId,
-    serverState: state,
-    ...extras,
-  });
+  return loginProblem(
+    'FAILURE',
+    'serverError',
+    `The platform answered ${state} without its token`,
+    {
+      requestId,
+      serverState: state,
+      ...extras,
+    },
+  );
 }

@@ -4,9 +4,18 @@ import { isMemberAuthError, MemberAuthError } from './member-auth-error';
 describe('MemberAuthError', () => {
   test('carries code, request id and cause', () => {
     const cause = new Error('underlying');
-    const error = new MemberAuthError('Log in first', { code: 'notLoggedIn', requestId: 'r-1', cause });
+    const error = new MemberAuthError('Log in first', {
+      code: 'notLoggedIn',
+      requestId: 'r-1',
+      cause,
+    });
     expect(error).toBeInstanceOf(Error);
-    expect(error).toMatchObject({ name: 'MemberAuthError', code: 'notLoggedIn', requestId: 'r-1', message: 'Log in first' });
+    expect(error).toMatchObject({
+      name: 'MemberAuthError',
+      code: 'notLoggedIn',
+      requestId: 'r-1',
+      message: 'Log in first',
+    });
     expect(error.cause).toBe(cause);
   });
 

@@ -23,7 +23,12 @@ type Case = {
 const cases: Case[] = [
   // every server state
   { call: 'register', what: 'SUCCESS', loginState: 'SUCCESS' },
-  { call: 'login', what: 'SUCCESS', arrange: () => void platform.state.addMember(ada), loginState: 'SUCCESS' },
+  {
+    call: 'login',
+    what: 'SUCCESS',
+    arrange: () => void platform.state.addMember(ada),
+    loginState: 'SUCCESS',
+  },
   {
     call: 'register',
     what: 'REQUIRE_EMAIL_VERIFICATION',
@@ -61,7 +66,8 @@ const cases: Case[] = [
   {
     call: 'login',
     what: 'STATUS_CHECK',
-    arrange: () => server.use(http.post(`${AUTH}/v2/login`, () => HttpResponse.json({ state: 'STATUS_CHECK' }))),
+    arrange: () =>
+      server.use(http.post(`${AUTH}/v2/login`, () => HttpResponse.json({ state: 'STATUS_CHECK' }))),
     loginState: 'FAILURE',
     errorCode: 'unknownState',
   },
@@ -99,7 +105,13 @@ const cases: Case[] = [
               message: 'INVALID_ARGUMENT',
               details: {
                 validationError: {
-                  fieldViolations: [{ field: 'loginId.email', description: 'not deliverable', data: { type: 'EMAIL' } }],
+                  fieldViolations: [
+                    {
+                      field: 'loginId.email',
+                      description: 'not deliverable',
+                      data: { type: 'EMAIL' },
+                    },
+                  ],
                 },
               },
             },
@@ -145,7 +157,12 @@ const cases: Case[] = [
     loginState: 'FAILURE',
     errorCode: 'resetPassword',
   },
-  { call: 'login', what: 'anything else (an unknown member)', loginState: 'FAILURE', errorCode: 'invalidEmail' },
+  {
+    call: 'login',
+    what: 'anything else (an unknown member)',
+    loginState: 'FAILURE',
+    errorCode: 'invalidEmail',
+  },
   // transport failures
   {
     call: 'login',
@@ -157,14 +174,26 @@ const cases: Case[] = [
   {
     call: 'login',
     what: 'a 429 rate limit (not an invalid e-mail)',
-    arrange: () => platform.faults.inject({ path: '/_api/iam/', kind: 'status', status: 429, retryAfterSeconds: 1 }),
+    arrange: () =>
+      platform.faults.inject({
+        path: '/_api/iam/',
+        kind: 'status',
+        status: 429,
+        retryAfterSeconds: 1,
+      }),
     loginState: 'FAILURE',
     errorCode: 'tooManyRequests',
   },
   {
     call: 'register',
     what: 'a 429 rate limit',
-    arrange: () => platform.faults.inject({ path: '/_api/iam/', kind: 'status', status: 429, retryAfterSeconds: 1 }),
+    arrange: () =>
+      platform.faults.inject({
+        path: '/_api/iam/',
+        kind: 'status',
+        status: 429,
+        retryAfterSeconds: 1,
+      }),
     loginState: 'FAILURE',
     errorCode: 'tooManyRequests',
   },
@@ -206,33 +235,42 @@ const cases: Case[] = [
   {
     call: 'register',
     what: 'a token endpoint that cannot be reached',
-    arrange: () => platform.faults.inject({ path: '/oauth2/token', kind: 'network', times: Infinity }),
+    arrange: () =>
+      platform.faults.inject({ path: '/oauth2/token', kind: 'network', times: Infinity }),
     loginState: 'FAILURE',
     errorCode: 'networkError',
   },
 ];
 
 describe('register and login against the platform', () => {
-  test.each(cases)('$call: $what → $loginState $errorCode', async ({ call, arrange, params, loginState, errorCode }) => {
-    arrange?.();
-    const { auth } = createAuth();
-    const result = await auth[call]({ ...ada, completeLogin: false, ...params });
-    expect(result.loginState).toBe(loginState);
-    expect(result.errorCode).toBe(errorCode);
-    if (result.loginState === 'SUCCESS') expect(result.data.sessionToken).toEqual(expect.any(String));
-    if (result.loginState === 'EMAIL_VERIFICATION_REQUIRED') expect(result.data.stateToken).toEqual(expect.any(String));
-    if (errorCode) {
-      expect(result.error).toEqual(expect.any(String));
-      expect(isMemberAuthError(result.cause)).toBe(true);
-    }
-  });
+  test.each(cases)(
+    '$call: $what → $loginState $errorCode',
+    async ({ call, arrange, params, loginState, errorCode }) => {
+      arrange?.();
+      const { auth } = createAuth();
+      const result = await auth[call]({ ...ada, completeLogin: false, ...params });
+      expect(result.loginState).toBe(loginState);
+      expect(result.errorCode).toBe(errorCode);
+      if (result.loginState === 'SUCCESS')
+        expect(result.data.sessionToken).toEqual(expect.any(String));
+      if (result.loginState === 'EMAIL_VERIFICATION_REQUIRED')
+        expect(result.data.stateToken).toEqual(expect.any(String));
+      if (errorCode) {
+        expect(result.error).toEqual(expect.any(String));
+        expect(isMemberAuthError(result.cause)).toBe(true);
+      }
+    },
+  );
 
   test('a platform error keeps its request id and the PlatformError as cause', async () => {
     platform.state.addMember(ada);
     const { auth } = createAuth();
     const result = await auth.login({ ...ada, password: 'wrong', completeLogin: false });
     expect(result.loginState === 'FAILURE' && result.cause.requestId).toEqual(expect.any(String));
-    expect(result.loginState === 'FAILURE' && result.cause.cause).toMatchObject({ name: 'PlatformError', code: '-19976' });
+    expect(result.loginState === 'FAILURE' && result.cause.cause).toMatchObject({
+      name: 'PlatformError',
+      code: '-19976',
+    });
   });
 
   test('REQUIRE_MFA keeps the state token and the challenge', async () => {
@@ -314,7 +352,9 @@ describe('completing the login', () => {
       errorCode: 'loginNotCompleted',
       data: { sessionToken: expect.any(String) },
     });
-    expect(result.loginState === 'FAILURE' && result.cause.cause).toMatchObject({ code: 'NOT_IN_BROWSER' });
+    expect(result.loginState === 'FAILURE' && result.cause.cause).toMatchObject({
+      code: 'NOT_IN_BROWSER',
+    });
   });
 });
 
@@ -325,7 +365,10 @@ describe('captcha with a provider', () => {
     const { auth } = createAuth({ captcha: { provider: { getToken } } });
     const result = await auth.register({ ...ada, completeLogin: false });
     expect(result.loginState).toBe('SUCCESS');
-    expect(getToken).toHaveBeenCalledExactlyOnceWith('invisible', '6LdoPaUfAAAAAJphvHoUoOob7mx0KDlXyXlgrx5v');
+    expect(getToken).toHaveBeenCalledExactlyOnceWith(
+      'invisible',
+      '6LdoPaUfAAAAAJphvHoUoOob7mx0KDlXyXlgrx5v',
+    );
     expect(serviceRequests()).toHaveLength(2);
   });
 
@@ -349,7 +392,10 @@ describe('captcha with a provider', () => {
     const getToken = vi.fn(async (kind: string) => (kind === 'invisible' ? 'invalid' : undefined));
     const { auth } = createAuth({ captcha: { provider: { getToken } } });
     const result = await auth.login({ ...ada, completeLogin: false });
-    expect(result).toMatchObject({ loginState: 'USER_CAPTCHA_REQUIRED', errorCode: 'invalidCaptchaToken' });
+    expect(result).toMatchObject({
+      loginState: 'USER_CAPTCHA_REQUIRED',
+      errorCode: 'invalidCaptchaToken',
+    });
     expect(getToken.mock.calls.map(([kind]) => kind)).toEqual(['invisible', 'visible']);
     expect(serviceRequests()).toHaveLength(2);
   });
@@ -368,10 +414,15 @@ describe('captcha with a provider', () => {
   test('a site that needs the visible captcha, with a provider that has none: USER_CAPTCHA_REQUIRED', async () => {
     platform.state.settings.captcha = 'visible';
     platform.state.addMember(ada);
-    const getToken = vi.fn(async (kind: 'invisible' | 'visible') => (kind === 'invisible' ? 'invisible-token' : undefined));
+    const getToken = vi.fn(async (kind: 'invisible' | 'visible') =>
+      kind === 'invisible' ? 'invisible-token' : undefined,
+    );
     const { auth } = createAuth({ captcha: { provider: { getToken } } });
     const result = await auth.login({ ...ada, completeLogin: false });
-    expect(result).toMatchObject({ loginState: 'USER_CAPTCHA_REQUIRED', errorCode: 'invalidCaptchaToken' });
+    expect(result).toMatchObject({
+      loginState: 'USER_CAPTCHA_REQUIRED',
+      errorCode: 'invalidCaptchaToken',
+    });
     expect(getToken.mock.calls.map(([kind]) => kind)).toEqual(['invisible', 'visible']);
     expect(serviceRequests()).toHaveLength(2);
   });
@@ -382,13 +433,20 @@ describe('captcha with a provider', () => {
     const { auth } = createAuth();
     const first = await auth.login({ ...ada, completeLogin: false });
     expect(first.loginState).toBe('SILENT_CAPTCHA_REQUIRED');
-    const second = await auth.login({ ...ada, captchaTokens: { recaptchaToken: 'solved' }, completeLogin: false });
+    const second = await auth.login({
+      ...ada,
+      captchaTokens: { recaptchaToken: 'solved' },
+      completeLogin: false,
+    });
     expect(second.loginState).toBe('SUCCESS');
   });
 
   test('the site keys are configuration', () => {
     const { auth } = createAuth({ captcha: { siteKeys: { visible: 'own-key' } } });
-    expect(auth.captchaSiteKeys).toEqual({ invisible: '6LdoPaUfAAAAAJphvHoUoOob7mx0KDlXyXlgrx5v', visible: 'own-key' });
+    expect(auth.captchaSiteKeys).toEqual({
+      invisible: '6LdoPaUfAAAAAJphvHoUoOob7mx0KDlXyXlgrx5v',
+      visible: 'own-key',
+    });
   });
 });
 
@@ -401,7 +459,9 @@ describe('createMemberAuth', () => {
     ['no redirect client', { clientId: CLIENT_ID, tokens }],
     ['a relative API base', { clientId: CLIENT_ID, tokens, redirects, apiBaseUrl: '/api' }],
   ])('%s is an invalidArgument error', (_, options) => {
-    expect(() => createMemberAuth(options as never)).toThrow(expect.objectContaining({ name: 'MemberAuthError', code: 'invalidArgument' }));
+    expect(() => createMemberAuth(options as never)).toThrow(
+      expect.objectContaining({ name: 'MemberAuthError', code: 'invalidArgument' }),
+    );
   });
 
   test('sends nothing until a call is made', () => {
@@ -418,7 +478,12 @@ describe('createMemberAuth', () => {
       }),
     );
     const { tokens: manager, redirects: client } = createAuth();
-    const auth = createMemberAuth({ clientId: CLIENT_ID, tokens: manager, redirects: client, apiBaseUrl: 'https://api.example.test/' });
+    const auth = createMemberAuth({
+      clientId: CLIENT_ID,
+      tokens: manager,
+      redirects: client,
+      apiBaseUrl: 'https://api.example.test/',
+    });
     expect((await auth.login(ada)).loginState).toBe('OWNER_APPROVAL_REQUIRED');
     expect(seen).toEqual([await manager.getAccessToken()]);
   });

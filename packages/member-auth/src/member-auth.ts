@@ -1,4 +1,9 @@
-import { createHttpClient, DEFAULT_API_BASE_URL, type HttpClient, type HttpClientOptions } from '@site-identity/http';
+import {
+  createHttpClient,
+  DEFAULT_API_BASE_URL,
+  type HttpClient,
+  type HttpClientOptions,
+} from '@site-identity/http';
 import type { Tokens } from '@site-identity/tokens';
 import {
   accountCalls,
@@ -22,7 +27,11 @@ import {
 import type { LoginResult } from './login-result';
 import { MemberAuthError } from './member-auth-error';
 import type { MemberAuthRedirects, MemberAuthTokens } from './ports';
-import { createVerificationStore, type VerificationRecord, type VerificationStorage } from './verification-store';
+import {
+  createVerificationStore,
+  type VerificationRecord,
+  type VerificationStorage,
+} from './verification-store';
 
 /**
  * Options of {@link createMemberAuth}.
@@ -155,27 +164,46 @@ const SERVICES = {
  */
 export function createMemberAuth(options: MemberAuthOptions): MemberAuth {
   const { clientId, tokens, redirects, captcha, verificationStorage } = options ?? {};
-  if (typeof clientId !== 'string' || clientId === '') throw invalid('invalidArgument', 'clientId must be a non-empty string');
-  if (typeof tokens?.getAccessToken !== 'function') throw invalid('invalidArgument', 'tokens must be a token manager');
-  if (typeof redirects?.silentLogin !== 'function') throw invalid('invalidArgument', 'redirects must be a redirect client');
+  if (typeof clientId !== 'string' || clientId === '')
+    throw invalid('invalidArgument', 'clientId must be a non-empty string');
+  if (typeof tokens?.getAccessToken !== 'function')
+    throw invalid('invalidArgument', 'tokens must be a token manager');
+  if (typeof redirects?.silentLogin !== 'function')
+    throw invalid('invalidArgument', 'redirects must be a redirect client');
 
   const base = (options.apiBaseUrl ?? DEFAULT_API_BASE_URL).replace(/\/+$/, '');
   const client = (prefix: string): HttpClient => {
     try {
-      return createHttpClient({ baseUrl: base + prefix, fetch: options.fetch, getAuthorization: () => tokens.getAccessToken() });
+      return createHttpClient({
+        baseUrl: base + prefix,
+        fetch: options.fetch,
+        getAuthorization: () => tokens.getAccessToken(),
+      });
     } catch (cause) {
-      throw new MemberAuthError('apiBaseUrl must be an absolute http(s) URL', { code: 'invalidArgument', cause });
+      throw new MemberAuthError('apiBaseUrl must be an absolute http(s) URL', {
+        code: 'invalidArgument',
+        cause,
+      });
     }
   };
   const auth = client(SERVICES.auth);
   const recovery = client(SERVICES.recovery);
   const verification = client(SERVICES.verification);
-  const store = createVerificationStore(clientId, verificationStorage && (() => verificationStorage));
+  const store = createVerificationStore(
+    clientId,
+    verificationStorage && (() => verificationStorage),
+  );
   const captchaSiteKeys = {
     invisible: captcha?.siteKeys?.invisible || CAPTCHA_SITE_KEYS.invisible,
     visible: captcha?.siteKeys?.visible || CAPTCHA_SITE_KEYS.visible,
   };
-  const flows = { auth, verification, redirects, captcha: captcha && { ...captcha, siteKeys: captchaSiteKeys }, store };
+  const flows = {
+    auth,
+    verification,
+    redirects,
+    captcha: captcha && { ...captcha, siteKeys: captchaSiteKeys },
+    store,
+  };
 
   return {
     captchaSiteKeys,

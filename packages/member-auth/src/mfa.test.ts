@@ -18,9 +18,13 @@ describe('verifyFactor', () => {
     const challenged = await auth.login(ada);
     expect(challenged).toMatchObject({ loginState: 'FAILURE', serverState: 'REQUIRE_MFA' });
     expect(silentLogin).not.toHaveBeenCalled();
-    const code = source === 'totp' ? '424242' : (platform.state.lastEmail({ kind: 'mfa' })?.code ?? '');
+    const code =
+      source === 'totp' ? '424242' : (platform.state.lastEmail({ kind: 'mfa' })?.code ?? '');
 
-    const result = await auth.verifyFactor(factorType, { stateToken: challenged.data.stateToken ?? '', code });
+    const result = await auth.verifyFactor(factorType, {
+      stateToken: challenged.data.stateToken ?? '',
+      code,
+    });
     expect(result.loginState).toBe('SUCCESS');
     expect(silentLogin).toHaveBeenCalledExactlyOnceWith(result.data.sessionToken);
     expect(tokens.isLoggedIn()).toBe(true);
@@ -31,7 +35,10 @@ describe('verifyFactor', () => {
     platform.state.addMember({ ...ada, mfa: { factorType: 'totp' } });
     const { auth } = createAuth();
     const challenged = await auth.login({ ...ada, completeLogin: false });
-    const result = await auth.verifyFactor('TOTP', { stateToken: challenged.data.stateToken ?? '', code: '999999' });
+    const result = await auth.verifyFactor('TOTP', {
+      stateToken: challenged.data.stateToken ?? '',
+      code: '999999',
+    });
     expect(result).toMatchObject({ loginState: 'FAILURE', errorCode: 'requestFailed' });
     expect(result.cause?.cause).toMatchObject({ code: 'INVALID_CODE' });
   });

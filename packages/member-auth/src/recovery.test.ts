@@ -4,20 +4,25 @@ import { usePlatform } from './test-harness';
 const ada = { email: 'ada@example.com', password: 'correct horse' };
 const { platform, server, createAuth, serviceRequests } = usePlatform();
 
-const recoveryTokenOf = (link: string | undefined) => new URL(link ?? 'https://invalid.test/').searchParams.get('recoveryToken') ?? '';
+const recoveryTokenOf = (link: string | undefined) =>
+  new URL(link ?? 'https://invalid.test/').searchParams.get('recoveryToken') ?? '';
 
 describe('password recovery', () => {
   test('the e-mailed link resets the password, and the new one logs in', async () => {
     platform.state.addMember({ ...ada, resetPasswordRequired: true });
     const { auth } = createAuth();
-    expect(await auth.login({ ...ada, completeLogin: false })).toMatchObject({ errorCode: 'resetPassword' });
+    expect(await auth.login({ ...ada, completeLogin: false })).toMatchObject({
+      errorCode: 'resetPassword',
+    });
 
     await auth.sendPasswordResetEmail(ada.email, { redirectUri: 'https://shop.example/reset' });
     const link = platform.state.lastEmail({ to: ada.email, kind: 'recovery' })?.link;
     expect(link).toMatch(/^https:\/\/shop\.example\/reset\?recoveryToken=/);
 
     await auth.resetPassword(recoveryTokenOf(link), 'a new secret');
-    expect(await auth.login({ ...ada, password: 'a new secret', completeLogin: false })).toMatchObject({ loginState: 'SUCCESS' });
+    expect(
+      await auth.login({ ...ada, password: 'a new secret', completeLogin: false }),
+    ).toMatchObject({ loginState: 'SUCCESS' });
   });
 
   test('sends e-mail, language and the redirect with the client id', async () => {
@@ -26,10 +31,17 @@ describe('password recovery', () => {
       if (request.url.endsWith('/v1/send-email')) bodies.push(await request.clone().json());
     });
     const { auth } = createAuth();
-    await auth.sendPasswordResetEmail(ada.email, { redirectUri: 'https://shop.example/reset', language: 'fr' });
+    await auth.sendPasswordResetEmail(ada.email, {
+      redirectUri: 'https://shop.example/reset',
+      language: 'fr',
+    });
     server.events.removeAllListeners();
     expect(bodies).toEqual([
-      { email: ada.email, language: 'fr', redirect: { url: 'https://shop.example/reset', clientId: expect.any(String) } },
+      {
+        email: ada.email,
+        language: 'fr',
+        redirect: { url: 'https://shop.example/reset', clientId: expect.any(String) },
+      },
     ]);
   });
 
@@ -48,10 +60,27 @@ describe('password recovery', () => {
   });
 
   test.each([
-    ['a malformed e-mail', (auth: Auth) => auth.sendPasswordResetEmail('ada', { redirectUri: 'https://a.example/' }), 'invalidEmail'],
-    ['a relative redirect', (auth: Auth) => auth.sendPasswordResetEmail(ada.email, { redirectUri: '/reset' }), 'invalidArgument'],
-    ['no options', (auth: Auth) => auth.sendPasswordResetEmail(ada.email, undefined as never), 'invalidArgument'],
-    ['a javascript: redirect', (auth: Auth) => auth.sendPasswordResetEmail(ada.email, { redirectUri: 'javascript:alert(1)' }), 'invalidArgument'],
+    [
+      'a malformed e-mail',
+      (auth: Auth) => auth.sendPasswordResetEmail('ada', { redirectUri: 'https://a.example/' }),
+      'invalidEmail',
+    ],
+    [
+      'a relative redirect',
+      (auth: Auth) => auth.sendPasswordResetEmail(ada.email, { redirectUri: '/reset' }),
+      'invalidArgument',
+    ],
+    [
+      'no options',
+      (auth: Auth) => auth.sendPasswordResetEmail(ada.email, undefined as never),
+      'invalidArgument',
+    ],
+    [
+      'a javascript: redirect',
+      (auth: Auth) =>
+        auth.sendPasswordResetEmail(ada.email, { redirectUri: 'javascript:alert(1)' }),
+      'invalidArgument',
+    ],
     ['an empty recovery token', (auth: Auth) => auth.resetPassword('', 'x'), 'invalidArgument'],
     ['an empty password', (auth: Auth) => auth.resetPassword('token', ''), 'invalidPassword'],
   ])('%s is rejected without a request', async (_, call, code) => {
@@ -63,7 +92,9 @@ describe('password recovery', () => {
   test('a network failure rejects with networkError', async () => {
     platform.faults.inject({ path: '/_api/iam/recovery/', kind: 'network' });
     const { auth } = createAuth();
-    await expect(auth.sendPasswordResetEmail(ada.email, { redirectUri: 'https://a.example/' })).rejects.toMatchObject({
+    await expect(
+      auth.sendPasswordResetEmail(ada.email, { redirectUri: 'https://a.example/' }),
+    ).rejects.toMatchObject({
       code: 'networkError',
     });
   });
@@ -73,16 +104,22 @@ describe('sendActivationEmail', () => {
   test('e-mails an activation link that sets the first password', async () => {
     const member = platform.state.addMember({ email: ada.email });
     const { auth } = createAuth();
-    await auth.sendActivationEmail(member.id, { redirect: { url: 'https://shop.example/activate' } });
+    await auth.sendActivationEmail(member.id, {
+      redirect: { url: 'https://shop.example/activate' },
+    });
     const link = platform.state.lastEmail({ kind: 'activation' })?.link;
     expect(link).toMatch(/^https:\/\/shop\.example\/activate\?recoveryToken=/);
     await auth.resetPassword(recoveryTokenOf(link), ada.password);
-    expect(await auth.login({ ...ada, completeLogin: false })).toMatchObject({ loginState: 'SUCCESS' });
+    expect(await auth.login({ ...ada, completeLogin: false })).toMatchObject({
+      loginState: 'SUCCESS',
+    });
   });
 
   test('an unknown identity is the platform’s rejection', async () => {
     const { auth } = createAuth();
-    await expect(auth.sendActivationEmail('nobody')).rejects.toMatchObject({ code: 'requestFailed' });
+    await expect(auth.sendActivationEmail('nobody')).rejects.toMatchObject({
+      code: 'requestFailed',
+    });
   });
 });
 
@@ -93,12 +130,17 @@ describe('changePassword', () => {
     await auth.login(ada);
     expect(tokens.isLoggedIn()).toBe(true);
     await auth.changePassword('a new secret');
-    expect(await auth.login({ ...ada, password: 'a new secret', completeLogin: false })).toMatchObject({ loginState: 'SUCCESS' });
+    expect(
+      await auth.login({ ...ada, password: 'a new secret', completeLogin: false }),
+    ).toMatchObject({ loginState: 'SUCCESS' });
   });
 
   test('a visitor gets notLoggedIn without a request', async () => {
     const { auth } = createAuth();
-    await expect(auth.changePassword('a new secret')).rejects.toMatchObject({ name: 'MemberAuthError', code: 'notLoggedIn' });
+    await expect(auth.changePassword('a new secret')).rejects.toMatchObject({
+      name: 'MemberAuthError',
+      code: 'notLoggedIn',
+    });
     expect(platform.state.requests).toHaveLength(0);
   });
 });

@@ -6,7 +6,10 @@ const { platform, createAuth } = usePlatform();
 describe('signOn (server only)', () => {
   test('signs a new member on and answers the session token and identity', async () => {
     const { auth } = createAuth();
-    const result = await auth.signOn({ email: 'grace@example.com', profile: { firstName: 'Grace' } });
+    const result = await auth.signOn({
+      email: 'grace@example.com',
+      profile: { firstName: 'Grace' },
+    });
     expect(result.sessionToken).toEqual(expect.any(String));
     expect(result.identity?.identityProfile?.firstName).toBe('Grace');
     expect(platform.state.sessions.has(result.sessionToken)).toBe(true);
@@ -14,14 +17,19 @@ describe('signOn (server only)', () => {
 
   test('a malformed e-mail is rejected without a request', async () => {
     const { auth } = createAuth();
-    await expect(auth.signOn({ email: 'grace' })).rejects.toMatchObject({ name: 'MemberAuthError', code: 'invalidEmail' });
+    await expect(auth.signOn({ email: 'grace' })).rejects.toMatchObject({
+      name: 'MemberAuthError',
+      code: 'invalidEmail',
+    });
     expect(platform.state.requests).toHaveLength(0);
   });
 
   test('an answer without a session token is a serverError', async () => {
     platform.faults.inject({ path: '/_api/iam/authentication/v2/sign-on', kind: 'wrong-shape' });
     const { auth } = createAuth();
-    await expect(auth.signOn({ email: 'grace@example.com' })).rejects.toMatchObject({ code: 'serverError' });
+    await expect(auth.signOn({ email: 'grace@example.com' })).rejects.toMatchObject({
+      code: 'serverError',
+    });
   });
 });
 
@@ -31,19 +39,30 @@ describe('getMemberTokensForExternalLogin (server only)', () => {
     const { auth, tokens } = createAuth();
     const memberTokens = await auth.getMemberTokensForExternalLogin(member.id, 'second-token');
     expect(memberTokens.refreshToken.role).toBe('member');
-    expect(platform.state.tokens.describe(memberTokens.accessToken.value)).toMatchObject({ memberId: member.id, clientId: CLIENT_ID });
+    expect(platform.state.tokens.describe(memberTokens.accessToken.value)).toMatchObject({
+      memberId: member.id,
+      clientId: CLIENT_ID,
+    });
     expect(tokens.isLoggedIn()).toBe(false);
-    expect(platform.state.requests.map((entry) => entry.grantType).filter(Boolean)).toEqual(['anonymous', 'authorized_client']);
+    expect(platform.state.requests.map((entry) => entry.grantType).filter(Boolean)).toEqual([
+      'anonymous',
+      'authorized_client',
+    ]);
   });
 
   test.each([
     ['', 'second'],
     ['member', ''],
-  ])('member id %j and second token %j are rejected without a request', async (memberId, secondToken) => {
-    const { auth } = createAuth();
-    await expect(auth.getMemberTokensForExternalLogin(memberId, secondToken)).rejects.toMatchObject({ code: 'invalidArgument' });
-    expect(platform.state.requests).toHaveLength(0);
-  });
+  ])(
+    'member id %j and second token %j are rejected without a request',
+    async (memberId, secondToken) => {
+      const { auth } = createAuth();
+      await expect(
+        auth.getMemberTokensForExternalLogin(memberId, secondToken),
+      ).rejects.toMatchObject({ code: 'invalidArgument' });
+      expect(platform.state.requests).toHaveLength(0);
+    },
+  );
 
   test('a token endpoint that cannot be reached rejects with networkError', async () => {
     platform.faults.inject({ path: '/oauth2/token', kind: 'network', times: Infinity });

@@ -42,18 +42,33 @@ export function usePlatform(options: MockPlatformOptions = {}) {
    * tokens, which are stored.
    */
   function createAuth(
-    setup: { captcha?: CaptchaOptions; storage?: VerificationStorage; emulateSilentLogin?: boolean } = {},
+    setup: {
+      captcha?: CaptchaOptions;
+      storage?: VerificationStorage;
+      emulateSilentLogin?: boolean;
+    } = {},
   ) {
-    const tokens = createTokenManager({ clientId: CLIENT_ID, storage: memoryStorage(), crossTab: false });
+    const tokens = createTokenManager({
+      clientId: CLIENT_ID,
+      storage: memoryStorage(),
+      crossTab: false,
+    });
     const redirects = createRedirects({ clientId: CLIENT_ID, tokens });
     const silentLogin = vi.spyOn(redirects, 'silentLogin');
     if (setup.emulateSilentLogin) {
       silentLogin.mockImplementation(async (sessionToken) => {
         const session = platform.state.sessions.get(sessionToken);
         if (!session) throw new Error('unknown session');
-        const issued = platform.state.tokens.issue({ role: 'member', clientId: CLIENT_ID, memberId: session.memberId });
+        const issued = platform.state.tokens.issue({
+          role: 'member',
+          clientId: CLIENT_ID,
+          memberId: session.memberId,
+        });
         const member: Tokens = {
-          accessToken: { value: issued.access_token, expiresAt: Math.floor(Date.now() / 1000) + issued.expires_in },
+          accessToken: {
+            value: issued.access_token,
+            expiresAt: Math.floor(Date.now() / 1000) + issued.expires_in,
+          },
           refreshToken: { value: issued.refresh_token, role: 'member' },
         };
         await tokens.setTokens(member);
@@ -71,7 +86,8 @@ export function usePlatform(options: MockPlatformOptions = {}) {
   }
 
   /** Requests to the identity services, oldest first (token requests left out). */
-  const serviceRequests = () => platform.state.requests.filter((entry) => entry.path.startsWith('/_api/iam/'));
+  const serviceRequests = () =>
+    platform.state.requests.filter((entry) => entry.path.startsWith('/_api/iam/'));
 
   return { platform, server, createAuth, serviceRequests };
 }

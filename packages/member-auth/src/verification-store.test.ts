@@ -1,5 +1,9 @@
 import { describe, expect, test, vi } from 'vitest';
-import { createVerificationStore, verificationKey, type VerificationStorage } from './verification-store';
+import {
+  createVerificationStore,
+  verificationKey,
+  type VerificationStorage,
+} from './verification-store';
 
 function mapStorage(): VerificationStorage & { records: Map<string, string> } {
   const records = new Map<string, string>();

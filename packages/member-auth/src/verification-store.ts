@@ -42,7 +42,8 @@ export interface VerificationStore {
 }
 
 /** The session storage key of a client's verification flow. */
-export const verificationKey = (clientId: string): string => `site-identity:${clientId}:verification`;
+export const verificationKey = (clientId: string): string =>
+  `site-identity:${clientId}:verification`;
 
 function defaultStorage(): VerificationStorage | undefined {
   try {
@@ -73,7 +74,11 @@ export function createVerificationStore(
       try {
         const raw = storage()?.getItem(key);
         const record = raw ? (JSON.parse(raw) as Partial<VerificationRecord> | null) : undefined;
-        if (typeof record?.stateToken === 'string' && record.stateToken && typeof record.since === 'number') {
+        if (
+          typeof record?.stateToken === 'string' &&
+          record.stateToken &&
+          typeof record.since === 'number'
+        ) {
           return { stateToken: record.stateToken, since: record.since };
         }
       } catch {

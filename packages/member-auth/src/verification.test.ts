@@ -3,9 +3,12 @@ import { verificationKey } from './verification-store';
 import { CLIENT_ID, mapStorage, usePlatform } from './test-harness';
 
 const ada = { email: 'ada@example.com', password: 'correct horse' };
-const { platform, createAuth, serviceRequests } = usePlatform({ site: { requireEmailVerification: true } });
+const { platform, createAuth, serviceRequests } = usePlatform({
+  site: { requireEmailVerification: true },
+});
 
-const codeFor = (email: string) => platform.state.lastEmail({ to: email, kind: 'verification' })?.code ?? '';
+const codeFor = (email: string) =>
+  platform.state.lastEmail({ to: email, kind: 'verification' })?.code ?? '';
 
 describe('verifyEmail', () => {
   test('after EMAIL_VERIFICATION_REQUIRED, the e-mailed code completes the login and the flow is forgotten', async () => {
@@ -32,7 +35,10 @@ describe('verifyEmail', () => {
 
     const after = createAuth({ storage });
     expect(after.auth.getPendingVerification()?.stateToken).toBe(registered.data.stateToken);
-    const verified = await after.auth.verifyEmail({ code: codeFor(ada.email), completeLogin: false });
+    const verified = await after.auth.verifyEmail({
+      code: codeFor(ada.email),
+      completeLogin: false,
+    });
     expect(verified.loginState).toBe('SUCCESS');
   });
 
@@ -47,7 +53,10 @@ describe('verifyEmail', () => {
     const { auth } = createAuth();
     await auth.register({ ...ada, completeLogin: false });
     const sent = serviceRequests().length;
-    const result = await auth.verifyEmail({ code: codeFor(ada.email), stateToken: 'someone-elses' });
+    const result = await auth.verifyEmail({
+      code: codeFor(ada.email),
+      stateToken: 'someone-elses',
+    });
     expect(result).toMatchObject({ loginState: 'FAILURE', errorCode: 'noPendingVerification' });
     expect(serviceRequests()).toHaveLength(sent);
   });
@@ -77,7 +86,10 @@ describe('verifyEmail', () => {
     const { auth } = createAuth();
     await auth.register({ ...ada, completeLogin: false });
     const sent = serviceRequests().length;
-    expect(await auth.verifyEmail({ code: '' })).toMatchObject({ loginState: 'FAILURE', errorCode: 'invalidArgument' });
+    expect(await auth.verifyEmail({ code: '' })).toMatchObject({
+      loginState: 'FAILURE',
+      errorCode: 'invalidArgument',
+    });
     expect(serviceRequests()).toHaveLength(sent);
   });
 
@@ -85,7 +97,9 @@ describe('verifyEmail', () => {
     const { auth } = createAuth();
     await auth.register({ ...ada, completeLogin: false });
     await auth.login({ email: 'nobody@example.com', password: 'x', completeLogin: false });
-    expect(await auth.verifyEmail({ code: codeFor(ada.email) })).toMatchObject({ errorCode: 'noPendingVerification' });
+    expect(await auth.verifyEmail({ code: codeFor(ada.email) })).toMatchObject({
+      errorCode: 'noPendingVerification',
+    });
   });
 
   test('verification then owner approval', async () => {
@@ -101,7 +115,10 @@ describe('verifyEmail', () => {
     const { auth } = createAuth();
     await auth.register({ ...ada, completeLogin: false });
     platform.faults.inject({ path: '/_api/iam/verification/', kind: 'network' });
-    expect(await auth.verifyEmail({ code: codeFor(ada.email) })).toMatchObject({ loginState: 'FAILURE', errorCode: 'networkError' });
+    expect(await auth.verifyEmail({ code: codeFor(ada.email) })).toMatchObject({
+      loginState: 'FAILURE',
+      errorCode: 'networkError',
+    });
     expect(auth.getPendingVerification()).toBeDefined();
   });
 });
@@ -118,7 +135,10 @@ describe('resendVerificationCode', () => {
 
   test('without a flow it rejects with noPendingVerification and sends nothing', async () => {
     const { auth } = createAuth();
-    await expect(auth.resendVerificationCode()).rejects.toMatchObject({ name: 'MemberAuthError', code: 'noPendingVerification' });
+    await expect(auth.resendVerificationCode()).rejects.toMatchObject({
+      name: 'MemberAuthError',
+      code: 'noPendingVerification',
+    });
     expect(serviceRequests()).toHaveLength(0);
   });
 
@@ -143,9 +163,14 @@ describe('startEmailVerification', () => {
     expect(platform.state.findMember(ada.email)?.emailVerified).toBe(true);
   });
 
-  test.each([[''], [undefined]])('an identity id of %j is rejected without a request', async (identityId) => {
-    const { auth } = createAuth();
-    await expect(auth.startEmailVerification(identityId as string)).rejects.toMatchObject({ code: 'invalidArgument' });
-    expect(serviceRequests()).toHaveLength(0);
-  });
+  test.each([[''], [undefined]])(
+    'an identity id of %j is rejected without a request',
+    async (identityId) => {
+      const { auth } = createAuth();
+      await expect(auth.startEmailVerification(identityId as string)).rejects.toMatchObject({
+        code: 'invalidArgument',
+      });
+      expect(serviceRequests()).toHaveLength(0);
+    },
+  );
 });

@@ -15,16 +15,17 @@ let app: Server;
 let appUrl = '';
 
 test.beforeAll(async () => {
-  const platform = createMockPlatform({ members: [{ email: 'ada@example.com', password: 'correct horse' }] });
+  const platform = createMockPlatform({
+    members: [{ email: 'ada@example.com', password: 'correct horse' }],
+  });
   platformServer = await startMockPlatformServer({ platform });
   app = createServer((req, res) => {
     const frame = new URL(req.url ?? '/', appUrl).searchParams.get('frame') ?? '';
-    const body =
-      req.url?.startsWith('/parent')
-        ? `<!doctype html><title>parent</title><script>
+    const body = req.url?.startsWith('/parent')
+      ? `<!doctype html><title>parent</title><script>
              window.received = new Promise((resolve) => window.addEventListener('message', (event) => resolve({ data: event.data, origin: event.origin })));
            </script><iframe src="${frame.replace(/"/g, '&quot;')}"></iframe>`
-        : '<!doctype html><title>callback</title><p>Back in the app</p>';
+      : '<!doctype html><title>callback</title><p>Back in the app</p>';
     res.writeHead(200, { 'content-type': 'text/html' });
     res.end(body);
   });
@@ -38,7 +39,11 @@ test.afterAll(async () => {
   await new Promise((resolve) => app.close(resolve));
 });
 
-async function post(path: string, body: unknown, authorization?: string): Promise<Record<string, unknown>> {
+async function post(
+  path: string,
+  body: unknown,
+  authorization?: string,
+): Promise<Record<string, unknown>> {
   const response = await fetch(`${platformServer.url}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
@@ -47,8 +52,13 @@ async function post(path: string, body: unknown, authorization?: string): Promis
   return (await response.json()) as Record<string, unknown>;
 }
 
-async function authSession(extra: { responseMode?: string; sessionToken?: string; prompt?: string } = {}): Promise<string> {
-  const { access_token } = (await post('/oauth2/token', { clientId: 'e2e', grantType: 'anonymous' })) as { access_token: string };
+async function authSession(
+  extra: { responseMode?: string; sessionToken?: string; prompt?: string } = {},
+): Promise<string> {
+  const { access_token } = (await post('/oauth2/token', {
+    clientId: 'e2e',
+    grantType: 'anonymous',
+  })) as { access_token: string };
   const { redirectSession } = (await post(
     '/_api/redirects-api/v1/redirect-session',
     {
@@ -72,7 +82,9 @@ async function authSession(extra: { responseMode?: string; sessionToken?: string
   return redirectSession.fullUrl;
 }
 
-test('the hosted login form lands on the redirect URI with a code that exchanges for member tokens', async ({ page }) => {
+test('the hosted login form lands on the redirect URI with a code that exchanges for member tokens', async ({
+  page,
+}) => {
   await page.goto(await authSession());
   await page.getByLabel('E-mail').fill('ada@example.com');
   await page.getByLabel('Password').fill('correct horse');
@@ -83,8 +95,16 @@ test('the hosted login form lands on the redirect URI with a code that exchanges
   expect(fragment.get('state')).toBe('e2e-state');
   const code = fragment.get('code');
   expect(code).toMatch(/^mock-code\./);
-  const tokens = await post('/oauth2/token', { clientId: 'e2e', grantType: 'authorization_code', redirectUri: `${appUrl}/callback`, code, codeVerifier: verifier });
-  expect(platformServer.platform.state.tokens.describe(tokens['access_token'] as string)?.role).toBe('member');
+  const tokens = await post('/oauth2/token', {
+    clientId: 'e2e',
+    grantType: 'authorization_code',
+    redirectUri: `${appUrl}/callback`,
+    code,
+    codeVerifier: verifier,
+  });
+  expect(
+    platformServer.platform.state.tokens.describe(tokens['access_token'] as string)?.role,
+  ).toBe('member');
 });
 
 test('a wrong password keeps the member on the form with a message', async ({ page }) => {
@@ -96,10 +116,23 @@ test('a wrong password keeps the member on the form with a message', async ({ pa
 });
 
 test('a silent login in a hidden frame posts the code to the parent origin', async ({ page }) => {
-  const login = await post('/_api/iam/authentication/v2/login', { loginId: { email: 'ada@example.com' }, password: 'correct horse' });
-  const frame = await authSession({ responseMode: 'web_message', sessionToken: login['sessionToken'] as string, prompt: 'none' });
+  const login = await post('/_api/iam/authentication/v2/login', {
+    loginId: { email: 'ada@example.com' },
+    password: 'correct horse',
+  });
+  const frame = await authSession({
+    responseMode: 'web_message',
+    sessionToken: login['sessionToken'] as string,
+    prompt: 'none',
+  });
   await page.goto(`${appUrl}/parent?frame=${encodeURIComponent(frame)}`);
-  const received = (await page.evaluate('window.received')) as { data: { code: string; state: string }; origin: string };
+  const received = (await page.evaluate('window.received')) as {
+    data: { code: string; state: string };
+    origin: string;
+  };
   expect(received.origin).toBe(platformServer.url);
-  expect(received.data).toEqual({ code: expect.stringMatching(/^mock-code\./), state: 'e2e-state' });
+  expect(received.data).toEqual({
+    code: expect.stringMatching(/^mock-code\./),
+    state: 'e2e-state',
+  });
 });

@@ -25,11 +25,14 @@ export function checkCaptcha(mode: CaptchaMode, captchaTokens: unknown): Respons
       }
     }
   }
-  const tokens = mode === 'visible' ? found.Recaptcha : [...found.InvisibleRecaptcha, ...found.Recaptcha];
+  const tokens =
+    mode === 'visible' ? found.Recaptcha : [...found.InvisibleRecaptcha, ...found.Recaptcha];
   if (tokens.length === 0) {
-    if (mode === 'visible' && found.InvisibleRecaptcha.length > 0) return applicationError(400, '-19970', 'Invalid captcha token');
+    if (mode === 'visible' && found.InvisibleRecaptcha.length > 0)
+      return applicationError(400, '-19970', 'Invalid captcha token');
     return applicationError(400, '-19971', 'Missing captcha token');
   }
-  if (tokens.some((token) => token === 'invalid')) return applicationError(400, '-19970', 'Invalid captcha token');
+  if (tokens.some((token) => token === 'invalid'))
+    return applicationError(400, '-19970', 'Invalid captcha token');
   return undefined;
 }

@@ -25,7 +25,8 @@ async function main(argv: readonly string[]): Promise<void> {
     else if (arg === '--host') host = value();
     else if (arg === '--captcha') {
       const mode = value();
-      if (mode !== 'off' && mode !== 'invisible' && mode !== 'visible') fail('--captcha must be off, invisible or visible');
+      if (mode !== 'off' && mode !== 'invisible' && mode !== 'visible')
+        fail('--captcha must be off, invisible or visible');
       captcha = mode;
     } else if (arg === '--require-email-verification') requireEmailVerification = true;
     else if (arg === '--require-owner-approval') requireOwnerApproval = true;
@@ -34,18 +35,26 @@ async function main(argv: readonly string[]): Promise<void> {
       return;
     } else fail(`unknown argument ${arg}`);
   }
-  if (!Number.isInteger(port) || port < 0 || port > 65535) fail('--port must be an integer between 0 and 65535');
-  const platform = createMockPlatform({ site: { captcha, requireEmailVerification, requireOwnerApproval } });
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    fail('--port must be an integer between 0 and 65535');
+  const platform = createMockPlatform({
+    site: { captcha, requireEmailVerification, requireOwnerApproval },
+  });
   const server = await startMockPlatformServer({ port, host, platform });
   process.stdout.write(`mock-platform listening on ${server.url}\n`);
   const stop = (): void => {
-    server.close().then(() => process.exit(0), () => process.exit(1));
+    server.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  process.stderr.write(`mock-platform: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(
+    `mock-platform: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
   process.exit(1);
 });

@@ -66,7 +66,8 @@ export function parseJsonBody(rawBody: string): JsonObject | Response {
   } catch {
     return validationError([{ field: 'body', description: 'must be well-formed JSON' }]);
   }
-  if (!isObject(value)) return validationError([{ field: 'body', description: 'must be a JSON object' }]);
+  if (!isObject(value))
+    return validationError([{ field: 'body', description: 'must be a JSON object' }]);
   return value;
 }
 

@@ -41,10 +41,13 @@ function updateSettings(settings: PlatformSettings, patch: JsonObject): Response
   for (const [key, value] of Object.entries(patch)) {
     const type = SETTING_TYPES[key as keyof PlatformSettings];
     const ok =
-      type === 'boolean' ? typeof value === 'boolean'
-      : type === 'number' ? typeof value === 'number' && value > 0
-      : type === 'captcha' ? value === 'off' || value === 'invisible' || value === 'visible'
-      : false;
+      type === 'boolean'
+        ? typeof value === 'boolean'
+        : type === 'number'
+          ? typeof value === 'number' && value > 0
+          : type === 'captcha'
+            ? value === 'off' || value === 'invisible' || value === 'visible'
+            : false;
     if (!ok) return bareError(400, `invalid setting: ${key}`);
   }
   Object.assign(settings, patch);
@@ -56,7 +59,11 @@ function toFault(body: JsonObject): FaultSpec {
   return {
     ...(rest as unknown as FaultSpec),
     ...(typeof pathPattern === 'string' ? { path: new RegExp(pathPattern) } : {}),
-    ...(times === null || times === 'Infinity' ? { times: Infinity } : typeof times === 'number' ? { times } : {}),
+    ...(times === null || times === 'Infinity'
+      ? { times: Infinity }
+      : typeof times === 'number'
+        ? { times }
+        : {}),
   };
 }
 
@@ -86,8 +93,16 @@ export function controlRoute(
         return json({
           settings: state.settings,
           members: [...state.members.values()].map(publicMember),
-          counts: { outbox: state.outbox.length, requests: state.requests.length, tokens: state.tokens.size, sessions: state.sessions.size },
-          faults: faults.pending.map((fault) => ({ ...fault, path: fault.path instanceof RegExp ? fault.path.source : fault.path })),
+          counts: {
+            outbox: state.outbox.length,
+            requests: state.requests.length,
+            tokens: state.tokens.size,
+            sessions: state.sessions.size,
+          },
+          faults: faults.pending.map((fault) => ({
+            ...fault,
+            path: fault.path instanceof RegExp ? fault.path.source : fault.path,
+          })),
         });
       case 'GET outbox':
         return json(state.outbox);
@@ -98,7 +113,9 @@ export function controlRoute(
       case 'POST members':
         return json(publicMember(state.addMember(body as never)), 201);
       case 'POST approve':
-        return json(publicMember(state.approveMember(typeof body['email'] === 'string' ? body['email'] : '')));
+        return json(
+          publicMember(state.approveMember(typeof body['email'] === 'string' ? body['email'] : '')),
+        );
       case 'POST faults':
         faults.inject(toFault(body));
         return json({ pending: faults.pending.length }, 201);
@@ -113,7 +130,14 @@ export function controlRoute(
     }
   } catch (error) {
     if (!isMockPlatformError(error)) throw error;
-    const status = error.code === 'MEMBER_NOT_FOUND' ? 404 : error.code === 'MEMBER_EXISTS' ? 409 : 400;
-    return json({ message: error.message, details: { applicationError: { code: error.code, description: error.message, data: {} } } }, status);
+    const status =
+      error.code === 'MEMBER_NOT_FOUND' ? 404 : error.code === 'MEMBER_EXISTS' ? 409 : 400;
+    return json(
+      {
+        message: error.message,
+        details: { applicationError: { code: error.code, description: error.message, data: {} } },
+      },
+      status,
+    );
   }
 }

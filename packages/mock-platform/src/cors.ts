@@ -15,7 +15,10 @@ const ALLOWED_HEADERS = ['Authorization', 'Content-Type'];
  * ```
  * @see https://fetch.spec.whatwg.org/#http-cors-protocol
  */
-export function corsHeaders(origin: string | undefined, { preflight, requestHeaders }: { preflight: boolean; requestHeaders?: string }): Record<string, string> {
+export function corsHeaders(
+  origin: string | undefined,
+  { preflight, requestHeaders }: { preflight: boolean; requestHeaders?: string },
+): Record<string, string> {
   if (origin === undefined) return {};
   let hostname: string;
   try {
@@ -33,9 +36,14 @@ export function corsHeaders(origin: string | undefined, { preflight, requestHead
     vary: 'Origin',
   };
   if (preflight) {
-    const requested = (requestHeaders ?? '').split(',').map((name) => name.trim()).filter(Boolean);
+    const requested = (requestHeaders ?? '')
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean);
     headers['access-control-allow-methods'] = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
-    headers['access-control-allow-headers'] = [...new Set([...ALLOWED_HEADERS, ...requested])].join(', ');
+    headers['access-control-allow-headers'] = [...new Set([...ALLOWED_HEADERS, ...requested])].join(
+      ', ',
+    );
     headers['access-control-max-age'] = '600';
   }
   return headers;

@@ -6,7 +6,12 @@ describe('MockPlatformError', () => {
     const cause = new Error('root');
     const error = new MockPlatformError('INVALID_OPTION', 'bad', { cause });
     expect(error).toBeInstanceOf(Error);
-    expect([error.name, error.code, error.message, error.cause]).toEqual(['MockPlatformError', 'INVALID_OPTION', 'bad', cause]);
+    expect([error.name, error.code, error.message, error.cause]).toEqual([
+      'MockPlatformError',
+      'INVALID_OPTION',
+      'bad',
+      cause,
+    ]);
   });
 
   test.each([

@@ -33,7 +33,11 @@ export class MockPlatformError extends Error {
   /** What went wrong, for code to branch on. */
   readonly code: MockPlatformErrorCode | (string & {});
 
-  constructor(code: MockPlatformErrorCode | (string & {}), message: string, options?: { cause?: unknown }) {
+  constructor(
+    code: MockPlatformErrorCode | (string & {}),
+    message: string,
+    options?: { cause?: unknown },
+  ) {
     super(message, options);
     this.code = code;
   }

@@ -14,7 +14,11 @@ afterEach(() => {
 afterAll(() => server.close());
 
 const anonymous = (init: RequestInit = {}) =>
-  fetch(TOKEN_URL, { method: 'POST', body: JSON.stringify({ clientId: 'app', grantType: 'anonymous' }), ...init });
+  fetch(TOKEN_URL, {
+    method: 'POST',
+    body: JSON.stringify({ clientId: 'app', grantType: 'anonymous' }),
+    ...init,
+  });
 
 describe('faults through MSW', () => {
   it('network: a real network error for the client, once by default', async () => {
@@ -60,7 +64,10 @@ describe('faults through MSW', () => {
     vi.useFakeTimers();
     platform.faults.inject({ kind: 'latency', latencyMs: 5000 });
     let settled = false;
-    const pending = platform.fetch(TOKEN_URL, { method: 'POST', body: JSON.stringify({ clientId: 'app', grantType: 'anonymous' }) });
+    const pending = platform.fetch(TOKEN_URL, {
+      method: 'POST',
+      body: JSON.stringify({ clientId: 'app', grantType: 'anonymous' }),
+    });
     void pending.then(() => (settled = true));
     await vi.advanceTimersByTimeAsync(4999);
     expect(settled).toBe(false);
@@ -69,20 +76,42 @@ describe('faults through MSW', () => {
   });
 
   it('matches by path prefix, RegExp or full URL, and counts times', async () => {
-    platform.faults.inject({ path: /^\/_api\/iam\//, kind: 'status', status: 500, times: Infinity });
-    platform.faults.inject({ path: 'https://www.wixapis.com/oauth2', kind: 'status', status: 502, times: 2 });
+    platform.faults.inject({
+      path: /^\/_api\/iam\//,
+      kind: 'status',
+      status: 500,
+      times: Infinity,
+    });
+    platform.faults.inject({
+      path: 'https://www.wixapis.com/oauth2',
+      kind: 'status',
+      status: 502,
+      times: 2,
+    });
     expect((await anonymous()).status).toBe(502);
     expect((await anonymous()).status).toBe(502);
     expect((await anonymous()).status).toBe(200);
     for (let i = 0; i < 3; i++) {
-      expect((await fetch('https://www.wixapis.com/_api/iam/authentication/v2/login', { method: 'POST', body: '{}' })).status).toBe(500);
+      expect(
+        (
+          await fetch('https://www.wixapis.com/_api/iam/authentication/v2/login', {
+            method: 'POST',
+            body: '{}',
+          })
+        ).status,
+      ).toBe(500);
     }
     expect(platform.faults.pending).toHaveLength(1);
     platform.faults.clear();
     expect(platform.faults.pending).toHaveLength(0);
   });
 
-  test.each([{ kind: 'boom' }, { kind: 'status', status: 99 }, { kind: 'network', times: 0 }, null])('rejects the bad fault %j', (spec) => {
+  test.each([
+    { kind: 'boom' },
+    { kind: 'status', status: 99 },
+    { kind: 'network', times: 0 },
+    null,
+  ])('rejects the bad fault %j', (spec) => {
     let caught: unknown;
     try {
       platform.faults.inject(spec as never);

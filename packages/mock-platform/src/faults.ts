@@ -9,7 +9,8 @@ import { MockPlatformError } from './errors';
  * platform.faults.inject({ kind });
  * ```
  */
-export type FaultKind = 'network' | 'timeout' | 'status' | 'html' | 'empty' | 'truncated' | 'wrong-shape' | 'latency';
+export type FaultKind =
+  'network' | 'timeout' | 'status' | 'html' | 'empty' | 'truncated' | 'wrong-shape' | 'latency';
 
 /**
  * A fault to inject with `platform.faults.inject()`.
@@ -75,7 +76,16 @@ export interface FaultController extends Faults {
   hang(signal: AbortSignal | undefined, generation: number): Promise<void>;
 }
 
-const KINDS: readonly FaultKind[] = ['network', 'timeout', 'status', 'html', 'empty', 'truncated', 'wrong-shape', 'latency'];
+const KINDS: readonly FaultKind[] = [
+  'network',
+  'timeout',
+  'status',
+  'html',
+  'empty',
+  'truncated',
+  'wrong-shape',
+  'latency',
+];
 
 function matches(path: FaultSpec['path'], url: URL): boolean {
   if (path === undefined) return true;
@@ -105,9 +115,16 @@ export function createFaults(): FaultController {
         throw new MockPlatformError('INVALID_FAULT', `a fault needs a kind: ${KINDS.join(', ')}`);
       }
       const times = spec.times ?? 1;
-      if (!(times > 0)) throw new MockPlatformError('INVALID_FAULT', 'times must be a positive number or Infinity');
-      if (spec.status !== undefined && !(Number.isInteger(spec.status) && spec.status >= 200 && spec.status <= 599)) {
-        throw new MockPlatformError('INVALID_FAULT', 'status must be an HTTP status between 200 and 599');
+      if (!(times > 0))
+        throw new MockPlatformError('INVALID_FAULT', 'times must be a positive number or Infinity');
+      if (
+        spec.status !== undefined &&
+        !(Number.isInteger(spec.status) && spec.status >= 200 && spec.status <= 599)
+      ) {
+        throw new MockPlatformError(
+          'INVALID_FAULT',
+          'status must be an HTTP status between 200 and 599',
+        );
       }
       armed.push({ spec: { ...spec }, left: times });
     },

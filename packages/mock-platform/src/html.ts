@@ -19,7 +19,10 @@ export function escapeHtml(text: string): string {
  * ```
  */
 export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /**
@@ -54,7 +57,15 @@ ${body}
  * page('Sign in', loginForm({ error: 'Wrong e-mail or password', email }));
  * ```
  */
-export function loginForm({ error, email = '', cancel = false }: { error?: string; email?: string; cancel?: boolean }): string {
+export function loginForm({
+  error,
+  email = '',
+  cancel = false,
+}: {
+  error?: string;
+  email?: string;
+  cancel?: boolean;
+}): string {
   return `${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 <form method="post" action="">
 <label>E-mail <input name="email" type="email" autocomplete="username" value="${escapeHtml(email)}" required></label>

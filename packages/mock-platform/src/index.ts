@@ -7,7 +7,14 @@ export type { MockPlatform, PlatformOutcome } from './platform';
 export { startMockPlatformServer } from './server';
 export type { MockPlatformServer, MockPlatformServerOptions } from './server';
 export { DEFAULT_BASE_URL } from './options';
-export type { CaptchaMode, MockClient, MockPlatformOptions, PlatformSettings, SiteSettings, TokenSettings } from './options';
+export type {
+  CaptchaMode,
+  MockClient,
+  MockPlatformOptions,
+  PlatformSettings,
+  SiteSettings,
+  TokenSettings,
+} from './options';
 export type { FaultKind, FaultSpec, Faults } from './faults';
 export type { MemberInput, MockFactorType, MockMember } from './members';
 export type {

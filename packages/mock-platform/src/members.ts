@@ -89,7 +89,10 @@ export function createMember(input: MemberInput, nowMs: number): MockMember {
     emailVerified: input.emailVerified ?? true,
     ownerApproved: input.ownerApproved ?? true,
     resetPasswordRequired: input.resetPasswordRequired ?? false,
-    mfa: input.mfa === undefined ? undefined : { factorType: input.mfa.factorType, totpCode: input.mfa.totpCode ?? '000000' },
+    mfa:
+      input.mfa === undefined
+        ? undefined
+        : { factorType: input.mfa.factorType, totpCode: input.mfa.totpCode ?? '000000' },
     profile: { ...(input.profile ?? {}) },
     createdDate: date,
     updatedDate: date,
@@ -105,7 +108,9 @@ export function createMember(input: MemberInput, nowMs: number): MockMember {
  * ```
  */
 export function verifyPassword(member: MockMember, password: string): boolean {
-  return member.passwordHash !== undefined && hashPassword(password, member.salt) === member.passwordHash;
+  return (
+    member.passwordHash !== undefined && hashPassword(password, member.salt) === member.passwordHash
+  );
 }
 
 /**
@@ -128,10 +133,22 @@ export function toIdentity(member: MockMember): Record<string, unknown> {
     loginId: { email: member.email },
     email: { address: member.email, isVerified: member.emailVerified },
     status: { name: pending.length === 0 ? 'ACTIVE' : 'PENDING', reasons: pending },
-    identityProfile: { emails: [{ email: member.email, tag: 'MAIN' }], privacyStatus: 'PRIVATE', ...member.profile },
+    identityProfile: {
+      emails: [{ email: member.email, tag: 'MAIN' }],
+      privacyStatus: 'PRIVATE',
+      ...member.profile,
+    },
     factors: [
       { factorId: `${member.id}-password`, type: 'PASSWORD', status: 'ENABLED' },
-      ...(member.mfa ? [{ factorId: `${member.id}-${member.mfa.factorType}`, type: member.mfa.factorType.toUpperCase(), status: 'ENABLED' }] : []),
+      ...(member.mfa
+        ? [
+            {
+              factorId: `${member.id}-${member.mfa.factorType}`,
+              type: member.mfa.factorType.toUpperCase(),
+              status: 'ENABLED',
+            },
+          ]
+        : []),
     ],
   };
 }

@@ -21,8 +21,11 @@ export function createMswHandlers(platform: {
     return outcome.type === 'response' ? outcome.response : HttpResponse.error();
   };
   const { baseUrl, tokenUrl, hostedBaseUrl } = platform.options;
-  const bases = [...new Set([baseUrl, hostedBaseUrl].filter((base): base is string => base !== undefined))];
+  const bases = [
+    ...new Set([baseUrl, hostedBaseUrl].filter((base): base is string => base !== undefined)),
+  ];
   const handlers: RequestHandler[] = bases.map((base) => http.all(`${base}/*`, resolver));
-  if (!bases.some((base) => tokenUrl.startsWith(`${base}/`))) handlers.unshift(http.all(tokenUrl, resolver));
+  if (!bases.some((base) => tokenUrl.startsWith(`${base}/`)))
+    handlers.unshift(http.all(tokenUrl, resolver));
   return handlers;
 }

@@ -143,7 +143,9 @@ function checkUrl(name: string, value: string): string {
     const url = new URL(value);
     if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(url.protocol);
   } catch (cause) {
-    throw new MockPlatformError('INVALID_OPTION', `${name} must be an absolute http(s) URL`, { cause });
+    throw new MockPlatformError('INVALID_OPTION', `${name} must be an absolute http(s) URL`, {
+      cause,
+    });
   }
   return value.replace(/\/+$/, '');
 }
@@ -172,10 +174,16 @@ export function resolveOptions(options: MockPlatformOptions = {}): ResolvedOptio
   }
   const baseUrl = checkUrl('baseUrl', options.baseUrl ?? DEFAULT_BASE_URL);
   const tokenUrl = checkUrl('tokenUrl', options.tokenUrl ?? `${baseUrl}/oauth2/token`);
-  const hostedBaseUrl = options.hostedBaseUrl === undefined ? undefined : checkUrl('hostedBaseUrl', options.hostedBaseUrl);
+  const hostedBaseUrl =
+    options.hostedBaseUrl === undefined
+      ? undefined
+      : checkUrl('hostedBaseUrl', options.hostedBaseUrl);
   const captcha = options.site?.captcha ?? 'off';
   if (!CAPTCHA_MODES.includes(captcha)) {
-    throw new MockPlatformError('INVALID_OPTION', `site.captcha must be one of ${CAPTCHA_MODES.join(', ')}`);
+    throw new MockPlatformError(
+      'INVALID_OPTION',
+      `site.captcha must be one of ${CAPTCHA_MODES.join(', ')}`,
+    );
   }
   if (options.now !== undefined && typeof options.now !== 'function') {
     throw new MockPlatformError('INVALID_OPTION', 'now must be a function returning milliseconds');
@@ -183,7 +191,10 @@ export function resolveOptions(options: MockPlatformOptions = {}): ResolvedOptio
   if (options.clients !== undefined) {
     for (const client of options.clients) {
       if (typeof client?.clientId !== 'string' || !Array.isArray(client.redirectUris)) {
-        throw new MockPlatformError('INVALID_OPTION', 'each client needs a clientId and a redirectUris array');
+        throw new MockPlatformError(
+          'INVALID_OPTION',
+          'each client needs a clientId and a redirectUris array',
+        );
       }
     }
   }
@@ -198,9 +209,17 @@ export function resolveOptions(options: MockPlatformOptions = {}): ResolvedOptio
       requireEmailVerification: options.site?.requireEmailVerification ?? false,
       requireOwnerApproval: options.site?.requireOwnerApproval ?? false,
       captcha,
-      accessTokenTtlSeconds: checkSeconds('accessTokenTtlSeconds', options.accessTokenTtlSeconds, 3600),
+      accessTokenTtlSeconds: checkSeconds(
+        'accessTokenTtlSeconds',
+        options.accessTokenTtlSeconds,
+        3600,
+      ),
       rotateRefreshTokens: options.rotateRefreshTokens ?? true,
-      authorizationCodeTtlSeconds: checkSeconds('authorizationCodeTtlSeconds', options.authorizationCodeTtlSeconds, 60),
+      authorizationCodeTtlSeconds: checkSeconds(
+        'authorizationCodeTtlSeconds',
+        options.authorizationCodeTtlSeconds,
+        60,
+      ),
     },
   };
 }
@@ -227,7 +246,11 @@ export function isLoopbackHost(hostname: string): boolean {
  * isClientAllowed(undefined, 'any-id', 'http://localhost:5173/callback'); // true
  * ```
  */
-export function isClientAllowed(clients: readonly MockClient[] | undefined, clientId: string, redirectUri?: string): boolean {
+export function isClientAllowed(
+  clients: readonly MockClient[] | undefined,
+  clientId: string,
+  redirectUri?: string,
+): boolean {
   if (clientId === '') return false;
   if (clients === undefined) {
     if (redirectUri === undefined) return true;

@@ -83,14 +83,22 @@ async function copyRequest(foreign: Request, init: RequestInit | undefined): Pro
   foreign.headers?.forEach((value, name) => headers.set(name, value));
   const body = method === 'GET' || method === 'HEAD' ? undefined : await foreign.arrayBuffer();
   const signal = foreign.signal instanceof AbortSignal ? foreign.signal : undefined;
-  return new Request(foreign.url, { method, headers, ...(body ? { body } : {}), ...(signal ? { signal } : {}), ...init });
+  return new Request(foreign.url, {
+    method,
+    headers,
+    ...(body ? { body } : {}),
+    ...(signal ? { signal } : {}),
+    ...init,
+  });
 }
 
 function grantTypeOf(rawBody: string): string | undefined {
   try {
     const body: unknown = JSON.parse(rawBody);
     if (typeof body !== 'object' || body === null) return undefined;
-    const grant = (body as Record<string, unknown>)['grantType'] ?? (body as Record<string, unknown>)['grant_type'];
+    const grant =
+      (body as Record<string, unknown>)['grantType'] ??
+      (body as Record<string, unknown>)['grant_type'];
     return typeof grant === 'string' ? grant : undefined;
   } catch {
     return undefined;
@@ -103,10 +111,17 @@ function faultResponse(fault: FaultSpec): Response {
   switch (fault.kind) {
     case 'html': {
       const status = fault.status ?? 502;
-      return html(`<!doctype html><html><body><h1>${status} ${statusText(status)}</h1></body></html>`, status, retryAfter);
+      return html(
+        `<!doctype html><html><body><h1>${status} ${statusText(status)}</h1></body></html>`,
+        status,
+        retryAfter,
+      );
     }
     case 'empty':
-      return new Response(null, { status: fault.status ?? 200, headers: { 'content-type': 'application/json' } });
+      return new Response(null, {
+        status: fault.status ?? 200,
+        headers: { 'content-type': 'application/json' },
+      });
     case 'wrong-shape':
       return json({ unexpected: 'shape', data: [1, 2, 3] }, fault.status ?? 200);
     default: {
@@ -144,14 +159,20 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
     state.clear();
   };
 
-  async function route(request: Request, url: URL, path: string, rawBody: string): Promise<Response> {
+  async function route(
+    request: Request,
+    url: URL,
+    path: string,
+    rawBody: string,
+  ): Promise<Response> {
     if (path === tokenPath || url.pathname === tokenPath) {
       if (request.method !== 'POST') return bareError(405, 'Method Not Allowed', { allow: 'POST' });
       return tokenRoute(context(request, url, path, rawBody, undefined, []));
     }
     const match = findRoute(request.method, path);
     if (match.kind === 'none') return bareError(404, `No route for ${request.method} ${path}`);
-    if (match.kind === 'wrong-method') return bareError(405, 'Method Not Allowed', { allow: match.allowed.join(', ') });
+    if (match.kind === 'wrong-method')
+      return bareError(405, 'Method Not Allowed', { allow: match.allowed.join(', ') });
     const authorization = request.headers.get('authorization');
     const caller = authorization ? state.tokens.authenticate(authorization) : undefined;
     if (authorization && caller === undefined && !path.startsWith('/_hosted/')) {
@@ -190,7 +211,10 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
 
   async function handle(request: Request): Promise<PlatformOutcome> {
     const url = new URL(request.url);
-    const path = basePath !== '' && url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) || '/' : url.pathname;
+    const path =
+      basePath !== '' && url.pathname.startsWith(basePath)
+        ? url.pathname.slice(basePath.length) || '/'
+        : url.pathname;
     const control = path.startsWith('/_mock/');
     // The fault is chosen on arrival, before any await, so that it binds to this request.
     const fault = control ? undefined : faults.take(url);
@@ -214,13 +238,21 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
       }
     }
     const grantType = path === tokenPath ? grantTypeOf(rawBody) : undefined;
-    const entry: RequestLogEntry = { method: request.method, path, ...(grantType ? { grantType } : {}), time: resolved.now(), status: 0 };
+    const entry: RequestLogEntry = {
+      method: request.method,
+      path,
+      ...(grantType ? { grantType } : {}),
+      time: resolved.now(),
+      status: 0,
+    };
     state.requests.push(entry);
 
     if (fault?.kind === 'network') return { type: 'network' };
     if (fault?.kind === 'timeout') {
       await faults.hang(request.signal, generation);
-      return request.signal?.aborted ? { type: 'aborted', reason: request.signal.reason } : { type: 'network' };
+      return request.signal?.aborted
+        ? { type: 'aborted', reason: request.signal.reason }
+        : { type: 'network' };
     }
     if (fault?.kind === 'latency') {
       await sleep(fault.latencyMs ?? 1000, request.signal);
@@ -259,7 +291,8 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
           ? input
           : new Request(input, init);
       const outcome = await handle(request);
-      if (outcome.type === 'network') throw new TypeError('Failed to fetch (injected network fault)');
+      if (outcome.type === 'network')
+        throw new TypeError('Failed to fetch (injected network fault)');
       if (outcome.type === 'aborted') throw outcome.reason;
       return outcome.response;
     },

@@ -68,8 +68,16 @@ export function json(body: unknown, status = 200, headers: Record<string, string
  * return applicationError(409, '-19995', 'Email already exists');
  * ```
  */
-export function applicationError(status: number, code: string, description: string, data: Record<string, unknown> = {}): Response {
-  return json({ message: description, details: { applicationError: { code, description, data } } }, status);
+export function applicationError(
+  status: number,
+  code: string,
+  description: string,
+  data: Record<string, unknown> = {},
+): Response {
+  return json(
+    { message: description, details: { applicationError: { code, description, data } } },
+    status,
+  );
 }
 
 /**
@@ -81,8 +89,13 @@ export function applicationError(status: number, code: string, description: stri
  * ```
  */
 export function validationError(fieldViolations: readonly FieldViolation[]): Response {
-  const fields = fieldViolations.map((violation) => `${violation.field}: ${violation.description}`).join(', ');
-  return json({ message: `INVALID_ARGUMENT: ${fields}`, details: { validationError: { fieldViolations } } }, 400);
+  const fields = fieldViolations
+    .map((violation) => `${violation.field}: ${violation.description}`)
+    .join(', ');
+  return json(
+    { message: `INVALID_ARGUMENT: ${fields}`, details: { validationError: { fieldViolations } } },
+    400,
+  );
 }
 
 /**
@@ -94,7 +107,11 @@ export function validationError(fieldViolations: readonly FieldViolation[]): Res
  * return bareError(404, 'No route for GET /nowhere');
  * ```
  */
-export function bareError(status: number, message: string, headers: Record<string, string> = {}): Response {
+export function bareError(
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+): Response {
   return json({ message, details: {} }, status, headers);
 }
 
@@ -128,8 +145,16 @@ export function oauthError(status: number, error: string, description: string): 
  * return redirect('https://app.example/callback#code=…', 303);
  * ```
  */
-export function redirect(location: string, status = 302, headers: Record<string, string> = {}): Response {
-  return new Response(null, { status, statusText: statusText(status), headers: { location, ...headers } });
+export function redirect(
+  location: string,
+  status = 302,
+  headers: Record<string, string> = {},
+): Response {
+  return new Response(null, {
+    status,
+    statusText: statusText(status),
+    headers: { location, ...headers },
+  });
 }
 
 /**
@@ -144,6 +169,10 @@ export function html(body: string, status = 200, headers: Record<string, string>
   return new Response(body, {
     status,
     statusText: statusText(status),
-    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...headers },
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      ...headers,
+    },
   });
 }

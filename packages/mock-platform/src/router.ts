@@ -1,6 +1,18 @@
 import type { RouteHandler } from './context';
-import { changePasswordRoute, loginRoute, logoutRoute, registerRoute, signOnRoute, verifyFactorRoute } from './routes/authentication';
-import { authorizePageRoute, intentPageRoute, loginPageRoute, resetPasswordPageRoute } from './routes/hosted';
+import {
+  changePasswordRoute,
+  loginRoute,
+  logoutRoute,
+  registerRoute,
+  signOnRoute,
+  verifyFactorRoute,
+} from './routes/authentication';
+import {
+  authorizePageRoute,
+  intentPageRoute,
+  loginPageRoute,
+  resetPasswordPageRoute,
+} from './routes/hosted';
 import { activationEmailRoute, recoverRoute, sendRecoveryEmailRoute } from './routes/recovery';
 import { redirectSessionRoute } from './routes/redirect-session';
 import { resendRoute, startVerificationRoute, verifyRoute } from './routes/verification';
@@ -34,7 +46,8 @@ const AUTH = '/_api/iam/authentication';
 const RECOVERY = '/_api/iam/recovery';
 const VERIFICATION = '/_api/iam/verification';
 const REDIRECTS = '/_api/redirects-api';
-const INTENT_PAGES = /^\/_hosted\/(bookingsCheckout|ecomCheckout|eventsCheckout|paidPlansCheckout|storesProduct|bookingsBook)$/;
+const INTENT_PAGES =
+  /^\/_hosted\/(bookingsCheckout|ecomCheckout|eventsCheckout|paidPlansCheckout|storesProduct|bookingsBook)$/;
 
 /**
  * Every platform path the emulator answers (the token endpoint and `/_mock/` are handled apart).
@@ -47,20 +60,70 @@ const INTENT_PAGES = /^\/_hosted\/(bookingsCheckout|ecomCheckout|eventsCheckout|
 export const ROUTES: readonly Route[] = [
   { methods: ['POST'], path: `${AUTH}/v2/register`, access: 'public', handler: registerRoute },
   { methods: ['POST'], path: `${AUTH}/v2/login`, access: 'public', handler: loginRoute },
-  { methods: ['POST'], path: `${AUTH}/v2/change-password`, access: 'member', handler: changePasswordRoute },
+  {
+    methods: ['POST'],
+    path: `${AUTH}/v2/change-password`,
+    access: 'member',
+    handler: changePasswordRoute,
+  },
   { methods: ['POST'], path: `${AUTH}/v2/sign-on`, access: 'public', handler: signOnRoute },
   { methods: ['GET'], path: `${AUTH}/v1/logout`, access: 'public', handler: logoutRoute },
-  { methods: ['POST'], path: /^\/_api\/iam\/authentication\/v2\/([A-Za-z_]+)\/verify$/, access: 'public', handler: verifyFactorRoute },
-  { methods: ['POST'], path: `${RECOVERY}/v1/send-email`, access: 'public', handler: sendRecoveryEmailRoute },
-  { methods: ['POST'], path: `${RECOVERY}/v1/activation-email`, access: 'public', handler: activationEmailRoute },
+  {
+    methods: ['POST'],
+    path: /^\/_api\/iam\/authentication\/v2\/([A-Za-z_]+)\/verify$/,
+    access: 'public',
+    handler: verifyFactorRoute,
+  },
+  {
+    methods: ['POST'],
+    path: `${RECOVERY}/v1/send-email`,
+    access: 'public',
+    handler: sendRecoveryEmailRoute,
+  },
+  {
+    methods: ['POST'],
+    path: `${RECOVERY}/v1/activation-email`,
+    access: 'public',
+    handler: activationEmailRoute,
+  },
   { methods: ['POST'], path: `${RECOVERY}/v1/recover`, access: 'public', handler: recoverRoute },
-  { methods: ['POST'], path: `${VERIFICATION}/v1/Start`, access: 'public', handler: startVerificationRoute },
-  { methods: ['POST'], path: `${VERIFICATION}/v1/auth/verify`, access: 'public', handler: verifyRoute },
-  { methods: ['POST'], path: `${VERIFICATION}/v1/auth/resend`, access: 'public', handler: resendRoute },
-  { methods: ['POST'], path: `${REDIRECTS}/v1/redirect-session`, access: 'token', handler: redirectSessionRoute },
-  { methods: ['GET', 'POST'], path: '/_hosted/oauth2/authorize', access: 'public', handler: authorizePageRoute },
+  {
+    methods: ['POST'],
+    path: `${VERIFICATION}/v1/Start`,
+    access: 'public',
+    handler: startVerificationRoute,
+  },
+  {
+    methods: ['POST'],
+    path: `${VERIFICATION}/v1/auth/verify`,
+    access: 'public',
+    handler: verifyRoute,
+  },
+  {
+    methods: ['POST'],
+    path: `${VERIFICATION}/v1/auth/resend`,
+    access: 'public',
+    handler: resendRoute,
+  },
+  {
+    methods: ['POST'],
+    path: `${REDIRECTS}/v1/redirect-session`,
+    access: 'token',
+    handler: redirectSessionRoute,
+  },
+  {
+    methods: ['GET', 'POST'],
+    path: '/_hosted/oauth2/authorize',
+    access: 'public',
+    handler: authorizePageRoute,
+  },
   { methods: ['GET', 'POST'], path: '/_hosted/login', access: 'public', handler: loginPageRoute },
-  { methods: ['GET', 'POST'], path: '/_hosted/reset-password', access: 'public', handler: resetPasswordPageRoute },
+  {
+    methods: ['GET', 'POST'],
+    path: '/_hosted/reset-password',
+    access: 'public',
+    handler: resetPasswordPageRoute,
+  },
   { methods: ['GET'], path: INTENT_PAGES, access: 'public', handler: intentPageRoute },
 ];
 
@@ -85,7 +148,11 @@ export type RouteMatch =
  * findRoute('POST', '/_api/iam/authentication/v2/login').kind; // 'found'
  * ```
  */
-export function findRoute(method: string, path: string, routes: readonly Route[] = ROUTES): RouteMatch {
+export function findRoute(
+  method: string,
+  path: string,
+  routes: readonly Route[] = ROUTES,
+): RouteMatch {
   const allowed: string[] = [];
   for (const route of routes) {
     let params: readonly string[] | undefined;

@@ -42,7 +42,11 @@ export interface MockPlatformServer {
   close(): Promise<void>;
 }
 
-async function toRequest(req: IncomingMessage, origin: string, signal: AbortSignal): Promise<Request> {
+async function toRequest(
+  req: IncomingMessage,
+  origin: string,
+  signal: AbortSignal,
+): Promise<Request> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   const headers = new Headers();
@@ -63,17 +67,29 @@ async function toRequest(req: IncomingMessage, origin: string, signal: AbortSign
   });
 }
 
-async function serve(platform: MockPlatform, origin: () => string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function serve(
+  platform: MockPlatform,
+  origin: () => string,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
   const requestOrigin = typeof req.headers.origin === 'string' ? req.headers.origin : undefined;
   if (req.method === 'OPTIONS') {
     const requestHeaders = req.headers['access-control-request-headers'];
-    res.writeHead(204, corsHeaders(requestOrigin, { preflight: true, ...(typeof requestHeaders === 'string' ? { requestHeaders } : {}) }));
+    res.writeHead(
+      204,
+      corsHeaders(requestOrigin, {
+        preflight: true,
+        ...(typeof requestHeaders === 'string' ? { requestHeaders } : {}),
+      }),
+    );
     res.end();
     return;
   }
   const controller = new AbortController();
   res.on('close', () => {
-    if (!res.writableFinished) controller.abort(new DOMException('The client closed the connection', 'AbortError'));
+    if (!res.writableFinished)
+      controller.abort(new DOMException('The client closed the connection', 'AbortError'));
   });
   const outcome = await platform.handle(await toRequest(req, origin(), controller.signal));
   if (outcome.type !== 'response') {
@@ -81,7 +97,9 @@ async function serve(platform: MockPlatform, origin: () => string, req: Incoming
     return;
   }
   const { response } = outcome;
-  const headers: Record<string, string | string[]> = { ...corsHeaders(requestOrigin, { preflight: false }) };
+  const headers: Record<string, string | string[]> = {
+    ...corsHeaders(requestOrigin, { preflight: false }),
+  };
   response.headers.forEach((value, name) => {
     if (name !== 'set-cookie') headers[name] = value;
   });
@@ -104,7 +122,9 @@ async function serve(platform: MockPlatform, origin: () => string, req: Incoming
  * await server.close();
  * ```
  */
-export async function startMockPlatformServer(options: MockPlatformServerOptions = {}): Promise<MockPlatformServer> {
+export async function startMockPlatformServer(
+  options: MockPlatformServerOptions = {},
+): Promise<MockPlatformServer> {
   const { port = 0, host = '127.0.0.1' } = options;
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new MockPlatformError('INVALID_OPTION', 'port must be an integer between 0 and 65535');
@@ -112,7 +132,9 @@ export async function startMockPlatformServer(options: MockPlatformServerOptions
   const platform = options.platform ?? createMockPlatform();
   // A computed specifier: browser bundlers leave it alone, so the package entry stays
   // loadable in a browser; Node resolves it when the server starts.
-  const { createServer } = (await import(/* @vite-ignore */ /* webpackIgnore: true */ NODE_HTTP)) as typeof import('node:http');
+  const { createServer } = (await import(
+    /* @vite-ignore */ /* webpackIgnore: true */ NODE_HTTP
+  )) as typeof import('node:http');
   let url = '';
   const server: Server = createServer((req, res) => {
     serve(platform, () => url, req, res).catch(() => {
@@ -121,7 +143,11 @@ export async function startMockPlatformServer(options: MockPlatformServerOptions
     });
   });
   await new Promise<void>((resolve, reject) => {
-    server.once('error', (cause) => reject(new MockPlatformError('SERVER_START_FAILED', `cannot listen on ${host}:${port}`, { cause })));
+    server.once('error', (cause) =>
+      reject(
+        new MockPlatformError('SERVER_START_FAILED', `cannot listen on ${host}:${port}`, { cause }),
+      ),
+    );
     server.listen(port, host, () => resolve());
   });
   const address = server.address();

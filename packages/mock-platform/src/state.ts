@@ -178,7 +178,8 @@ export function createPlatformState(options: ResolvedOptions): PlatformState {
       if (input.password !== undefined && typeof input.password !== 'string') {
         throw new MockPlatformError('INVALID_MEMBER', 'a password must be a string');
       }
-      if (findMember(input.email)) throw new MockPlatformError('MEMBER_EXISTS', 'a member with this e-mail exists');
+      if (findMember(input.email))
+        throw new MockPlatformError('MEMBER_EXISTS', 'a member with this e-mail exists');
       const member = createMember(input, options.now());
       members.set(member.id, member);
       return member;
@@ -186,7 +187,8 @@ export function createPlatformState(options: ResolvedOptions): PlatformState {
     findMember,
     approveMember(email) {
       const member = findMember(email);
-      if (member === undefined) throw new MockPlatformError('MEMBER_NOT_FOUND', 'no member with this e-mail');
+      if (member === undefined)
+        throw new MockPlatformError('MEMBER_NOT_FOUND', 'no member with this e-mail');
       member.ownerApproved = true;
       return member;
     },
@@ -194,7 +196,11 @@ export function createPlatformState(options: ResolvedOptions): PlatformState {
       const to = filter.to?.trim().toLowerCase();
       for (let i = state.outbox.length - 1; i >= 0; i--) {
         const email = state.outbox[i] as OutboxEmail;
-        if ((to === undefined || email.to === to) && (filter.kind === undefined || email.kind === filter.kind)) return email;
+        if (
+          (to === undefined || email.to === to) &&
+          (filter.kind === undefined || email.kind === filter.kind)
+        )
+          return email;
       }
       return undefined;
     },

@@ -21,16 +21,24 @@ export async function post(
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
   const text = await response.text();
-  return { status: response.status, body: text === '' ? {} : (JSON.parse(text) as Record<string, unknown>), response };
+  return {
+    status: response.status,
+    body: text === '' ? {} : (JSON.parse(text) as Record<string, unknown>),
+    response,
+  };
 }
 
 /** Visitor tokens for `clientId`. */
-export async function visitorTokens(platform: MockPlatform, clientId = 'app'): Promise<{ access_token: string; refresh_token: string }> {
+export async function visitorTokens(
+  platform: MockPlatform,
+  clientId = 'app',
+): Promise<{ access_token: string; refresh_token: string }> {
   const { body } = await post(platform, TOKEN_URL, { clientId, grantType: 'anonymous' });
   return body as { access_token: string; refresh_token: string };
 }
 
 /** The application error code of a platform error body. */
 export function errorCode(body: Record<string, unknown>): unknown {
-  return (body['details'] as { applicationError?: { code?: unknown } } | undefined)?.applicationError?.code;
+  return (body['details'] as { applicationError?: { code?: unknown } } | undefined)
+    ?.applicationError?.code;
 }

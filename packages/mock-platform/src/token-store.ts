@@ -63,13 +63,19 @@ interface TokenRecord {
  */
 export interface TokenStore {
   /** Mints a token pair, as a grant would; `reuseRefreshToken` answers that refresh token again (no rotation). */
-  issue(grant: { role: MockTokenRole; clientId: string; memberId?: string | undefined }, reuseRefreshToken?: string): IssuedTokens;
+  issue(
+    grant: { role: MockTokenRole; clientId: string; memberId?: string | undefined },
+    reuseRefreshToken?: string,
+  ): IssuedTokens;
   /** What a token is (role, owner, status), or undefined for a token never issued. */
   describe(token: string): TokenDescription | undefined;
   /** The record of a usable access token, or undefined (unknown, expired, revoked). */
   authenticate(accessToken: string): TokenDescription | undefined;
   /** Marks a refresh token used (rotation); returns what it was, or the reason it cannot be used. */
-  consumeRefreshToken(refreshToken: string, rotate: boolean): TokenDescription | 'unknown' | 'used' | 'revoked';
+  consumeRefreshToken(
+    refreshToken: string,
+    rotate: boolean,
+  ): TokenDescription | 'unknown' | 'used' | 'revoked';
   /** Revokes one token, or every token of a member. */
   revoke(tokenOrMember: { token: string } | { memberId: string }): void;
   /** Makes every access token expired now, as if time had passed. */
@@ -95,7 +101,8 @@ export function createTokenStore(now: () => number, ttlSeconds: () => number): T
   const describe = (token: string): TokenDescription | undefined => {
     const record = records.get(token);
     if (record === undefined) return undefined;
-    const expired = record.status === 'active' && record.expiresAt !== undefined && record.expiresAt <= now();
+    const expired =
+      record.status === 'active' && record.expiresAt !== undefined && record.expiresAt <= now();
     return { ...record, status: expired ? 'expired' : record.status };
   };
 
@@ -104,16 +111,32 @@ export function createTokenStore(now: () => number, ttlSeconds: () => number): T
       const ttl = ttlSeconds();
       const access = randomToken('mock-at.');
       const refresh = reuseRefreshToken ?? randomToken('mock-rt.');
-      records.set(access, { type: 'access', role, clientId, memberId, expiresAt: now() + ttl * 1000, status: 'active' });
+      records.set(access, {
+        type: 'access',
+        role,
+        clientId,
+        memberId,
+        expiresAt: now() + ttl * 1000,
+        status: 'active',
+      });
       if (reuseRefreshToken === undefined) {
-        records.set(refresh, { type: 'refresh', role, clientId, memberId, expiresAt: undefined, status: 'active' });
+        records.set(refresh, {
+          type: 'refresh',
+          role,
+          clientId,
+          memberId,
+          expiresAt: undefined,
+          status: 'active',
+        });
       }
       return { access_token: access, refresh_token: refresh, expires_in: ttl };
     },
     describe,
     authenticate(accessToken) {
       const description = describe(accessToken);
-      return description?.type === 'access' && description.status === 'active' ? description : undefined;
+      return description?.type === 'access' && description.status === 'active'
+        ? description
+        : undefined;
     },
     consumeRefreshToken(refreshToken, rotate) {
       const record = records.get(refreshToken);
@@ -124,12 +147,14 @@ export function createTokenStore(now: () => number, ttlSeconds: () => number): T
     },
     revoke(target) {
       for (const [token, record] of records) {
-        if ('token' in target ? token === target.token : record.memberId === target.memberId) record.status = 'revoked';
+        if ('token' in target ? token === target.token : record.memberId === target.memberId)
+          record.status = 'revoked';
       }
     },
     expireAccessTokens() {
       const at = now();
-      for (const record of records.values()) if (record.type === 'access') record.expiresAt = Math.min(record.expiresAt ?? at, at);
+      for (const record of records.values())
+        if (record.type === 'access') record.expiresAt = Math.min(record.expiresAt ?? at, at);
     },
     get size() {
       return records.size;

@@ -88,7 +88,10 @@ export async function createAuthFlowData(request: AuthFlowRequest): Promise<Auth
   if (originalUri !== undefined) {
     const sitePath = typeof originalUri === 'string' && /^\/(?![/\\])/.test(originalUri);
     if (!sitePath && absoluteHttpUrl(originalUri)?.origin !== redirect.origin) {
-      throw new PkceError('INVALID_ORIGINAL_URI', 'originalUri must be on the origin of redirectUri');
+      throw new PkceError(
+        'INVALID_ORIGINAL_URI',
+        'originalUri must be on the origin of redirectUri',
+      );
     }
   }
   const codeVerifier = generateCodeVerifier(verifierLength);

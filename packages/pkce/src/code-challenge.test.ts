@@ -7,9 +7,9 @@ import { isPkceError } from './pkce-error';
 
 describe('calculateCodeChallenge', () => {
   test('reproduces RFC 7636 Appendix B', async () => {
-    await expect(calculateCodeChallenge('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk')).resolves.toBe(
-      'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
-    );
+    await expect(
+      calculateCodeChallenge('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk'),
+    ).resolves.toBe('E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM');
   });
 
   test('equals base64url(SHA-256(verifier)) without padding for any valid verifier (property)', async () => {
@@ -31,7 +31,9 @@ describe('calculateCodeChallenge', () => {
     ['a forbidden character', `${'a'.repeat(42)}=`, 'INVALID_VERIFIER'],
     ['not a string', 12345, 'INVALID_VERIFIER'],
   ])('rejects a verifier that is %s with %s', async (_label, verifier, code) => {
-    const error: unknown = await calculateCodeChallenge(verifier as string).catch((caught: unknown) => caught);
+    const error: unknown = await calculateCodeChallenge(verifier as string).catch(
+      (caught: unknown) => caught,
+    );
     expect(isPkceError(error) && error.code).toBe(code);
   });
 });

@@ -35,7 +35,11 @@ describe('generateCodeVerifier', () => {
   test('any other length is refused with INVALID_VERIFIER_LENGTH naming the range (property)', () => {
     fc.assert(
       fc.property(
-        fc.oneof(fc.integer({ max: 42 }), fc.integer({ min: 129 }), fc.double().filter((n) => !Number.isInteger(n))),
+        fc.oneof(
+          fc.integer({ max: 42 }),
+          fc.integer({ min: 129 }),
+          fc.double().filter((n) => !Number.isInteger(n)),
+        ),
         (length) => {
           expect(() => generateCodeVerifier(length)).toThrowError(/43 to 128/);
           expect(codeOf(() => generateCodeVerifier(length))).toBe('INVALID_VERIFIER_LENGTH');
@@ -44,9 +48,12 @@ describe('generateCodeVerifier', () => {
     );
   });
 
-  test.each([['43'], [null], [Number.NaN], [Number.POSITIVE_INFINITY]])('a length of %j is refused', (length) => {
-    expect(codeOf(() => generateCodeVerifier(length as number))).toBe('INVALID_VERIFIER_LENGTH');
-  });
+  test.each([['43'], [null], [Number.NaN], [Number.POSITIVE_INFINITY]])(
+    'a length of %j is refused',
+    (length) => {
+      expect(codeOf(() => generateCodeVerifier(length as number))).toBe('INVALID_VERIFIER_LENGTH');
+    },
+  );
 
   test('two verifiers differ', () => {
     expect(generateCodeVerifier()).not.toBe(generateCodeVerifier());
@@ -73,15 +80,17 @@ describe('generateCodeVerifier', () => {
     // Random bytes that modulo 66 would fold onto 'A'..'D' (198 → 0, …, 255 → 57).
     const biased = Array.from({ length: 58 }, (_, i) => 198 + i);
     let call = 0;
-    vi.spyOn(globalThis.crypto, 'getRandomValues').mockImplementation(<T extends ArrayBufferView | null>(array: T): T => {
-      const bytes = array as unknown as Uint8Array;
-      // First fill: only rejected bytes and one accepted; later fills: accepted bytes 0..65.
-      bytes.forEach((_, i) => {
-        bytes[i] = call === 0 ? (i === 0 ? 65 : (biased[i % biased.length] ?? 255)) : i % 66;
-      });
-      call += 1;
-      return array;
-    });
+    vi.spyOn(globalThis.crypto, 'getRandomValues').mockImplementation(
+      <T extends ArrayBufferView | null>(array: T): T => {
+        const bytes = array as unknown as Uint8Array;
+        // First fill: only rejected bytes and one accepted; later fills: accepted bytes 0..65.
+        bytes.forEach((_, i) => {
+          bytes[i] = call === 0 ? (i === 0 ? 65 : (biased[i % biased.length] ?? 255)) : i % 66;
+        });
+        call += 1;
+        return array;
+      },
+    );
     const verifier = generateCodeVerifier(43);
     expect(verifier[0]).toBe(VERIFIER_CHARSET[65]);
     expect(verifier.slice(1)).toBe(VERIFIER_CHARSET.slice(0, 42));

@@ -11,7 +11,10 @@ const LIMIT = 198;
 
 function checkLength(length: number): void {
   if (!Number.isInteger(length) || length < 43 || length > 128) {
-    throw new PkceError('INVALID_VERIFIER_LENGTH', 'Code verifier length must be an integer from 43 to 128');
+    throw new PkceError(
+      'INVALID_VERIFIER_LENGTH',
+      'Code verifier length must be an integer from 43 to 128',
+    );
   }
 }
 

@@ -7,12 +7,21 @@ describe('PkceError', () => {
     const cause = new Error('inner');
     const error = new PkceError('INVALID_VERIFIER', 'bad', { cause });
     expect(error).toBeInstanceOf(Error);
-    expect(error).toMatchObject({ name: 'PkceError', code: 'INVALID_VERIFIER', message: 'bad', cause });
+    expect(error).toMatchObject({
+      name: 'PkceError',
+      code: 'INVALID_VERIFIER',
+      message: 'bad',
+      cause,
+    });
   });
 
   test.each([
     ['a PkceError', new PkceError('INVALID_VERIFIER', 'x'), true],
-    ['a look-alike', Object.assign(new Error('x'), { name: 'PkceError', code: 'INVALID_VERIFIER' }), true],
+    [
+      'a look-alike',
+      Object.assign(new Error('x'), { name: 'PkceError', code: 'INVALID_VERIFIER' }),
+      true,
+    ],
     ['another error', new Error('PkceError'), false],
     ['a string', 'PkceError', false],
     ['null', null, false],
@@ -21,7 +30,9 @@ describe('PkceError', () => {
   });
 
   test('isPkceError recognises an error from another realm', () => {
-    const foreign: unknown = runInNewContext('Object.assign(new Error("x"), { name: "PkceError", code: "INVALID_VERIFIER" })');
+    const foreign: unknown = runInNewContext(
+      'Object.assign(new Error("x"), { name: "PkceError", code: "INVALID_VERIFIER" })',
+    );
     expect(foreign instanceof Error).toBe(false);
     expect(isPkceError(foreign)).toBe(true);
   });

@@ -11,5 +11,8 @@ export function webCrypto(): Crypto {
 
 /** Base64url without padding (RFC 4648 §5), as RFC 7636 requires; for short inputs (digests, state). */
 export function base64Url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=/g, '');
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=/g, '');
 }

@@ -9,10 +9,14 @@ import { SignedOut } from './signed-out';
 import { Counted, fakeSession, snapshotOf, tokensOf } from './test-support';
 
 type Status = 'loading' | 'none' | 'visitor' | 'member';
-const snapshotFor = (status: Status) => snapshotOf(status, status === 'loading' || status === 'none' ? null : tokensOf(status));
+const snapshotFor = (status: Status) =>
+  snapshotOf(status, status === 'loading' || status === 'none' ? null : tokensOf(status));
 
 function fakeRedirects(loginWithRedirect: LoginRedirector['loginWithRedirect'] = async () => {}) {
-  return { completeLogin: vi.fn(), loginWithRedirect: vi.fn(loginWithRedirect) } as unknown as LoginRedirector & {
+  return {
+    completeLogin: vi.fn(),
+    loginWithRedirect: vi.fn(loginWithRedirect),
+  } as unknown as LoginRedirector & {
     loginWithRedirect: ReturnType<typeof vi.fn>;
   };
 }
@@ -86,7 +90,10 @@ describe('RequireMember', () => {
     render(
       <StrictMode>
         <IdentityProvider tokens={session} redirects={redirects}>
-          <RequireMember redirectToLogin={{ redirectUri: 'https://shop.example/callback' }} fallback="redirecting">
+          <RequireMember
+            redirectToLogin={{ redirectUri: 'https://shop.example/callback' }}
+            fallback="redirecting"
+          >
             orders
           </RequireMember>
         </IdentityProvider>
@@ -106,19 +113,31 @@ describe('RequireMember', () => {
     const redirects = fakeRedirects();
     const { container } = render(
       <IdentityProvider tokens={fakeSession(snapshotFor('none'))} redirects={redirects}>
-        <RequireMember redirectToLogin={{ redirectUri: 'https://shop.example/callback', originalUri: '/account' }}>orders</RequireMember>
+        <RequireMember
+          redirectToLogin={{
+            redirectUri: 'https://shop.example/callback',
+            originalUri: '/account',
+          }}
+        >
+          orders
+        </RequireMember>
       </IdentityProvider>,
     );
     await act(async () => {});
     expect(container.textContent).toBe('');
-    expect(redirects.loginWithRedirect).toHaveBeenCalledWith({ redirectUri: 'https://shop.example/callback', originalUri: '/account' });
+    expect(redirects.loginWithRedirect).toHaveBeenCalledWith({
+      redirectUri: 'https://shop.example/callback',
+      originalUri: '/account',
+    });
   });
 
   it('does not redirect a member', async () => {
     const redirects = fakeRedirects();
     render(
       <IdentityProvider tokens={fakeSession(snapshotFor('member'))} redirects={redirects}>
-        <RequireMember redirectToLogin={{ redirectUri: 'https://shop.example/callback' }}>orders</RequireMember>
+        <RequireMember redirectToLogin={{ redirectUri: 'https://shop.example/callback' }}>
+          orders
+        </RequireMember>
       </IdentityProvider>,
     );
     await act(async () => {});
@@ -132,7 +151,9 @@ describe('RequireMember', () => {
     render(
       <Boundary>
         <IdentityProvider tokens={fakeSession(snapshotFor('visitor'))} redirects={redirects}>
-          <RequireMember redirectToLogin={{ redirectUri: 'https://shop.example/callback' }}>orders</RequireMember>
+          <RequireMember redirectToLogin={{ redirectUri: 'https://shop.example/callback' }}>
+            orders
+          </RequireMember>
         </IdentityProvider>
       </Boundary>,
     );
@@ -144,7 +165,9 @@ describe('RequireMember', () => {
     expect(() =>
       render(
         <IdentityProvider tokens={fakeSession(snapshotFor('visitor'))}>
-          <RequireMember redirectToLogin={{ redirectUri: 'https://shop.example/callback' }}>orders</RequireMember>
+          <RequireMember redirectToLogin={{ redirectUri: 'https://shop.example/callback' }}>
+            orders
+          </RequireMember>
         </IdentityProvider>,
       ),
     ).toThrowError('<RequireMember redirectToLogin> needs <IdentityProvider redirects={…}>');

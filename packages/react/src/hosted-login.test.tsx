@@ -3,7 +3,15 @@ import { StrictMode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { IdentityProvider } from './identity-provider';
 import { RequireMember } from './require-member';
-import { createClients, grants, PAGE_ORIGIN, REDIRECT_URI, submitHostedLogin, usePlatform, type Clients } from './test-platform';
+import {
+  createClients,
+  grants,
+  PAGE_ORIGIN,
+  REDIRECT_URI,
+  submitHostedLogin,
+  usePlatform,
+  type Clients,
+} from './test-platform';
 import { useLoginCallback } from './use-login-callback';
 import { useSession } from './use-session';
 
@@ -24,7 +32,11 @@ function CallbackPage() {
 function renderStrict(clients: Clients, ui: React.ReactNode) {
   return render(
     <StrictMode>
-      <IdentityProvider tokens={clients.tokens} redirects={clients.redirects} memberAuth={clients.memberAuth}>
+      <IdentityProvider
+        tokens={clients.tokens}
+        redirects={clients.redirects}
+        memberAuth={clients.memberAuth}
+      >
         {ui}
       </IdentityProvider>
     </StrictMode>,
@@ -58,7 +70,9 @@ describe('hosted login through the bindings, against the emulated platform', () 
 
     const after = createClients();
     renderStrict(after, <CallbackPage />);
-    await waitFor(() => expect(text()).toBe(`callback=done session=member back-to=${PAGE_ORIGIN}/orders`));
+    await waitFor(() =>
+      expect(text()).toBe(`callback=done session=member back-to=${PAGE_ORIGIN}/orders`),
+    );
     expect(grants(platform, 'authorization_code')).toHaveLength(1);
     expect(after.tokens.isLoggedIn()).toBe(true);
     expect(window.location.href).toBe(REDIRECT_URI);

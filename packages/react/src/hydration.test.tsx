@@ -35,7 +35,9 @@ describe('hydration', () => {
 
     const errors = vi.spyOn(console, 'error');
     const recoverable = vi.fn();
-    const root = await act(async () => hydrateRoot(container, tree, { onRecoverableError: recoverable }));
+    const root = await act(async () =>
+      hydrateRoot(container, tree, { onRecoverableError: recoverable }),
+    );
     expect(container.textContent).toBe('status=member loggedIn=truemember area');
     expect(recoverable).not.toHaveBeenCalled();
     expect(errors).not.toHaveBeenCalled();

@@ -8,7 +8,11 @@ export const IdentityContext = /* @__PURE__ */ createContext<IdentityInstances |
 /** The provider's instances; throws `MISSING_PROVIDER`, naming `user`, outside it. @internal */
 export function useIdentityContext(user: string): IdentityInstances {
   const instances = useContext(IdentityContext);
-  if (!instances) throw new IdentityReactError('MISSING_PROVIDER', `${user} must be used inside <IdentityProvider>`);
+  if (!instances)
+    throw new IdentityReactError(
+      'MISSING_PROVIDER',
+      `${user} must be used inside <IdentityProvider>`,
+    );
   return instances;
 }
 
@@ -19,6 +23,10 @@ export function requireInstance<K extends 'redirects' | 'memberAuth'>(
   user: string,
 ): NonNullable<IdentityInstances[K]> {
   const instance = instances[name];
-  if (!instance) throw new IdentityReactError('MISSING_INSTANCE', `${user} needs <IdentityProvider ${name}={…}>`);
+  if (!instance)
+    throw new IdentityReactError(
+      'MISSING_INSTANCE',
+      `${user} needs <IdentityProvider ${name}={…}>`,
+    );
   return instance;
 }

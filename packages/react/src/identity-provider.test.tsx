@@ -38,7 +38,12 @@ describe('outside <IdentityProvider>', () => {
   it.each([
     ['<SignedIn>', <SignedIn key="in">x</SignedIn>],
     ['<SignedOut>', <SignedOut key="out">x</SignedOut>],
-    ['<RequireMember>', <RequireMember key="req" fallback="x">y</RequireMember>],
+    [
+      '<RequireMember>',
+      <RequireMember key="req" fallback="x">
+        y
+      </RequireMember>,
+    ],
   ])('%s throws a MISSING_PROVIDER error', (name, ui) => {
     const error = thrownBy(ui);
     expect(isIdentityReactError(error) && error.code).toBe('MISSING_PROVIDER');
@@ -62,13 +67,18 @@ describe('IdentityProvider', () => {
     ['tokens without subscribe', { tokens: { getSnapshot: () => null } }],
     ['tokens that are a string', { tokens: 'manager' }],
   ])('rejects %s with INVALID_ARGUMENT, not a TypeError', (_, props) => {
-    const error = thrownBy(<IdentityProvider {...(props as unknown as IdentityInstances)}>x</IdentityProvider>);
+    const error = thrownBy(
+      <IdentityProvider {...(props as unknown as IdentityInstances)}>x</IdentityProvider>,
+    );
     expect(isIdentityReactError(error) && error.code).toBe('INVALID_ARGUMENT');
     expect((error as Error).message).toMatch(/<IdentityProvider> needs a token manager/);
   });
 
   it('rejects a redirects prop that is not a redirect client', () => {
-    const props = { tokens: fakeSession(), redirects: { login: () => {} } } as unknown as IdentityInstances;
+    const props = {
+      tokens: fakeSession(),
+      redirects: { login: () => {} },
+    } as unknown as IdentityInstances;
     const error = thrownBy(<IdentityProvider {...props}>x</IdentityProvider>);
     expect(isIdentityReactError(error) && error.code).toBe('INVALID_ARGUMENT');
   });
@@ -85,7 +95,9 @@ describe('IdentityProvider', () => {
   ])('%s without its instance throws MISSING_INSTANCE naming the prop', (name, prop, hook) => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const tokens = fakeSession();
-    const wrapper = ({ children }: { children: ReactNode }) => <IdentityProvider tokens={tokens}>{children}</IdentityProvider>;
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <IdentityProvider tokens={tokens}>{children}</IdentityProvider>
+    );
     let caught: unknown;
     try {
       renderHook(hook, { wrapper });

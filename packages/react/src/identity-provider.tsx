@@ -21,13 +21,25 @@ const isFunction = (value: unknown): boolean => typeof value === 'function';
 
 function checkInstances({ tokens, redirects, memberAuth }: IdentityInstances): void {
   if (!tokens || !isFunction(tokens.getSnapshot) || !isFunction(tokens.subscribe)) {
-    throw new IdentityReactError('INVALID_ARGUMENT', '<IdentityProvider> needs a token manager as `tokens` (with getSnapshot and subscribe)');
+    throw new IdentityReactError(
+      'INVALID_ARGUMENT',
+      '<IdentityProvider> needs a token manager as `tokens` (with getSnapshot and subscribe)',
+    );
   }
-  if (redirects != null && (!isFunction(redirects.completeLogin) || !isFunction(redirects.loginWithRedirect))) {
-    throw new IdentityReactError('INVALID_ARGUMENT', '<IdentityProvider> `redirects` must come from createRedirects');
+  if (
+    redirects != null &&
+    (!isFunction(redirects.completeLogin) || !isFunction(redirects.loginWithRedirect))
+  ) {
+    throw new IdentityReactError(
+      'INVALID_ARGUMENT',
+      '<IdentityProvider> `redirects` must come from createRedirects',
+    );
   }
   if (memberAuth != null && typeof memberAuth !== 'object') {
-    throw new IdentityReactError('INVALID_ARGUMENT', '<IdentityProvider> `memberAuth` must come from createMemberAuth');
+    throw new IdentityReactError(
+      'INVALID_ARGUMENT',
+      '<IdentityProvider> `memberAuth` must come from createMemberAuth',
+    );
   }
 }
 
@@ -55,8 +67,16 @@ function checkInstances({ tokens, redirects, memberAuth }: IdentityInstances): v
  * );
  * ```
  */
-export function IdentityProvider({ tokens, redirects, memberAuth, children }: IdentityProviderProps): ReactNode {
+export function IdentityProvider({
+  tokens,
+  redirects,
+  memberAuth,
+  children,
+}: IdentityProviderProps): ReactNode {
   checkInstances({ tokens, redirects, memberAuth });
-  const instances = useMemo(() => ({ tokens, redirects, memberAuth }), [tokens, redirects, memberAuth]);
+  const instances = useMemo(
+    () => ({ tokens, redirects, memberAuth }),
+    [tokens, redirects, memberAuth],
+  );
   return <IdentityContext.Provider value={instances}>{children}</IdentityContext.Provider>;
 }

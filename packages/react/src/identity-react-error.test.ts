@@ -4,7 +4,11 @@ import { IdentityReactError, isIdentityReactError } from './identity-react-error
 describe('IdentityReactError', () => {
   it('carries its name, code and cause', () => {
     const cause = new Error('underneath');
-    const error = new IdentityReactError('MISSING_PROVIDER', 'useSession must be used inside <IdentityProvider>', { cause });
+    const error = new IdentityReactError(
+      'MISSING_PROVIDER',
+      'useSession must be used inside <IdentityProvider>',
+      { cause },
+    );
     expect(error).toBeInstanceOf(Error);
     expect(error.name).toBe('IdentityReactError');
     expect(error.code).toBe('MISSING_PROVIDER');

@@ -13,7 +13,8 @@
  * const setupProblems: KnownIdentityReactErrorCode[] = ['MISSING_PROVIDER', 'MISSING_INSTANCE'];
  * ```
  */
-export type KnownIdentityReactErrorCode = 'MISSING_PROVIDER' | 'MISSING_INSTANCE' | 'INVALID_ARGUMENT' | 'ACTION_FAILED';
+export type KnownIdentityReactErrorCode =
+  'MISSING_PROVIDER' | 'MISSING_INSTANCE' | 'INVALID_ARGUMENT' | 'ACTION_FAILED';
 
 /**
  * The base class of every error the React bindings throw. Errors of the core
@@ -32,7 +33,11 @@ export class IdentityReactError extends Error {
   /** What went wrong, for programs; the message is for people. */
   readonly code: KnownIdentityReactErrorCode | (string & {});
 
-  constructor(code: KnownIdentityReactErrorCode | (string & {}), message: string, options?: { cause?: unknown }) {
+  constructor(
+    code: KnownIdentityReactErrorCode | (string & {}),
+    message: string,
+    options?: { cause?: unknown },
+  ) {
     super(message, options);
     this.code = code;
   }
@@ -49,5 +54,9 @@ export class IdentityReactError extends Error {
  * ```
  */
 export function isIdentityReactError(value: unknown): value is IdentityReactError {
-  return typeof value === 'object' && value !== null && (value as { name?: unknown }).name === 'IdentityReactError';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { name?: unknown }).name === 'IdentityReactError'
+  );
 }

@@ -10,8 +10,16 @@ export {
   type MemberAuthState,
   type UseMemberAuthResult,
 } from './use-member-auth';
-export { useLoginCallback, type LoginCallbackOptions, type LoginCallbackState } from './use-login-callback';
+export {
+  useLoginCallback,
+  type LoginCallbackOptions,
+  type LoginCallbackState,
+} from './use-login-callback';
 export { SignedIn, type SessionGateProps } from './signed-in';
 export { SignedOut } from './signed-out';
 export { RequireMember, type RequireMemberProps } from './require-member';
-export { IdentityReactError, isIdentityReactError, type KnownIdentityReactErrorCode } from './identity-react-error';
+export {
+  IdentityReactError,
+  isIdentityReactError,
+  type KnownIdentityReactErrorCode,
+} from './identity-react-error';

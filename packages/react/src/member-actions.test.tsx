@@ -10,7 +10,11 @@ const platform = usePlatform();
 function setup() {
   const clients = createClients();
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <IdentityProvider tokens={clients.tokens} redirects={clients.redirects} memberAuth={clients.memberAuth}>
+    <IdentityProvider
+      tokens={clients.tokens}
+      redirects={clients.redirects}
+      memberAuth={clients.memberAuth}
+    >
       {children}
     </IdentityProvider>
   );
@@ -23,13 +27,19 @@ describe('useMemberAuth over a real member client and the emulated platform', ()
     await act(() => result.current.login({ email: MEMBER.email, password: 'wrong password' }));
     expect(result.current.pending).toBe(false);
     expect(result.current.error).toBeUndefined();
-    expect(result.current.result).toMatchObject({ loginState: 'FAILURE', errorCode: 'invalidPassword' });
+    expect(result.current.result).toMatchObject({
+      loginState: 'FAILURE',
+      errorCode: 'invalidPassword',
+    });
   });
 
   it('a password login without the frame exchange is SUCCESS with a session token', async () => {
     const { result } = setup();
     await act(() => result.current.login({ ...MEMBER, completeLogin: false }));
-    expect(result.current.result).toMatchObject({ loginState: 'SUCCESS', data: { sessionToken: expect.any(String) } });
+    expect(result.current.result).toMatchObject({
+      loginState: 'SUCCESS',
+      data: { sessionToken: expect.any(String) },
+    });
   });
 
   it('a dropped connection still resolves, as a FAILURE result', async () => {

@@ -49,9 +49,14 @@ export type RequireMemberProps = { readonly children?: ReactNode } & (
 export function RequireMember(props: RequireMemberProps): ReactNode {
   const { children, fallback, redirectToLogin } = props;
   const instances = useIdentityContext('<RequireMember>');
-  const redirects = redirectToLogin ? requireInstance(instances, 'redirects', '<RequireMember redirectToLogin>') : undefined;
+  const redirects = redirectToLogin
+    ? requireInstance(instances, 'redirects', '<RequireMember redirectToLogin>')
+    : undefined;
   if (redirectToLogin && typeof redirectToLogin.redirectUri !== 'string') {
-    throw new IdentityReactError('INVALID_ARGUMENT', '<RequireMember> redirectToLogin.redirectUri must be a string');
+    throw new IdentityReactError(
+      'INVALID_ARGUMENT',
+      '<RequireMember> redirectToLogin.redirectUri must be a string',
+    );
   }
   const status = useSessionStatus('<RequireMember>');
   const redirecting = useRef(false);
@@ -67,7 +72,9 @@ export function RequireMember(props: RequireMemberProps): ReactNode {
       .loginWithRedirect({ redirectUri, originalUri: originalUri ?? window.location.href })
       .catch((error: unknown) => {
         redirecting.current = false;
-        setFailure(() => error ?? new IdentityReactError('ACTION_FAILED', 'The login could not be started'));
+        setFailure(
+          () => error ?? new IdentityReactError('ACTION_FAILED', 'The login could not be started'),
+        );
       });
   }, [visitor, redirects, redirectUri, originalUri]);
 

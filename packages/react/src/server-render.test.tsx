@@ -21,7 +21,10 @@ function Page() {
       <p>{`status=${status} tokens=${String(tokens)} loggedIn=${loggedIn} callback=${callback.status}`}</p>
       <SignedIn>member area</SignedIn>
       <SignedOut>sign-in link</SignedOut>
-      <RequireMember redirectToLogin={{ redirectUri: 'https://shop.example/callback' }} fallback="fallback">
+      <RequireMember
+        redirectToLogin={{ redirectUri: 'https://shop.example/callback' }}
+        fallback="fallback"
+      >
         orders
       </RequireMember>
     </main>
@@ -37,13 +40,18 @@ describe('server rendering', () => {
   it('renders the loading state, whatever the manager holds, and calls nothing', () => {
     const session = fakeSession(snapshotOf('member', tokensOf('member')));
     const getSnapshot = vi.spyOn(session, 'getSnapshot');
-    const redirects = { completeLogin: vi.fn(), loginWithRedirect: vi.fn() } as unknown as LoginRedirector;
+    const redirects = {
+      completeLogin: vi.fn(),
+      loginWithRedirect: vi.fn(),
+    } as unknown as LoginRedirector;
     const html = renderToString(
       <IdentityProvider tokens={session} redirects={redirects}>
         <Page />
       </IdentityProvider>,
     );
-    expect(html).toBe('<main><p>status=loading tokens=null loggedIn=false callback=idle</p></main>');
+    expect(html).toBe(
+      '<main><p>status=loading tokens=null loggedIn=false callback=idle</p></main>',
+    );
     expect(getSnapshot).not.toHaveBeenCalled();
     expect(session.listeners).toBe(0);
     expect(redirects.completeLogin).not.toHaveBeenCalled();
@@ -52,7 +60,12 @@ describe('server rendering', () => {
 
   it('renders the loading state with a real token manager made on the server, fetching nothing', () => {
     const fetch = vi.fn<typeof globalThis.fetch>();
-    const tokens = createTokenManager({ clientId: 'app', fetch, crossTab: false, autoRefresh: false });
+    const tokens = createTokenManager({
+      clientId: 'app',
+      fetch,
+      crossTab: false,
+      autoRefresh: false,
+    });
     const html = renderToString(
       <IdentityProvider tokens={tokens}>
         <SignedOut>sign in</SignedOut>

@@ -35,9 +35,21 @@ export interface Clients {
 }
 
 /** A page load's worth of clients: a token manager, a redirect client and a member client. */
-export function createClients(options: { navigate?: (url: string) => void; now?: () => number } = {}): Clients {
-  const tokens = createTokenManager({ clientId: CLIENT_ID, storage: memoryStorage(), crossTab: false, autoRefresh: false, ...(options.now ? { now: options.now } : {}) });
-  const redirects = createRedirects({ clientId: CLIENT_ID, tokens, ...(options.navigate ? { navigate: options.navigate } : {}) });
+export function createClients(
+  options: { navigate?: (url: string) => void; now?: () => number } = {},
+): Clients {
+  const tokens = createTokenManager({
+    clientId: CLIENT_ID,
+    storage: memoryStorage(),
+    crossTab: false,
+    autoRefresh: false,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  const redirects = createRedirects({
+    clientId: CLIENT_ID,
+    tokens,
+    ...(options.navigate ? { navigate: options.navigate } : {}),
+  });
   const memberAuth = createMemberAuth({ clientId: CLIENT_ID, tokens, redirects });
   return { tokens, redirects, memberAuth };
 }
@@ -50,9 +62,11 @@ export async function submitHostedLogin(platform: MockPlatform, authUrl: string)
     body: new URLSearchParams({ ...MEMBER, action: 'login' }).toString(),
   });
   const location = response.headers.get('location');
-  if (response.status !== 303 || location === null) throw new Error(`The hosted page answered ${response.status}`);
+  if (response.status !== 303 || location === null)
+    throw new Error(`The hosted page answered ${response.status}`);
   return location;
 }
 
 /** The requests of `grantType` the platform answered. */
-export const grants = (platform: MockPlatform, grantType: string) => platform.state.requests.filter((request) => request.grantType === grantType);
+export const grants = (platform: MockPlatform, grantType: string) =>
+  platform.state.requests.filter((request) => request.grantType === grantType);

@@ -3,11 +3,17 @@ import type { SessionListener, SessionSnapshot, Tokens, TokenRole } from '@site-
 
 /** A token set of `role` whose values are obviously fake. */
 export function tokensOf(role: TokenRole, expiresAt = 2_000_000_000): Tokens {
-  return { accessToken: { value: `access-${role}`, expiresAt }, refreshToken: { value: `refresh-${role}`, role } };
+  return {
+    accessToken: { value: `access-${role}`, expiresAt },
+    refreshToken: { value: `refresh-${role}`, role },
+  };
 }
 
 /** A frozen snapshot, as the token manager makes them. */
-export function snapshotOf(status: SessionSnapshot['status'], tokens: Tokens | null = null): SessionSnapshot {
+export function snapshotOf(
+  status: SessionSnapshot['status'],
+  tokens: Tokens | null = null,
+): SessionSnapshot {
   return Object.freeze({ status, tokens });
 }
 
@@ -37,7 +43,13 @@ export function fakeSession(initial: SessionSnapshot = snapshotOf('loading')) {
 }
 
 /** Wraps `children` in a Profiler that counts commits into `counter.commits`. */
-export function Counted({ counter, children }: { counter: { commits: number }; children: ReactNode }) {
+export function Counted({
+  counter,
+  children,
+}: {
+  counter: { commits: number };
+  children: ReactNode;
+}) {
   return (
     <Profiler id="counted" onRender={() => void counter.commits++}>
       {children}

@@ -9,9 +9,14 @@ import { fakeSession, tokensOf } from './test-support';
 import { useLoginCallback, type LoginCallbackOptions } from './use-login-callback';
 
 const CALLBACK = 'https://shop.example/callback#code=the-code&state=the-state';
-const COMPLETION: LoginCompletion = { tokens: tokensOf('member'), originalUri: 'https://shop.example/orders' };
+const COMPLETION: LoginCompletion = {
+  tokens: tokensOf('member'),
+  originalUri: 'https://shop.example/orders',
+};
 
-function fakeRedirects(completeLogin: LoginRedirector['completeLogin'] = vi.fn(async () => COMPLETION)) {
+function fakeRedirects(
+  completeLogin: LoginRedirector['completeLogin'] = vi.fn(async () => COMPLETION),
+) {
   return { completeLogin: vi.fn(completeLogin), loginWithRedirect: vi.fn(async () => {}) };
 }
 
@@ -26,7 +31,11 @@ function Callback(props: LoginCallbackOptions) {
   );
 }
 
-function renderCallback(redirects: LoginRedirector, options: LoginCallbackOptions = {}, strict = true) {
+function renderCallback(
+  redirects: LoginRedirector,
+  options: LoginCallbackOptions = {},
+  strict = true,
+) {
   const ui = (
     <IdentityProvider tokens={fakeSession()} redirects={redirects}>
       <Callback {...options} />

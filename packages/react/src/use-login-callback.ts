@@ -43,7 +43,10 @@ const PENDING: LoginCallbackState = { status: 'pending' };
  * the client: nothing is shared between clients (or tests), nothing outlives
  * its client, and creating it touches nothing. @internal
  */
-const started = /* @__PURE__ */ new WeakMap<LoginRedirector, Map<string, Promise<LoginCompletion>>>();
+const started = /* @__PURE__ */ new WeakMap<
+  LoginRedirector,
+  Map<string, Promise<LoginCompletion>>
+>();
 
 /** `completeLogin(url)` at most once per client and URL; later calls share the first promise. @internal */
 export function completeOnce(redirects: LoginRedirector, url: string): Promise<LoginCompletion> {
@@ -81,7 +84,11 @@ export function completeOnce(redirects: LoginRedirector, url: string): Promise<L
  * @see https://www.rfc-editor.org/rfc/rfc7636#section-4.5 (code exchange with the verifier)
  */
 export function useLoginCallback(options: LoginCallbackOptions = {}): LoginCallbackState {
-  const redirects = requireInstance(useIdentityContext('useLoginCallback'), 'redirects', 'useLoginCallback');
+  const redirects = requireInstance(
+    useIdentityContext('useLoginCallback'),
+    'redirects',
+    'useLoginCallback',
+  );
   const [state, setState] = useState(IDLE);
   const { url } = options;
 
@@ -96,7 +103,12 @@ export function useLoginCallback(options: LoginCallbackOptions = {}): LoginCallb
         active &&
         setState({
           status: 'error',
-          error: error instanceof Error ? error : new IdentityReactError('ACTION_FAILED', 'The login could not be completed', { cause: error }),
+          error:
+            error instanceof Error
+              ? error
+              : new IdentityReactError('ACTION_FAILED', 'The login could not be completed', {
+                  cause: error,
+                }),
         }),
     );
     return () => {

@@ -19,7 +19,11 @@ function deferred<T>() {
 }
 
 const SUCCESS = { loginState: 'SUCCESS', data: { sessionToken: 'session' } } as const;
-const FAILURE = { loginState: 'FAILURE', error: 'Invalid password', errorCode: 'invalidPassword' } as const;
+const FAILURE = {
+  loginState: 'FAILURE',
+  error: 'Invalid password',
+  errorCode: 'invalidPassword',
+} as const;
 
 function setup(memberAuth: Partial<Record<keyof MemberAuth, unknown>>) {
   const tokens = fakeSession();
@@ -60,7 +64,10 @@ describe('useMemberAuth', () => {
   });
 
   it('resolves with undefined instead of rejecting, and holds the error', async () => {
-    const failure = Object.assign(new Error('Passwords must differ'), { name: 'MemberAuthError', code: 'INVALID_ARGUMENT' });
+    const failure = Object.assign(new Error('Passwords must differ'), {
+      name: 'MemberAuthError',
+      code: 'INVALID_ARGUMENT',
+    });
     const { result } = setup({ changePassword: vi.fn(async () => Promise.reject(failure)) });
     let outcome: unknown = 'unset';
     await act(async () => {
@@ -81,15 +88,24 @@ describe('useMemberAuth', () => {
   });
 
   it('wraps a rejection that is not an Error in ACTION_FAILED with the cause', async () => {
-    const { result } = setup({ sendPasswordResetEmail: vi.fn(async () => Promise.reject('offline')) });
-    await act(() => result.current.sendPasswordResetEmail('ada@example.com', { redirectUri: 'https://shop.example/reset' }));
+    const { result } = setup({
+      sendPasswordResetEmail: vi.fn(async () => Promise.reject('offline')),
+    });
+    await act(() =>
+      result.current.sendPasswordResetEmail('ada@example.com', {
+        redirectUri: 'https://shop.example/reset',
+      }),
+    );
     const { error } = result.current;
     expect(isIdentityReactError(error) && error.code).toBe('ACTION_FAILED');
     expect(error?.cause).toBe('offline');
   });
 
   it('clears the previous error when a new call starts', async () => {
-    const login = vi.fn().mockRejectedValueOnce(new Error('network')).mockResolvedValueOnce(SUCCESS);
+    const login = vi
+      .fn()
+      .mockRejectedValueOnce(new Error('network'))
+      .mockResolvedValueOnce(SUCCESS);
     const { result } = setup({ login });
     await act(() => result.current.login({ email: 'a@example.com', password: 'x' }));
     expect(result.current.error?.message).toBe('network');

@@ -30,7 +30,11 @@ const ACTIONS = [
  */
 export type MemberAuthActionName = (typeof ACTIONS)[number] & keyof MemberAuth;
 
-type Call<K extends MemberAuthActionName> = MemberAuth[K] extends (...args: infer A) => Promise<infer R> ? [A, R] : never;
+type Call<K extends MemberAuthActionName> = MemberAuth[K] extends (
+  ...args: infer A
+) => Promise<infer R>
+  ? [A, R]
+  : never;
 
 /**
  * What the wrapped calls resolve with: any of the member client's answers
@@ -42,7 +46,9 @@ type Call<K extends MemberAuthActionName> = MemberAuth[K] extends (...args: infe
  * const isLoginResult = (r: MemberAuthActionResult) => typeof r === 'object' && r !== null && 'loginState' in r;
  * ```
  */
-export type MemberAuthActionResult = { [K in MemberAuthActionName]: Call<K>[1] }[MemberAuthActionName];
+export type MemberAuthActionResult = {
+  [K in MemberAuthActionName]: Call<K>[1];
+}[MemberAuthActionName];
 
 /**
  * The member client's calls, each wrapped: same arguments, and a promise that
@@ -99,7 +105,9 @@ interface CallState {
 const IDLE: CallState = { pending: false };
 
 const asError = (reason: unknown): Error =>
-  reason instanceof Error ? reason : new IdentityReactError('ACTION_FAILED', 'A member action failed', { cause: reason });
+  reason instanceof Error
+    ? reason
+    : new IdentityReactError('ACTION_FAILED', 'A member action failed', { cause: reason });
 
 /**
  * The provider's member client, with every call wrapped to track `pending`,
@@ -133,7 +141,11 @@ const asError = (reason: unknown): Error =>
  * ```
  */
 export function useMemberAuth(): UseMemberAuthResult {
-  const memberAuth = requireInstance(useIdentityContext('useMemberAuth'), 'memberAuth', 'useMemberAuth');
+  const memberAuth = requireInstance(
+    useIdentityContext('useMemberAuth'),
+    'memberAuth',
+    'useMemberAuth',
+  );
   const [state, setState] = useState(IDLE);
   const latest = useRef(0);
 

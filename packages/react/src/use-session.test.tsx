@@ -19,7 +19,9 @@ describe('useSession', () => {
   it('returns the manager snapshot itself', () => {
     const visitor = snapshotOf('visitor', tokensOf('visitor'));
     const session = fakeSession(visitor);
-    const wrapper = ({ children }: { children: ReactNode }) => <IdentityProvider tokens={session}>{children}</IdentityProvider>;
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <IdentityProvider tokens={session}>{children}</IdentityProvider>
+    );
     const { result } = renderHook(() => useSession(), { wrapper });
     expect(result.current).toBe(visitor);
   });

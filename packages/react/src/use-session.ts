@@ -3,15 +3,25 @@ import type { SessionSnapshot, SessionStatus } from '@site-identity/tokens';
 import { useIdentityContext } from './identity-context';
 
 /** The snapshot rendered on a server and while hydrating: loading, no tokens. Always this same object. @internal */
-export const SERVER_SNAPSHOT: SessionSnapshot = /* @__PURE__ */ Object.freeze({ status: 'loading', tokens: null });
+export const SERVER_SNAPSHOT: SessionSnapshot = /* @__PURE__ */ Object.freeze({
+  status: 'loading',
+  tokens: null,
+});
 
 const serverSnapshot = (): SessionSnapshot => SERVER_SNAPSHOT;
 const serverStatus = (): SessionStatus => 'loading';
 
 /** `useSyncExternalStore` over the token manager, reading `select(snapshot)`. @internal */
-export function useSessionSelector<T>(user: string, select: (snapshot: SessionSnapshot) => T, server: () => T): T {
+export function useSessionSelector<T>(
+  user: string,
+  select: (snapshot: SessionSnapshot) => T,
+  server: () => T,
+): T {
   const { tokens } = useIdentityContext(user);
-  const subscribe = useCallback((onChange: () => void) => tokens.subscribe(() => onChange()), [tokens]);
+  const subscribe = useCallback(
+    (onChange: () => void) => tokens.subscribe(() => onChange()),
+    [tokens],
+  );
   const read = useCallback(() => select(tokens.getSnapshot()), [tokens, select]);
   return useSyncExternalStore(subscribe, read, server);
 }
@@ -20,7 +30,8 @@ const whole = (snapshot: SessionSnapshot): SessionSnapshot => snapshot;
 const statusOf = (snapshot: SessionSnapshot): SessionStatus => snapshot.status;
 
 /** The session status alone: components re-render when it changes, not on every renewal. @internal */
-export const useSessionStatus = (user: string): SessionStatus => useSessionSelector(user, statusOf, serverStatus);
+export const useSessionStatus = (user: string): SessionStatus =>
+  useSessionSelector(user, statusOf, serverStatus);
 
 /**
  * The token manager's current {@link SessionSnapshot}: `status`

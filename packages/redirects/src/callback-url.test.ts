@@ -5,7 +5,11 @@ const ORIGIN = 'https://shop.example';
 
 describe('sameOriginUri', () => {
   test.each([
-    ['an absolute same-origin URL', 'https://shop.example/account?tab=1', 'https://shop.example/account?tab=1'],
+    [
+      'an absolute same-origin URL',
+      'https://shop.example/account?tab=1',
+      'https://shop.example/account?tab=1',
+    ],
     ['a path', '/account', '/account'],
     ['a path with a query and fragment', '/account?tab=1#top', '/account?tab=1#top'],
     ['a relative path without a leading slash', 'account', undefined],
@@ -25,14 +29,54 @@ describe('sameOriginUri', () => {
 
 describe('stripCallbackParams', () => {
   test.each([
-    ['a fragment with only callback fields', 'https://a.example/cb#code=c&state=s', 'fragment', 'https://a.example/cb'],
-    ['a fragment keeps other fields verbatim', 'https://a.example/cb#tab=x%20y&code=c&state=s', 'fragment', 'https://a.example/cb#tab=x%20y'],
-    ['an error answer', 'https://a.example/cb#error=e&error_description=d&state=s', 'fragment', 'https://a.example/cb'],
-    ['fragment mode leaves the query alone', 'https://a.example/cb?code=keep&x=1#code=c&state=s', 'fragment', 'https://a.example/cb?code=keep&x=1'],
-    ['a query with only callback fields', 'https://a.example/cb?code=c&state=s', 'query', 'https://a.example/cb'],
-    ['a query keeps other fields', 'https://a.example/cb?lang=fr&code=c&state=s&page=2', 'query', 'https://a.example/cb?lang=fr&page=2'],
-    ['query mode leaves the fragment alone', 'https://a.example/cb?code=c&state=s#/route', 'query', 'https://a.example/cb#/route'],
-    ['an encoded field name is still a callback field', 'https://a.example/cb?c%6Fde=c&state=s&a=1', 'query', 'https://a.example/cb?a=1'],
+    [
+      'a fragment with only callback fields',
+      'https://a.example/cb#code=c&state=s',
+      'fragment',
+      'https://a.example/cb',
+    ],
+    [
+      'a fragment keeps other fields verbatim',
+      'https://a.example/cb#tab=x%20y&code=c&state=s',
+      'fragment',
+      'https://a.example/cb#tab=x%20y',
+    ],
+    [
+      'an error answer',
+      'https://a.example/cb#error=e&error_description=d&state=s',
+      'fragment',
+      'https://a.example/cb',
+    ],
+    [
+      'fragment mode leaves the query alone',
+      'https://a.example/cb?code=keep&x=1#code=c&state=s',
+      'fragment',
+      'https://a.example/cb?code=keep&x=1',
+    ],
+    [
+      'a query with only callback fields',
+      'https://a.example/cb?code=c&state=s',
+      'query',
+      'https://a.example/cb',
+    ],
+    [
+      'a query keeps other fields',
+      'https://a.example/cb?lang=fr&code=c&state=s&page=2',
+      'query',
+      'https://a.example/cb?lang=fr&page=2',
+    ],
+    [
+      'query mode leaves the fragment alone',
+      'https://a.example/cb?code=c&state=s#/route',
+      'query',
+      'https://a.example/cb#/route',
+    ],
+    [
+      'an encoded field name is still a callback field',
+      'https://a.example/cb?c%6Fde=c&state=s&a=1',
+      'query',
+      'https://a.example/cb?a=1',
+    ],
   ] as const)('%s', (_name, href, mode, expected) => {
     expect(stripCallbackParams(href, mode)).toBe(expected);
   });

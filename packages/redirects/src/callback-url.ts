@@ -43,5 +43,7 @@ export function stripCallbackParams(href: string, responseMode: UrlResponseMode)
 /** Which part of `url` carries an answer from the hosted page: the fragment unless only the query does. */
 export function responseModeOf(url: URL): UrlResponseMode {
   const has = (params: URLSearchParams) => CALLBACK_FIELDS.some((field) => params.has(field));
-  return !has(callbackSearchParams(url, 'fragment')) && has(url.searchParams) ? 'query' : 'fragment';
+  return !has(callbackSearchParams(url, 'fragment')) && has(url.searchParams)
+    ? 'query'
+    : 'fragment';
 }

@@ -17,7 +17,12 @@ const { platform } = usePlatform();
  * real navigation), signs in on the hosted page and returns the callback URL.
  */
 async function hostedLogin(
-  options: { originalUri?: string; responseMode?: 'fragment' | 'query'; redirectUri?: string; action?: 'login' | 'cancel' } = {},
+  options: {
+    originalUri?: string;
+    responseMode?: 'fragment' | 'query';
+    redirectUri?: string;
+    action?: 'login' | 'cancel';
+  } = {},
 ): Promise<string> {
   let authUrl = '';
   const { redirectUri = REDIRECT_URI, action, ...rest } = options;
@@ -27,7 +32,10 @@ async function hostedLogin(
 }
 
 const client = createClient;
-const storedFlows = () => Object.keys({ ...sessionStorage }).filter((key) => key.startsWith(`site-identity:${CLIENT_ID}:flow:`));
+const storedFlows = () =>
+  Object.keys({ ...sessionStorage }).filter((key) =>
+    key.startsWith(`site-identity:${CLIENT_ID}:flow:`),
+  );
 
 describe('completeLogin', () => {
   test('exchanges the code once, stores member tokens, strips the address bar and returns the original URI', async () => {
@@ -58,7 +66,11 @@ describe('completeLogin', () => {
     const { redirects } = client();
     const callback = await hostedLogin();
     await redirects.completeLogin(callback);
-    await expect(redirects.completeLogin(callback)).rejects.toMatchObject({ name: 'RedirectsError', code: 'INVALID_STATE', message: 'Invalid _state' });
+    await expect(redirects.completeLogin(callback)).rejects.toMatchObject({
+      name: 'RedirectsError',
+      code: 'INVALID_STATE',
+      message: 'Invalid _state',
+    });
     expect(codeExchanges(platform)).toHaveLength(1);
   });
 
@@ -79,7 +91,9 @@ describe('completeLogin', () => {
     const { redirects } = client();
     const callback = await hostedLogin();
     const pending = redirects.completeLogin(callback);
-    await expect(client().redirects.completeLogin(callback)).rejects.toMatchObject({ code: 'INVALID_STATE' });
+    await expect(client().redirects.completeLogin(callback)).rejects.toMatchObject({
+      code: 'INVALID_STATE',
+    });
     await pending;
   });
 
@@ -103,7 +117,9 @@ describe('completeLogin', () => {
   test('accepts a relative callback URL, read against the page', async () => {
     const { redirects } = client();
     const callback = new URL(await hostedLogin());
-    await expect(redirects.completeLogin(`${callback.pathname}${callback.hash}`)).resolves.toMatchObject({ tokens: expect.any(Object) });
+    await expect(
+      redirects.completeLogin(`${callback.pathname}${callback.hash}`),
+    ).resolves.toMatchObject({ tokens: expect.any(Object) });
   });
 
   test.each([
@@ -113,14 +129,21 @@ describe('completeLogin', () => {
     const { redirects } = client();
     const callback = await hostedLogin({ originalUri: '/ok' });
     const key = storedFlows()[0]!;
-    sessionStorage.setItem(key, JSON.stringify({ ...JSON.parse(sessionStorage.getItem(key)!), originalUri: evil }));
-    await expect(redirects.completeLogin(callback)).resolves.toMatchObject({ originalUri: undefined });
+    sessionStorage.setItem(
+      key,
+      JSON.stringify({ ...JSON.parse(sessionStorage.getItem(key)!), originalUri: evil }),
+    );
+    await expect(redirects.completeLogin(callback)).resolves.toMatchObject({
+      originalUri: undefined,
+    });
   });
 
   test('keeps an absolute originalUri on the page origin', async () => {
     const { redirects } = client();
     const callback = await hostedLogin({ originalUri: `${PAGE_ORIGIN}/cart` });
-    await expect(redirects.completeLogin(callback)).resolves.toMatchObject({ originalUri: `${PAGE_ORIGIN}/cart` });
+    await expect(redirects.completeLogin(callback)).resolves.toMatchObject({
+      originalUri: `${PAGE_ORIGIN}/cart`,
+    });
   });
 
   test.each([
@@ -130,13 +153,19 @@ describe('completeLogin', () => {
     ['empty values', `${REDIRECT_URI}#code=&state=`],
   ])('%s is Missing code or _state', async (_name, url) => {
     const { redirects } = client();
-    await expect(redirects.completeLogin(url)).rejects.toMatchObject({ name: 'RedirectsError', code: 'MISSING_CODE_OR_STATE', message: 'Missing code or _state' });
+    await expect(redirects.completeLogin(url)).rejects.toMatchObject({
+      name: 'RedirectsError',
+      code: 'MISSING_CODE_OR_STATE',
+      message: 'Missing code or _state',
+    });
     expect(codeExchanges(platform)).toHaveLength(0);
   });
 
   test('an unknown state is Invalid _state', async () => {
     const { redirects } = client();
-    await expect(redirects.completeLogin(`${REDIRECT_URI}#code=abc&state=forged`)).rejects.toMatchObject({ code: 'INVALID_STATE', message: 'Invalid _state' });
+    await expect(
+      redirects.completeLogin(`${REDIRECT_URI}#code=abc&state=forged`),
+    ).rejects.toMatchObject({ code: 'INVALID_STATE', message: 'Invalid _state' });
     expect(codeExchanges(platform)).toHaveLength(0);
   });
 
@@ -163,10 +192,14 @@ describe('completeLogin', () => {
     history.replaceState(null, '', callback);
     const error = await redirects.completeLogin().catch((caught: unknown) => caught);
     expect(isTokenEndpointError(error)).toBe(true);
-    expect(JSON.stringify({ message: (error as Error).message, cause: String((error as Error).cause) })).not.toContain(verifier);
+    expect(
+      JSON.stringify({ message: (error as Error).message, cause: String((error as Error).cause) }),
+    ).not.toContain(verifier);
     expect(tokens.isLoggedIn()).toBe(false);
     expect(location.href).toBe(REDIRECT_URI);
-    await expect(redirects.completeLogin(callback)).rejects.toMatchObject({ code: 'INVALID_STATE' });
+    await expect(redirects.completeLogin(callback)).rejects.toMatchObject({
+      code: 'INVALID_STATE',
+    });
   });
 
   test('outside a browser it needs a URL', async () => {
@@ -180,6 +213,8 @@ describe('completeLogin', () => {
     ['an object', {}],
   ])('refuses %s as URL with a typed error', async (_name, url) => {
     const { redirects } = client();
-    await expect(redirects.completeLogin(url as never)).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+    await expect(redirects.completeLogin(url as never)).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+    });
   });
 });

@@ -2,7 +2,14 @@ import { isPlatformError } from '@site-identity/http';
 import { describe, expect, test, vi } from 'vitest';
 import { createRedirects } from './create-redirects';
 import { isRedirectsError } from './redirects-error';
-import { CLIENT_ID, createClient, PAGE_ORIGIN, REDIRECT_URI, redirectSessionCalls, usePlatform } from './test-platform';
+import {
+  CLIENT_ID,
+  createClient,
+  PAGE_ORIGIN,
+  REDIRECT_URI,
+  redirectSessionCalls,
+  usePlatform,
+} from './test-platform';
 
 const { platform, server } = usePlatform();
 
@@ -10,7 +17,8 @@ const { platform, server } = usePlatform();
 function captureAuthorization(): string[] {
   const seen: string[] = [];
   server.events.on('request:start', ({ request }) => {
-    if (request.url.endsWith('/v1/redirect-session')) seen.push(request.headers.get('authorization') ?? '');
+    if (request.url.endsWith('/v1/redirect-session'))
+      seen.push(request.headers.get('authorization') ?? '');
   });
   return seen;
 }
@@ -19,11 +27,29 @@ describe('createRedirects', () => {
   test.each([
     ['no options', undefined, 'clientId must be a non-empty string'],
     ['an empty client id', { clientId: '' }, 'clientId must be a non-empty string'],
-    ['no token manager', { clientId: 'app' }, 'tokens must be a token manager of @site-identity/tokens'],
-    ['a relative API base URL', { clientId: 'app', tokens: { getAccessToken: (): string => '', endpoint: { exchangeCode: (): null => null } }, apiBaseUrl: '/api' }, 'apiBaseUrl must be an absolute URL'],
-    ['a token manager without endpoint', { clientId: 'app', tokens: { getAccessToken: (): string => '' } }, 'tokens must be a token manager of @site-identity/tokens'],
+    [
+      'no token manager',
+      { clientId: 'app' },
+      'tokens must be a token manager of @site-identity/tokens',
+    ],
+    [
+      'a relative API base URL',
+      {
+        clientId: 'app',
+        tokens: { getAccessToken: (): string => '', endpoint: { exchangeCode: (): null => null } },
+        apiBaseUrl: '/api',
+      },
+      'apiBaseUrl must be an absolute URL',
+    ],
+    [
+      'a token manager without endpoint',
+      { clientId: 'app', tokens: { getAccessToken: (): string => '' } },
+      'tokens must be a token manager of @site-identity/tokens',
+    ],
   ])('rejects %s with a typed error', (_name, options, message) => {
-    expect(() => createRedirects(options as never)).toThrow(expect.objectContaining({ name: 'RedirectsError', code: 'INVALID_ARGUMENT', message }));
+    expect(() => createRedirects(options as never)).toThrow(
+      expect.objectContaining({ name: 'RedirectsError', code: 'INVALID_ARGUMENT', message }),
+    );
   });
 });
 
@@ -31,9 +57,14 @@ describe('createRedirectSession', () => {
   test('posts the intent with the raw access token and returns the redirect session', async () => {
     const authorization = captureAuthorization();
     const { tokens, redirects } = createClient();
-    const session = await redirects.createRedirectSession({ ecomCheckout: { checkoutId: 'c-1' }, callbacks: { postFlowUrl: `${PAGE_ORIGIN}/thanks` } });
+    const session = await redirects.createRedirectSession({
+      ecomCheckout: { checkoutId: 'c-1' },
+      callbacks: { postFlowUrl: `${PAGE_ORIGIN}/thanks` },
+    });
     expect(new URL(session.fullUrl).pathname).toBe('/_hosted/ecomCheckout');
-    expect(session.urlDetails?.searchParams).toMatchObject({ postFlowUrl: `${PAGE_ORIGIN}/thanks` });
+    expect(session.urlDetails?.searchParams).toMatchObject({
+      postFlowUrl: `${PAGE_ORIGIN}/thanks`,
+    });
     expect(typeof session.sessionToken).toBe('string');
     expect(authorization).toEqual([await tokens.getAccessToken()]);
     expect(authorization[0]).not.toMatch(/^Bearer /);
@@ -45,15 +76,24 @@ describe('createRedirectSession', () => {
     ['not an object', null],
   ])('refuses a request with %s before any call', async (_name, request) => {
     const { redirects } = createClient();
-    await expect(redirects.createRedirectSession(request as never)).rejects.toMatchObject({ name: 'RedirectsError', code: 'INVALID_ARGUMENT' });
+    await expect(redirects.createRedirectSession(request as never)).rejects.toMatchObject({
+      name: 'RedirectsError',
+      code: 'INVALID_ARGUMENT',
+    });
     expect(redirectSessionCalls(platform)).toHaveLength(0);
   });
 
   test('an answer without fullUrl is NO_REDIRECT_URL, with the request id of the answer', async () => {
     const { redirects } = createClient();
     platform.faults.inject({ path: '/_api/redirects-api', kind: 'wrong-shape' });
-    const error: unknown = await redirects.createRedirectSession({ login: {} }).catch((caught: unknown) => caught);
-    expect(error).toMatchObject({ code: 'NO_REDIRECT_URL', message: 'No redirect URL found', requestId: expect.any(String) });
+    const error: unknown = await redirects
+      .createRedirectSession({ login: {} })
+      .catch((caught: unknown) => caught);
+    expect(error).toMatchObject({
+      code: 'NO_REDIRECT_URL',
+      message: 'No redirect URL found',
+      requestId: expect.any(String),
+    });
     const { requestId, cause } = error as { requestId: string; cause: unknown };
     expect(cause).toMatchObject({ name: 'PlatformError', code: 'INVALID_RESPONSE', requestId });
     expect(platform.state.requests.at(-1)?.path).toBe('/_api/redirects-api/v1/redirect-session');
@@ -61,15 +101,26 @@ describe('createRedirectSession', () => {
 
   test('a platform failure passes through as a PlatformError', async () => {
     const { redirects } = createClient();
-    platform.faults.inject({ path: '/_api/redirects-api', kind: 'status', status: 500, times: Infinity });
-    const error = await redirects.createRedirectSession({ login: {} }).catch((caught: unknown) => caught);
+    platform.faults.inject({
+      path: '/_api/redirects-api',
+      kind: 'status',
+      status: 500,
+      times: Infinity,
+    });
+    const error = await redirects
+      .createRedirectSession({ login: {} })
+      .catch((caught: unknown) => caught);
     expect(isPlatformError(error)).toBe(true);
     expect(error).toMatchObject({ status: 500 });
   });
 });
 
 describe('getAuthUrl', () => {
-  const flow = { codeChallenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', state: 'st-1', redirectUri: REDIRECT_URI };
+  const flow = {
+    codeChallenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    state: 'st-1',
+    redirectUri: REDIRECT_URI,
+  };
 
   test('sends the authorization request of the flow with the defaults', async () => {
     const { redirects } = createClient();
@@ -90,7 +141,11 @@ describe('getAuthUrl', () => {
 
   test('passes prompt, response mode and session token', async () => {
     const { redirects } = createClient();
-    const { authUrl } = await redirects.getAuthUrl(flow, { prompt: 'none', responseMode: 'web_message', sessionToken: 'sess-1' });
+    const { authUrl } = await redirects.getAuthUrl(flow, {
+      prompt: 'none',
+      responseMode: 'web_message',
+      sessionToken: 'sess-1',
+    });
     expect(new URL(authUrl).searchParams.get('prompt')).toBe('none');
     expect(new URL(authUrl).searchParams.get('responseMode')).toBe('web_message');
     expect(new URL(authUrl).searchParams.get('sessionToken')).toBe('sess-1');
@@ -109,7 +164,10 @@ describe('getAuthUrl', () => {
     ['no state', { ...flow, state: undefined }, 'state must be a non-empty string'],
   ])('refuses %s', async (_name, input, message) => {
     const { redirects } = createClient();
-    await expect(redirects.getAuthUrl(input as never)).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', message });
+    await expect(redirects.getAuthUrl(input as never)).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message,
+    });
   });
 });
 
@@ -117,12 +175,20 @@ describe('loginWithRedirect', () => {
   test('stores the flow under its state and navigates to the hosted page, with no verifier in the URL', async () => {
     const navigate = vi.fn();
     const { redirects } = createClient({ navigate });
-    await redirects.loginWithRedirect({ redirectUri: REDIRECT_URI, originalUri: '/account?tab=orders' });
+    await redirects.loginWithRedirect({
+      redirectUri: REDIRECT_URI,
+      originalUri: '/account?tab=orders',
+    });
     expect(navigate).toHaveBeenCalledTimes(1);
     const authUrl = new URL(navigate.mock.calls[0]![0] as string);
     const state = authUrl.searchParams.get('state')!;
     const stored = JSON.parse(sessionStorage.getItem(`site-identity:${CLIENT_ID}:flow:${state}`)!);
-    expect(stored).toEqual({ state, codeVerifier: expect.stringMatching(/^[A-Za-z0-9._~-]{43}$/), redirectUri: REDIRECT_URI, originalUri: '/account?tab=orders' });
+    expect(stored).toEqual({
+      state,
+      codeVerifier: expect.stringMatching(/^[A-Za-z0-9._~-]{43}$/),
+      redirectUri: REDIRECT_URI,
+      originalUri: '/account?tab=orders',
+    });
     expect(authUrl.href).not.toContain(stored.codeVerifier);
     expect(authUrl.searchParams.get('responseMode')).toBe('fragment');
   });
@@ -130,23 +196,42 @@ describe('loginWithRedirect', () => {
   test('parallel flows keep one record each', async () => {
     const navigate = vi.fn();
     const { redirects } = createClient({ navigate });
-    await Promise.all([redirects.loginWithRedirect({ redirectUri: REDIRECT_URI }), redirects.loginWithRedirect({ redirectUri: REDIRECT_URI })]);
-    expect(Object.keys({ ...sessionStorage }).filter((key) => key.startsWith(`site-identity:${CLIENT_ID}:flow:`))).toHaveLength(2);
+    await Promise.all([
+      redirects.loginWithRedirect({ redirectUri: REDIRECT_URI }),
+      redirects.loginWithRedirect({ redirectUri: REDIRECT_URI }),
+    ]);
+    expect(
+      Object.keys({ ...sessionStorage }).filter((key) =>
+        key.startsWith(`site-identity:${CLIENT_ID}:flow:`),
+      ),
+    ).toHaveLength(2);
   });
 
   test('drops an originalUri on another origin', async () => {
     const navigate = vi.fn();
     const { redirects } = createClient({ navigate });
-    await redirects.loginWithRedirect({ redirectUri: REDIRECT_URI, originalUri: 'https://evil.example/' });
+    await redirects.loginWithRedirect({
+      redirectUri: REDIRECT_URI,
+      originalUri: 'https://evil.example/',
+    });
     const state = new URL(navigate.mock.calls[0]![0] as string).searchParams.get('state')!;
-    expect(JSON.parse(sessionStorage.getItem(`site-identity:${CLIENT_ID}:flow:${state}`)!).originalUri).toBeUndefined();
+    expect(
+      JSON.parse(sessionStorage.getItem(`site-identity:${CLIENT_ID}:flow:${state}`)!).originalUri,
+    ).toBeUndefined();
   });
 
   test('a failed redirect session removes the flow and does not navigate', async () => {
     const navigate = vi.fn();
     const { redirects } = createClient({ navigate });
-    platform.faults.inject({ path: '/_api/redirects-api', kind: 'status', status: 503, times: Infinity });
-    await expect(redirects.loginWithRedirect({ redirectUri: REDIRECT_URI })).rejects.toSatisfy(isPlatformError);
+    platform.faults.inject({
+      path: '/_api/redirects-api',
+      kind: 'status',
+      status: 503,
+      times: Infinity,
+    });
+    await expect(redirects.loginWithRedirect({ redirectUri: REDIRECT_URI })).rejects.toSatisfy(
+      isPlatformError,
+    );
     expect(navigate).not.toHaveBeenCalled();
     expect(sessionStorage.length).toBe(0);
   });
@@ -157,7 +242,9 @@ describe('loginWithRedirect', () => {
     ['a number', { redirectUri: 42 }],
   ])('refuses %s with INVALID_ARGUMENT', async (_name, input) => {
     const { redirects } = createClient({ navigate: vi.fn() });
-    const error = await redirects.loginWithRedirect(input as never).catch((caught: unknown) => caught);
+    const error = await redirects
+      .loginWithRedirect(input as never)
+      .catch((caught: unknown) => caught);
     expect(isRedirectsError(error)).toBe(true);
     expect(error).toMatchObject({ code: 'INVALID_ARGUMENT' });
   });

@@ -10,7 +10,14 @@ import { parseCallback, toUrl, type CallbackParams, type UrlResponseMode } from 
 import { checkRequest, readRedirectSession, type RedirectSessionRequest } from './redirect-session';
 import type { LoginCompletion, Redirects, RedirectsOptions } from './redirects-types';
 import { fail, RedirectsError } from './redirects-error';
-import { clearRecords, dropFlow, readPrewarmStamp, saveFlow, takeFlow, writePrewarmStamp } from './stored-records';
+import {
+  clearRecords,
+  dropFlow,
+  readPrewarmStamp,
+  saveFlow,
+  takeFlow,
+  writePrewarmStamp,
+} from './stored-records';
 import { attempt, invalid, text } from './values';
 
 /** `value` when it is an absolute URL; its origin is `new URL(value).origin`. */
@@ -24,7 +31,9 @@ function absoluteUrl(value: unknown, name: string): URL {
 }
 
 const checkTimeout = (value: unknown): number =>
-  typeof value === 'number' && value > 0 && value <= 2_147_483_647 ? value : invalid('timeoutMs', 'from 1 to 2147483647 ms');
+  typeof value === 'number' && value > 0 && value <= 2_147_483_647
+    ? value
+    : invalid('timeoutMs', 'from 1 to 2147483647 ms');
 
 /** The typed error for a hosted page's `error` / `error_description`. */
 const authorizationError = ({ error, errorDescription }: CallbackParams): RedirectsError =>
@@ -75,12 +84,18 @@ const missingCodeOrState = () => fail('MISSING_CODE_OR_STATE', 'Missing code or 
 export function createRedirects(options: RedirectsOptions): Redirects {
   const clientId = text(options?.clientId, 'clientId');
   const manager = options.tokens;
-  if (typeof manager?.getAccessToken !== 'function' || typeof manager.endpoint?.exchangeCode !== 'function') {
+  if (
+    typeof manager?.getAccessToken !== 'function' ||
+    typeof manager.endpoint?.exchangeCode !== 'function'
+  ) {
     invalid('tokens', 'a token manager of @site-identity/tokens');
   }
   const logger = options.logger ?? console;
   const now = options.now ?? Date.now;
-  const apiBaseUrl = absoluteUrl(options.apiBaseUrl ?? DEFAULT_API_BASE_URL, 'apiBaseUrl').href.replace(/\/+$/, '');
+  const apiBaseUrl = absoluteUrl(
+    options.apiBaseUrl ?? DEFAULT_API_BASE_URL,
+    'apiBaseUrl',
+  ).href.replace(/\/+$/, '');
   const sessionUrl = `${apiBaseUrl}/_api/redirects-api/v1/redirect-session`;
   /** The runs in flight, by key: callers that come while one runs share its promise. */
   const flights = new Map<string, Promise<unknown>>();
@@ -101,15 +116,23 @@ export function createRedirects(options: RedirectsOptions): Redirects {
     return win;
   };
 
-  const exchange = async (code: string, codeVerifier: string, redirectUri: string): Promise<Tokens> => {
+  const exchange = async (
+    code: string,
+    codeVerifier: string,
+    redirectUri: string,
+  ): Promise<Tokens> => {
     const tokens = await manager.endpoint.exchangeCode({ code, codeVerifier, redirectUri });
     await manager.setTokens(tokens);
     return tokens;
   };
 
-  const createRedirectSession: Redirects['createRedirectSession'] = async (request: RedirectSessionRequest) => {
+  const createRedirectSession: Redirects['createRedirectSession'] = async (
+    request: RedirectSessionRequest,
+  ) => {
     checkRequest(request);
-    return readRedirectSession(await postJson(sessionUrl, request, () => manager.getAccessToken(), options.fetch));
+    return readRedirectSession(
+      await postJson(sessionUrl, request, () => manager.getAccessToken(), options.fetch),
+    );
   };
 
   const getAuthUrl: Redirects['getAuthUrl'] = async (flow, options) => {
@@ -135,13 +158,17 @@ export function createRedirects(options: RedirectsOptions): Redirects {
   };
 
   const completeLogin: Redirects['completeLogin'] = async (url) => {
-    const target = url === undefined ? new URL(browser().location.href) : toUrl(url, windowOf(options)?.location.href);
+    const target =
+      url === undefined
+        ? new URL(browser().location.href)
+        : toUrl(url, windowOf(options)?.location.href);
     const mode = responseModeOf(target);
     const params = parseCallback(target, mode);
     const { code, state, error } = params;
     /** The flow for `state` is taken synchronously, before anything awaits. */
     const finish = async (): Promise<LoginCompletion> => {
-      const flow = state === undefined ? undefined : takeFlow(storageOf(options, 'session'), clientId, state);
+      const flow =
+        state === undefined ? undefined : takeFlow(storageOf(options, 'session'), clientId, state);
       if (error) throw authorizationError(params);
       if (!code || !state) throw missingCodeOrState();
       if (!flow) throw fail('INVALID_STATE', 'Invalid _state');
@@ -154,7 +181,12 @@ export function createRedirects(options: RedirectsOptions): Redirects {
     const strip = () =>
       attempt(() => {
         const shown = windowOf(options);
-        if (shown?.location.href === target.href) shown.history.replaceState(shown.history.state, '', stripCallbackParams(target.href, mode));
+        if (shown?.location.href === target.href)
+          shown.history.replaceState(
+            shown.history.state,
+            '',
+            stripCallbackParams(target.href, mode),
+          );
       });
     const run = () => {
       const promise = finish();
@@ -167,9 +199,17 @@ export function createRedirects(options: RedirectsOptions): Redirects {
   const loginWithRedirect: Redirects['loginWithRedirect'] = async (login) => {
     const { origin } = absoluteUrl(login?.redirectUri, 'redirectUri');
     const { redirectUri, originalUri, prompt, responseMode } = login;
-    const navigate = options.navigate ?? ((win: Window) => (href: string) => win.location.assign(href))(browser());
+    const navigate =
+      options.navigate ??
+      (
+        (win: Window) => (href: string) =>
+          win.location.assign(href)
+      )(browser());
     const session = storageOf(options, 'session');
-    const flow = await createAuthFlowData({ redirectUri, originalUri: sameOriginUri(originalUri, origin) });
+    const flow = await createAuthFlowData({
+      redirectUri,
+      originalUri: sameOriginUri(originalUri, origin),
+    });
     saveFlow(session, clientId, flow);
     try {
       navigate((await getAuthUrl(flow, { prompt, responseMode })).authUrl);
@@ -179,7 +219,10 @@ export function createRedirects(options: RedirectsOptions): Redirects {
     }
   };
 
-  const silentLogin: Redirects['silentLogin'] = (sessionToken, { timeoutMs = OAUTH_FLOW_TIMEOUT_MS, redirectUri } = {}) => {
+  const silentLogin: Redirects['silentLogin'] = (
+    sessionToken,
+    { timeoutMs = OAUTH_FLOW_TIMEOUT_MS, redirectUri } = {},
+  ) => {
     try {
       text(sessionToken, 'sessionToken');
       checkTimeout(timeoutMs);
@@ -189,7 +232,11 @@ export function createRedirects(options: RedirectsOptions): Redirects {
     return once(`silent:${sessionToken}`, async () => {
       const win = browser();
       const flow = await createAuthFlowData({ redirectUri: redirectUri ?? win.location.origin });
-      const { authUrl } = await getAuthUrl(flow, { prompt: 'none', responseMode: 'web_message', sessionToken });
+      const { authUrl } = await getAuthUrl(flow, {
+        prompt: 'none',
+        responseMode: 'web_message',
+        sessionToken,
+      });
       const answer = await awaitFrameAnswer(win, authUrl, flow.state, timeoutMs);
       if (answer.error) throw authorizationError(answer);
       if (!answer.code) throw missingCodeOrState();
@@ -197,7 +244,10 @@ export function createRedirects(options: RedirectsOptions): Redirects {
     });
   };
 
-  const prewarm: Redirects['prewarm'] = ({ force = false, timeoutMs = OAUTH_FLOW_TIMEOUT_MS } = {}) =>
+  const prewarm: Redirects['prewarm'] = ({
+    force = false,
+    timeoutMs = OAUTH_FLOW_TIMEOUT_MS,
+  } = {}) =>
     once('prewarm', async () => {
       try {
         const win = windowOf(options);
@@ -211,7 +261,8 @@ export function createRedirects(options: RedirectsOptions): Redirects {
           logger.warn('No redirect URL found', error);
           return;
         }
-        if (await loadHiddenFrame(win, fullUrl, checkTimeout(timeoutMs))) writePrewarmStamp(local, clientId, now());
+        if (await loadHiddenFrame(win, fullUrl, checkTimeout(timeoutMs)))
+          writePrewarmStamp(local, clientId, now());
       } catch (error) {
         logger.warn('Session pre-warm failed', error);
       }
@@ -223,17 +274,31 @@ export function createRedirects(options: RedirectsOptions): Redirects {
     let fullUrl: string | undefined;
     let failure: unknown;
     try {
-      ({ fullUrl } = await createRedirectSession({ logout: { clientId }, callbacks: { postFlowUrl } }));
+      ({ fullUrl } = await createRedirectSession({
+        logout: { clientId },
+        callbacks: { postFlowUrl },
+      }));
     } catch (error) {
       failure = error;
     }
     clearRecords(storageOf(options, 'session'), clientId);
     await manager.clear();
     if (fullUrl === undefined) {
-      throw new RedirectsError('Signed out on this device only: no logout URL', { code: 'LOGOUT_URL_UNAVAILABLE', cause: failure });
+      throw new RedirectsError('Signed out on this device only: no logout URL', {
+        code: 'LOGOUT_URL_UNAVAILABLE',
+        cause: failure,
+      });
     }
     return fullUrl;
   };
 
-  return { createRedirectSession, getAuthUrl, loginWithRedirect, completeLogin, silentLogin, prewarm, logout };
+  return {
+    createRedirectSession,
+    getAuthUrl,
+    loginWithRedirect,
+    completeLogin,
+    silentLogin,
+    prewarm,
+    logout,
+  };
 }

@@ -50,5 +50,9 @@ export function windowOf(env: RedirectsEnvironment): Window | undefined {
 }
 
 /** One of the window's storages; `undefined` where there is none or reading it throws (sandboxed frame, privacy mode). */
-export const storageOf = (env: RedirectsEnvironment, kind: 'session' | 'local'): Storage | undefined =>
-  env.storage?.[kind] || attempt(() => windowOf(env)?.[kind === 'session' ? 'sessionStorage' : 'localStorage']);
+export const storageOf = (
+  env: RedirectsEnvironment,
+  kind: 'session' | 'local',
+): Storage | undefined =>
+  env.storage?.[kind] ||
+  attempt(() => windowOf(env)?.[kind === 'session' ? 'sessionStorage' : 'localStorage']);

@@ -25,10 +25,17 @@ afterAll(() => server.close());
 const frame = () => document.querySelector<HTMLIFrameElement>('iframe[title="site-identity"]');
 
 /** Resolves once the hidden frame's page has loaded, as a real hosted page would before it posts. */
-const pageLoaded = () => new Promise((resolve) => frame()!.addEventListener('load', resolve, { once: true }));
+const pageLoaded = () =>
+  new Promise((resolve) => frame()!.addEventListener('load', resolve, { once: true }));
 
 /** Posts `data` to the window as if from `source` at `origin`. */
-function post(data: unknown, { origin = ORIGIN, source = frame()?.contentWindow ?? null }: { origin?: string; source?: Window | null } = {}) {
+function post(
+  data: unknown,
+  {
+    origin = ORIGIN,
+    source = frame()?.contentWindow ?? null,
+  }: { origin?: string; source?: Window | null } = {},
+) {
   window.dispatchEvent(new MessageEvent('message', { data, origin, source }));
 }
 
@@ -42,7 +49,12 @@ describe('awaitFrameAnswer', () => {
     expect(hidden?.style.display).toBe('none');
     expect(hidden?.getAttribute('aria-hidden')).toBe('true');
     post({ code: 'c-1', state: 'st-1' });
-    await expect(answer).resolves.toEqual({ code: 'c-1', state: 'st-1', error: undefined, errorDescription: undefined });
+    await expect(answer).resolves.toEqual({
+      code: 'c-1',
+      state: 'st-1',
+      error: undefined,
+      errorDescription: undefined,
+    });
     expect(frame()).toBeNull();
     expect(removeListener).toHaveBeenCalledWith('message', expect.any(Function));
   });
@@ -51,7 +63,10 @@ describe('awaitFrameAnswer', () => {
     const answer = awaitFrameAnswer(window, PAGE, 'st-1', 5000);
     await pageLoaded();
     post({ error: 'login_required', error_description: 'No session', state: 'st-1' });
-    await expect(answer).resolves.toMatchObject({ error: 'login_required', errorDescription: 'No session' });
+    await expect(answer).resolves.toMatchObject({
+      error: 'login_required',
+      errorDescription: 'No session',
+    });
     expect(frame()).toBeNull();
   });
 
@@ -72,7 +87,10 @@ describe('awaitFrameAnswer', () => {
     answer.then(settled, settled);
     const hidden = frame()!;
     post({ code: 'evil', state: 'st-1' }, { origin: 'https://evil.example' });
-    post({ code: 'evil', state: 'st-1' }, { origin: 'https://login.platform.example.evil.example' });
+    post(
+      { code: 'evil', state: 'st-1' },
+      { origin: 'https://login.platform.example.evil.example' },
+    );
     post({ code: 'evil', state: 'st-1' }, { source: window });
     post({ code: 'evil', state: 'st-1' }, { source: other.contentWindow });
     post({ code: 'evil', state: 'st-1' }, { source: null });
@@ -94,7 +112,11 @@ describe('awaitFrameAnswer', () => {
     const removeListener = vi.spyOn(window, 'removeEventListener');
     const answer = awaitFrameAnswer(window, PAGE, 'st-1', 120_000);
     await pageLoaded();
-    const rejected = expect(answer).rejects.toMatchObject({ name: 'RedirectsError', code: 'OAUTH_FLOW_TIMED_OUT', message: 'OAuth flow timed out' });
+    const rejected = expect(answer).rejects.toMatchObject({
+      name: 'RedirectsError',
+      code: 'OAUTH_FLOW_TIMED_OUT',
+      message: 'OAuth flow timed out',
+    });
     await vi.advanceTimersByTimeAsync(119_999);
     expect(frame()).not.toBeNull();
     await vi.advanceTimersByTimeAsync(1);

@@ -43,8 +43,15 @@ function runHiddenFrame<T>(
 
 /** The fields of the `{ code, state }` or `{ error, error_description, state }` a hosted page posts (maybe as JSON text). */
 function readAnswer(data: unknown): CallbackParams & { state?: unknown } {
-  const { code, state, error, error_description } = Object(typeof data === 'string' ? attempt(() => JSON.parse(data)) : data);
-  return { state, code: nonEmpty(code), error: nonEmpty(error), errorDescription: nonEmpty(error_description) };
+  const { code, state, error, error_description } = Object(
+    typeof data === 'string' ? attempt(() => JSON.parse(data)) : data,
+  );
+  return {
+    state,
+    code: nonEmpty(code),
+    error: nonEmpty(error),
+    errorDescription: nonEmpty(error_description),
+  };
 }
 
 /**
@@ -55,12 +62,20 @@ function readAnswer(data: unknown): CallbackParams & { state?: unknown } {
  *
  * @see https://www.rfc-editor.org/rfc/rfc9700#section-4.7
  */
-export function awaitFrameAnswer(win: Window, url: string, state: string, timeoutMs: number): Promise<CallbackParams> {
+export function awaitFrameAnswer(
+  win: Window,
+  url: string,
+  state: string,
+  timeoutMs: number,
+): Promise<CallbackParams> {
   const origin = new URL(url).origin;
   const timedOut = fail('OAUTH_FLOW_TIMED_OUT', 'OAuth flow timed out');
   return runHiddenFrame(win, url, timeoutMs, timedOut, ['message'], (event, frame) => {
     const { origin: from, source, data } = event as MessageEvent;
-    const answer = from === origin && source !== null && source === frame.contentWindow ? readAnswer(data) : undefined;
+    const answer =
+      from === origin && source !== null && source === frame.contentWindow
+        ? readAnswer(data)
+        : undefined;
     return answer?.state === state ? answer : undefined;
   }) as Promise<CallbackParams>;
 }

@@ -27,9 +27,16 @@ describe('@site-identity/redirects entry', () => {
     const redirects = entry.createRedirects({ clientId: 'app', tokens, fetch: vi.fn() });
     expect(tokens.getAccessToken).not.toHaveBeenCalled();
     await expect(redirects.completeLogin()).rejects.toMatchObject({ code: 'NOT_IN_BROWSER' });
-    await expect(redirects.silentLogin('session')).rejects.toMatchObject({ code: 'NOT_IN_BROWSER' });
-    await expect(redirects.loginWithRedirect({ redirectUri: 'https://a.example/cb' })).rejects.toMatchObject({ code: 'NOT_IN_BROWSER' });
+    await expect(redirects.silentLogin('session')).rejects.toMatchObject({
+      code: 'NOT_IN_BROWSER',
+    });
+    await expect(
+      redirects.loginWithRedirect({ redirectUri: 'https://a.example/cb' }),
+    ).rejects.toMatchObject({ code: 'NOT_IN_BROWSER' });
     await expect(redirects.prewarm()).resolves.toBeUndefined();
-    expect(entry.parseCallback('https://a.example/cb#code=c&state=s')).toEqual({ code: 'c', state: 's' });
+    expect(entry.parseCallback('https://a.example/cb#code=c&state=s')).toEqual({
+      code: 'c',
+      state: 's',
+    });
   });
 });

@@ -1,6 +1,13 @@
 import { isPlatformError } from '@site-identity/http';
 import { describe, expect, test, vi } from 'vitest';
-import { CLIENT_ID, createClient, memberSessionToken, PAGE_ORIGIN, redirectSessionCalls, usePlatform } from './test-platform';
+import {
+  CLIENT_ID,
+  createClient,
+  memberSessionToken,
+  PAGE_ORIGIN,
+  redirectSessionCalls,
+  usePlatform,
+} from './test-platform';
 
 const { platform, server } = usePlatform();
 
@@ -9,12 +16,22 @@ async function signedInClient() {
   const made = createClient({ navigate: vi.fn() });
   const token = memberSessionToken(platform);
   const authorize = await made.redirects.getAuthUrl(
-    { codeChallenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', state: 's-1', redirectUri: `${PAGE_ORIGIN}/callback` },
+    {
+      codeChallenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      state: 's-1',
+      redirectUri: `${PAGE_ORIGIN}/callback`,
+    },
     { prompt: 'none', sessionToken: token },
   );
-  const code = new URLSearchParams(new URL((await platform.fetch(authorize.authUrl)).headers.get('location')!).hash.slice(1)).get('code')!;
+  const code = new URLSearchParams(
+    new URL((await platform.fetch(authorize.authUrl)).headers.get('location')!).hash.slice(1),
+  ).get('code')!;
   await made.tokens.setTokens(
-    await made.tokens.endpoint.exchangeCode({ code, codeVerifier: 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk', redirectUri: `${PAGE_ORIGIN}/callback` }),
+    await made.tokens.endpoint.exchangeCode({
+      code,
+      codeVerifier: 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk',
+      redirectUri: `${PAGE_ORIGIN}/callback`,
+    }),
   );
   return made;
 }
@@ -36,12 +53,16 @@ describe('logout', () => {
     const memberToken = await tokens.getAccessToken();
     const authorization: string[] = [];
     server.events.on('request:start', ({ request }) => {
-      if (request.url.endsWith('/v1/redirect-session')) authorization.push(request.headers.get('authorization') ?? '');
+      if (request.url.endsWith('/v1/redirect-session'))
+        authorization.push(request.headers.get('authorization') ?? '');
     });
     seedRecords();
     const url = new URL(await redirects.logout({ postLogoutRedirectUri: `${PAGE_ORIGIN}/bye` }));
     expect(url.pathname).toBe('/_api/iam/authentication/v1/logout');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ clientId: CLIENT_ID, postLogoutRedirectUri: `${PAGE_ORIGIN}/bye` });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      clientId: CLIENT_ID,
+      postLogoutRedirectUri: `${PAGE_ORIGIN}/bye`,
+    });
     expect(authorization).toEqual([memberToken]);
     expect(platform.state.redirectSessions.at(-1)?.intent).toBe('logout');
     expect(tokens.isLoggedIn()).toBe(false);
@@ -52,8 +73,15 @@ describe('logout', () => {
   test('when the logout URL cannot be created it still clears everything and rejects with LOGOUT_URL_UNAVAILABLE', async () => {
     const { tokens, redirects } = await signedInClient();
     seedRecords();
-    platform.faults.inject({ path: '/_api/redirects-api', kind: 'status', status: 503, times: Infinity });
-    const error = await redirects.logout({ postLogoutRedirectUri: `${PAGE_ORIGIN}/bye` }).catch((caught: unknown) => caught);
+    platform.faults.inject({
+      path: '/_api/redirects-api',
+      kind: 'status',
+      status: 503,
+      times: Infinity,
+    });
+    const error = await redirects
+      .logout({ postLogoutRedirectUri: `${PAGE_ORIGIN}/bye` })
+      .catch((caught: unknown) => caught);
     expect(error).toMatchObject({ name: 'RedirectsError', code: 'LOGOUT_URL_UNAVAILABLE' });
     expect(isPlatformError((error as Error).cause)).toBe(true);
     expect(tokens.isLoggedIn()).toBe(false);
@@ -63,7 +91,9 @@ describe('logout', () => {
   test('a visitor can log out too (role none afterwards)', async () => {
     const { tokens, redirects } = createClient();
     await tokens.getTokens();
-    await expect(redirects.logout({ postLogoutRedirectUri: `${PAGE_ORIGIN}/` })).resolves.toContain('/v1/logout');
+    await expect(redirects.logout({ postLogoutRedirectUri: `${PAGE_ORIGIN}/` })).resolves.toContain(
+      '/v1/logout',
+    );
     expect(tokens.getSnapshot().status).toBe('none');
   });
 
@@ -74,7 +104,9 @@ describe('logout', () => {
   ])('refuses %s and keeps the session', async (_name, options) => {
     const { tokens, redirects } = await signedInClient();
     seedRecords();
-    await expect(redirects.logout(options as never)).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+    await expect(redirects.logout(options as never)).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+    });
     expect(tokens.isLoggedIn()).toBe(true);
     expect(remainingKeys()).toHaveLength(5);
     expect(redirectSessionCalls(platform)).toHaveLength(1);

@@ -74,8 +74,12 @@ export function toUrl(url: string | URL, base = 'https://callback.invalid'): URL
  * ```
  * @see https://www.rfc-editor.org/rfc/rfc6749#section-4.1.2
  */
-export function parseCallback(url: string | URL, responseMode: UrlResponseMode = 'fragment'): CallbackParams {
-  if (responseMode !== 'fragment' && responseMode !== 'query') invalid('The response mode', "'fragment' or 'query'");
+export function parseCallback(
+  url: string | URL,
+  responseMode: UrlResponseMode = 'fragment',
+): CallbackParams {
+  if (responseMode !== 'fragment' && responseMode !== 'query')
+    invalid('The response mode', "'fragment' or 'query'");
   const params = callbackSearchParams(toUrl(url), responseMode);
   const result: Record<string, string> = {};
   for (const field of CALLBACK_FIELDS) {

@@ -15,7 +15,15 @@ afterAll(() => server.close());
 
 const answer = (body: unknown, status: number, statusText?: string) =>
   server.use(
-    http.post(URL_, () => new HttpResponse(JSON.stringify(body), { status, statusText, headers: { 'content-type': 'application/json', 'x-wix-request-id': 'req-1' } })),
+    http.post(
+      URL_,
+      () =>
+        new HttpResponse(JSON.stringify(body), {
+          status,
+          statusText,
+          headers: { 'content-type': 'application/json', 'x-wix-request-id': 'req-1' },
+        }),
+    ),
   );
 
 describe('postJson', () => {
@@ -23,8 +31,15 @@ describe('postJson', () => {
     let seen: { authorization: string | null; type: string | null; body: unknown } | undefined;
     server.use(
       http.post(URL_, async ({ request }) => {
-        seen = { authorization: request.headers.get('authorization'), type: request.headers.get('content-type'), body: await request.json() };
-        return HttpResponse.json({ redirectSession: { fullUrl: 'https://x.example/' } }, { headers: { 'x-wix-request-id': 'req-ok' } });
+        seen = {
+          authorization: request.headers.get('authorization'),
+          type: request.headers.get('content-type'),
+          body: await request.json(),
+        };
+        return HttpResponse.json(
+          { redirectSession: { fullUrl: 'https://x.example/' } },
+          { headers: { 'x-wix-request-id': 'req-ok' } },
+        );
       }),
     );
     await expect(postJson(URL_, { login: {} }, async () => 'at-1', undefined)).resolves.toEqual({
@@ -39,7 +54,12 @@ describe('postJson', () => {
     ['truncated JSON', '{"redirectSession": {"fullUrl'],
     ['an HTML page', '<html><body>ok</body></html>'],
   ])('a 2xx with %s rejects with INVALID_RESPONSE carrying the request id', async (_name, body) => {
-    server.use(http.post(URL_, () => new HttpResponse(body, { status: 200, headers: { 'x-wix-request-id': 'req-bad' } })));
+    server.use(
+      http.post(
+        URL_,
+        () => new HttpResponse(body, { status: 200, headers: { 'x-wix-request-id': 'req-bad' } }),
+      ),
+    );
     await expect(postJson(URL_, {}, async () => 'at', undefined)).rejects.toMatchObject({
       name: 'PlatformError',
       code: 'INVALID_RESPONSE',
@@ -50,7 +70,10 @@ describe('postJson', () => {
 
   test('uses the injected fetch', async () => {
     const fetch = vi.fn(async () => Response.json({ ok: 1 }));
-    await expect(postJson(URL_, {}, async () => 'at', fetch)).resolves.toEqual({ data: { ok: 1 }, requestId: undefined });
+    await expect(postJson(URL_, {}, async () => 'at', fetch)).resolves.toEqual({
+      data: { ok: 1 },
+      requestId: undefined,
+    });
     expect(fetch).toHaveBeenCalledWith(expect.any(Request));
   });
 
@@ -59,35 +82,85 @@ describe('postJson', () => {
       'a validation error',
       400,
       undefined,
-      { details: { validationError: { fieldViolations: [{ field: 'b', description: 'is bad' }, { field: 'a', description: 'is missing' }] } } },
-      { kind: 'validation', code: 'INVALID_ARGUMENT', message: 'INVALID_ARGUMENT: "a" is missing, "b" is bad', retryable: false },
+      {
+        details: {
+          validationError: {
+            fieldViolations: [
+              { field: 'b', description: 'is bad' },
+              { field: 'a', description: 'is missing' },
+            ],
+          },
+        },
+      },
+      {
+        kind: 'validation',
+        code: 'INVALID_ARGUMENT',
+        message: 'INVALID_ARGUMENT: "a" is missing, "b" is bad',
+        retryable: false,
+      },
     ],
     [
       'an application error',
       428,
       undefined,
-      { details: { applicationError: { code: '-19999', description: 'Not allowed', data: { x: 1 } } } },
-      { kind: 'application', code: '-19999', description: 'Not allowed', message: 'Not allowed', data: { x: 1 } },
+      {
+        details: {
+          applicationError: { code: '-19999', description: 'Not allowed', data: { x: 1 } },
+        },
+      },
+      {
+        kind: 'application',
+        code: '-19999',
+        description: 'Not allowed',
+        message: 'Not allowed',
+        data: { x: 1 },
+      },
     ],
-    ['a 4xx without details', 404, 'Not Found', {}, { kind: 'application', code: 'NOT_FOUND', message: 'Not Found', retryable: false }],
-    ['a 429', 429, 'Too Many Requests', {}, { kind: 'application', code: 'TOO_MANY_REQUESTS', retryable: true }],
-    ['a 5xx', 503, 'Service Unavailable', null, { kind: 'http', message: 'System error occurred, request-id: req-1', retryable: true }],
+    [
+      'a 4xx without details',
+      404,
+      'Not Found',
+      {},
+      { kind: 'application', code: 'NOT_FOUND', message: 'Not Found', retryable: false },
+    ],
+    [
+      'a 429',
+      429,
+      'Too Many Requests',
+      {},
+      { kind: 'application', code: 'TOO_MANY_REQUESTS', retryable: true },
+    ],
+    [
+      'a 5xx',
+      503,
+      'Service Unavailable',
+      null,
+      { kind: 'http', message: 'System error occurred, request-id: req-1', retryable: true },
+    ],
   ])('maps %s to a PlatformError', async (_name, status, statusText, body, expected) => {
     answer(body, status, statusText);
-    const error = await postJson(URL_, {}, async () => 'at', undefined).catch((caught: unknown) => caught);
+    const error = await postJson(URL_, {}, async () => 'at', undefined).catch(
+      (caught: unknown) => caught,
+    );
     expect(isPlatformError(error)).toBe(true);
     expect(error).toMatchObject({ status, requestId: 'req-1', ...expected });
   });
 
   test('a network failure is a retryable network PlatformError', async () => {
     server.use(http.post(URL_, () => HttpResponse.error()));
-    await expect(postJson(URL_, {}, async () => 'at', undefined)).rejects.toMatchObject({ name: 'PlatformError', kind: 'network', retryable: true });
+    await expect(postJson(URL_, {}, async () => 'at', undefined)).rejects.toMatchObject({
+      name: 'PlatformError',
+      kind: 'network',
+      retryable: true,
+    });
   });
 
   test('gives up after 10 seconds with a timeout PlatformError', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const fetch = (request: Request) =>
-      new Promise<Response>((_resolve, reject) => request.signal.addEventListener('abort', () => reject(request.signal.reason)));
+      new Promise<Response>((_resolve, reject) =>
+        request.signal.addEventListener('abort', () => reject(request.signal.reason)),
+      );
     const pending = postJson(URL_, {}, async () => 'at', fetch);
     const rejected = expect(pending).rejects.toMatchObject({ kind: 'timeout', code: 'TIMEOUT' });
     await vi.advanceTimersByTimeAsync(10_000);
@@ -96,7 +169,9 @@ describe('postJson', () => {
 
   test('a failing token source rejects with a PlatformError that keeps the cause and names no token', async () => {
     const cause = new Error('renewal failed');
-    const error = await postJson(URL_, {}, () => Promise.reject(cause), undefined).catch((caught: unknown) => caught);
+    const error = await postJson(URL_, {}, () => Promise.reject(cause), undefined).catch(
+      (caught: unknown) => caught,
+    );
     expect(isPlatformError(error)).toBe(true);
     expect((error as Error).cause).toBe(cause);
   });

@@ -24,10 +24,24 @@ export async function postJson(
   fetchImpl: HttpClientOptions['fetch'],
 ): Promise<PlatformAnswer> {
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new DOMException('The call timed out', 'TimeoutError')), CALL_TIMEOUT_MS);
+  const timer = setTimeout(
+    () => controller.abort(new DOMException('The call timed out', 'TimeoutError')),
+    CALL_TIMEOUT_MS,
+  );
   try {
-    const headers = { accept: 'application/json', 'content-type': 'application/json', authorization: await authorization() };
-    const response = await (fetchImpl ?? fetch)(new Request(url, { method: 'POST', headers, body: JSON.stringify(body), signal: controller.signal }));
+    const headers = {
+      accept: 'application/json',
+      'content-type': 'application/json',
+      authorization: await authorization(),
+    };
+    const response = await (fetchImpl ?? fetch)(
+      new Request(url, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(body),
+        signal: controller.signal,
+      }),
+    );
     const { data, requestId } = await readResponse(response);
     return { data, requestId };
   } catch (error) {

@@ -1,6 +1,13 @@
 import { describe, expect, test, vi } from 'vitest';
 import { PREWARM_INTERVAL_MS } from './constants';
-import { CLIENT_ID, createClient, hiddenFrame, nextFrame, redirectSessionCalls, usePlatform } from './test-platform';
+import {
+  CLIENT_ID,
+  createClient,
+  hiddenFrame,
+  nextFrame,
+  redirectSessionCalls,
+  usePlatform,
+} from './test-platform';
 
 const { platform } = usePlatform();
 const STAMP_KEY = `site-identity:${CLIENT_ID}:prewarm`;
@@ -53,7 +60,11 @@ describe('prewarm', () => {
 
   test('calls at once share one run', async () => {
     const { redirects } = prewarmClient();
-    await Promise.all([redirects.prewarm(), redirects.prewarm(), redirects.prewarm({ force: true })]);
+    await Promise.all([
+      redirects.prewarm(),
+      redirects.prewarm(),
+      redirects.prewarm({ force: true }),
+    ]);
     expect(redirectSessionCalls(platform)).toHaveLength(1);
   });
 
@@ -61,14 +72,17 @@ describe('prewarm', () => {
     ['an error status', { kind: 'status', status: 500, times: Infinity }],
     ['an answer without a URL', { kind: 'wrong-shape' }],
     ['a network failure', { kind: 'network', times: Infinity }],
-  ] as const)("with %s it logs 'No redirect URL found', resolves and stamps nothing", async (_name, fault) => {
-    const { redirects, logger } = prewarmClient();
-    platform.faults.inject({ path: '/_api/redirects-api', ...fault });
-    await expect(redirects.prewarm()).resolves.toBeUndefined();
-    expect(logger.warn).toHaveBeenCalledWith('No redirect URL found', expect.any(Error));
-    expect(localStorage.getItem(STAMP_KEY)).toBeNull();
-    expect(hiddenFrame()).toBeNull();
-  });
+  ] as const)(
+    "with %s it logs 'No redirect URL found', resolves and stamps nothing",
+    async (_name, fault) => {
+      const { redirects, logger } = prewarmClient();
+      platform.faults.inject({ path: '/_api/redirects-api', ...fault });
+      await expect(redirects.prewarm()).resolves.toBeUndefined();
+      expect(logger.warn).toHaveBeenCalledWith('No redirect URL found', expect.any(Error));
+      expect(localStorage.getItem(STAMP_KEY)).toBeNull();
+      expect(hiddenFrame()).toBeNull();
+    },
+  );
 
   test('a frame that never loads is removed after the time-out, without a stamp', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
@@ -87,7 +101,10 @@ describe('prewarm', () => {
   test('never throws, not even for bad options', async () => {
     const { redirects, logger } = prewarmClient();
     await expect(redirects.prewarm({ timeoutMs: -5 })).resolves.toBeUndefined();
-    expect(logger.warn).toHaveBeenCalledWith('Session pre-warm failed', expect.objectContaining({ code: 'INVALID_ARGUMENT' }));
+    expect(logger.warn).toHaveBeenCalledWith(
+      'Session pre-warm failed',
+      expect.objectContaining({ code: 'INVALID_ARGUMENT' }),
+    );
   });
 
   test('without a window it does nothing', async () => {
@@ -103,6 +120,9 @@ describe('prewarm', () => {
     const { redirects } = createClient();
     platform.faults.inject({ path: '/_api/redirects-api', kind: 'wrong-shape' });
     await redirects.prewarm();
-    expect(warn).toHaveBeenCalledWith('No redirect URL found', expect.objectContaining({ code: 'NO_REDIRECT_URL' }));
+    expect(warn).toHaveBeenCalledWith(
+      'No redirect URL found',
+      expect.objectContaining({ code: 'NO_REDIRECT_URL' }),
+    );
   });
 });

@@ -154,7 +154,10 @@ export type RedirectSessionRequest = ExactlyOne<RedirectIntents> & RedirectSessi
 export interface RedirectSession {
   readonly id?: string;
   readonly fullUrl: string;
-  readonly urlDetails?: { readonly endpoint?: string; readonly searchParams?: Readonly<Record<string, string>> };
+  readonly urlDetails?: {
+    readonly endpoint?: string;
+    readonly searchParams?: Readonly<Record<string, string>>;
+  };
   readonly sessionToken?: string;
 }
 
@@ -183,14 +186,22 @@ export function checkRequest(request: unknown): void {
  * carrying the answer's request id (on the error and on its `PlatformError` cause).
  */
 export function readRedirectSession({ data, requestId }: PlatformAnswer): RedirectSession {
-  const session = (data as { redirectSession?: unknown } | null)?.redirectSession as RedirectSession | undefined;
+  const session = (data as { redirectSession?: unknown } | null)?.redirectSession as
+    RedirectSession | undefined;
   if (!nonEmpty(session?.fullUrl)) {
-    const cause = new PlatformError(`No fullUrl in the answer, request-id: ${requestId ?? 'unknown'}`, {
-      kind: 'system',
-      code: 'INVALID_RESPONSE',
+    const cause = new PlatformError(
+      `No fullUrl in the answer, request-id: ${requestId ?? 'unknown'}`,
+      {
+        kind: 'system',
+        code: 'INVALID_RESPONSE',
+        requestId,
+      },
+    );
+    throw new RedirectsError('No redirect URL found', {
+      code: 'NO_REDIRECT_URL',
       requestId,
+      cause,
     });
-    throw new RedirectsError('No redirect URL found', { code: 'NO_REDIRECT_URL', requestId, cause });
   }
   return session!;
 }

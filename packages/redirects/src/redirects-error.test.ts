@@ -27,7 +27,11 @@ describe('RedirectsError', () => {
 
   test.each([
     ['a RedirectsError', new RedirectsError('x', { code: 'INVALID_STATE' }), true],
-    ['one from another realm (same name, other prototype)', Object.assign(Object.create(null) as object, { name: 'RedirectsError' }), true],
+    [
+      'one from another realm (same name, other prototype)',
+      Object.assign(Object.create(null) as object, { name: 'RedirectsError' }),
+      true,
+    ],
     ['a plain Error', new Error('x'), false],
     ['another package error', Object.assign(new Error('x'), { name: 'PlatformError' }), false],
     ['null', null, false],

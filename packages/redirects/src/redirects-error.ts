@@ -91,7 +91,10 @@ export class RedirectsError extends Error {
   /** The request id of the platform answer behind the error, when there was one. */
   declare readonly requestId: string | undefined;
 
-  constructor(message: string, { code, error, errorDescription, requestId, cause }: RedirectsErrorInit) {
+  constructor(
+    message: string,
+    { code, error, errorDescription, requestId, cause }: RedirectsErrorInit,
+  ) {
     super(message, cause === undefined ? undefined : { cause });
     Object.assign(this, { code, error, errorDescription, requestId });
   }
@@ -111,9 +114,16 @@ export class RedirectsError extends Error {
  * ```
  */
 export function isRedirectsError(value: unknown): value is RedirectsError {
-  return typeof value === 'object' && value !== null && (value as { name?: unknown }).name === 'RedirectsError';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { name?: unknown }).name === 'RedirectsError'
+  );
 }
 
 /** Shorthand for the errors raised inside this package. */
-export const fail = (code: KnownRedirectsErrorCode, message: string, cause?: unknown): RedirectsError =>
-  new RedirectsError(message, { code, cause });
+export const fail = (
+  code: KnownRedirectsErrorCode,
+  message: string,
+  cause?: unknown,
+): RedirectsError => new RedirectsError(message, { code, cause });

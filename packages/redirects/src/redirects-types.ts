@@ -2,7 +2,12 @@ import type { HttpClientOptions } from '@site-identity/http';
 import type { Tokens } from '@site-identity/tokens';
 import type { RedirectsEnvironment } from './environment';
 import type { UrlResponseMode } from './parse-callback';
-import type { Prompt, RedirectSession, RedirectSessionRequest, ResponseMode } from './redirect-session';
+import type {
+  Prompt,
+  RedirectSession,
+  RedirectSessionRequest,
+  ResponseMode,
+} from './redirect-session';
 
 /**
  * What `createRedirects` needs of the token manager of `@site-identity/tokens`:
@@ -22,7 +27,11 @@ export interface RedirectsTokens {
   setTokens(tokens: Tokens): unknown;
   clear(): unknown;
   readonly endpoint: {
-    exchangeCode(request: { code: string; codeVerifier: string; redirectUri: string }): Promise<Tokens>;
+    exchangeCode(request: {
+      code: string;
+      codeVerifier: string;
+      redirectUri: string;
+    }): Promise<Tokens>;
   };
 }
 

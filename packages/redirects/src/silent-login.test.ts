@@ -81,7 +81,10 @@ describe('silentLogin', () => {
     const removeListener = vi.spyOn(window, 'removeEventListener');
     const framed = nextFrame();
     const pending = redirects.silentLogin(memberSessionToken(platform));
-    const rejected = expect(pending).rejects.toMatchObject({ code: 'OAUTH_FLOW_TIMED_OUT', message: 'OAuth flow timed out' });
+    const rejected = expect(pending).rejects.toMatchObject({
+      code: 'OAUTH_FLOW_TIMED_OUT',
+      message: 'OAuth flow timed out',
+    });
     const { loaded } = await framed;
     await loaded;
     await vi.advanceTimersByTimeAsync(119_999);
@@ -98,7 +101,9 @@ describe('silentLogin', () => {
     const framed = nextFrame();
     const pending = redirects.silentLogin(memberSessionToken(platform), { timeoutMs: 5000 });
     const rejected = expect(pending).rejects.toMatchObject({ code: 'OAUTH_FLOW_TIMED_OUT' });
-    await (await framed).loaded;
+    await (
+      await framed
+    ).loaded;
     await vi.advanceTimersByTimeAsync(5000);
     await rejected;
   });
@@ -134,10 +139,18 @@ describe('silentLogin', () => {
     ['an empty session token', '', {}, 'sessionToken must be a non-empty string'],
     ['a session token that is not a string', 42, {}, 'sessionToken must be a non-empty string'],
     ['a negative time-out', 'tok', { timeoutMs: -1 }, 'timeoutMs must be from 1 to 2147483647 ms'],
-    ['a time-out that is not a number', 'tok', { timeoutMs: '5s' }, 'timeoutMs must be from 1 to 2147483647 ms'],
+    [
+      'a time-out that is not a number',
+      'tok',
+      { timeoutMs: '5s' },
+      'timeoutMs must be from 1 to 2147483647 ms',
+    ],
   ])('refuses %s before any call', async (_name, token, options, message) => {
     const { redirects } = createClient();
-    await expect(redirects.silentLogin(token as string, options as never)).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', message });
+    await expect(redirects.silentLogin(token as string, options as never)).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message,
+    });
     expect(redirectSessionCalls(platform)).toHaveLength(0);
   });
 });

@@ -1,7 +1,18 @@
 import { beforeEach, describe, expect, test } from 'vitest';
-import { clearRecords, readPrewarmStamp, saveFlow, takeFlow, writePrewarmStamp } from './stored-records';
+import {
+  clearRecords,
+  readPrewarmStamp,
+  saveFlow,
+  takeFlow,
+  writePrewarmStamp,
+} from './stored-records';
 
-const flow = { state: 'st-1', codeVerifier: 'v'.repeat(43), redirectUri: 'https://a.example/cb', originalUri: '/account' };
+const flow = {
+  state: 'st-1',
+  codeVerifier: 'v'.repeat(43),
+  redirectUri: 'https://a.example/cb',
+  originalUri: '/account',
+};
 
 describe('stored records', () => {
   beforeEach(() => {
@@ -21,7 +32,11 @@ describe('stored records', () => {
     saveFlow(sessionStorage, 'app', flow);
     saveFlow(sessionStorage, 'app', { ...flow, state: 'st-2', originalUri: undefined });
     saveFlow(sessionStorage, 'other', flow);
-    expect(takeFlow(sessionStorage, 'app', 'st-2')).toEqual({ ...flow, state: 'st-2', originalUri: undefined });
+    expect(takeFlow(sessionStorage, 'app', 'st-2')).toEqual({
+      ...flow,
+      state: 'st-2',
+      originalUri: undefined,
+    });
     expect(takeFlow(sessionStorage, 'app', 'st-1')).toEqual(flow);
     expect(takeFlow(sessionStorage, 'other', 'st-1')).toEqual(flow);
   });
@@ -30,7 +45,10 @@ describe('stored records', () => {
     ['not JSON', '{'],
     ['JSON null', 'null'],
     ['no verifier', JSON.stringify({ redirectUri: 'https://a.example/cb' })],
-    ['a verifier that is not a string', JSON.stringify({ codeVerifier: 1, redirectUri: 'https://a.example/cb' })],
+    [
+      'a verifier that is not a string',
+      JSON.stringify({ codeVerifier: 1, redirectUri: 'https://a.example/cb' }),
+    ],
   ])('a record that is %s is removed and not used', (_name, raw) => {
     sessionStorage.setItem('site-identity:app:flow:bad', raw);
     expect(takeFlow(sessionStorage, 'app', 'bad')).toBeUndefined();
@@ -38,12 +56,19 @@ describe('stored records', () => {
   });
 
   test('without a storage a flow cannot be saved, and none is found', () => {
-    expect(() => saveFlow(undefined, 'app', flow)).toThrow(expect.objectContaining({ code: 'STORAGE_UNAVAILABLE' }));
+    expect(() => saveFlow(undefined, 'app', flow)).toThrow(
+      expect.objectContaining({ code: 'STORAGE_UNAVAILABLE' }),
+    );
     expect(takeFlow(undefined, 'app', 'st-1')).toBeUndefined();
   });
 
   test('a storage that throws on write gives a typed error that names no secret', () => {
-    const full = { ...sessionStorage, setItem: () => { throw new Error('QuotaExceededError'); } } as unknown as Storage;
+    const full = {
+      ...sessionStorage,
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+    } as unknown as Storage;
     let caught: unknown;
     try {
       saveFlow(full, 'app', flow);
@@ -60,7 +85,10 @@ describe('stored records', () => {
     sessionStorage.setItem('site-identity:other:flow:x', '{}');
     sessionStorage.setItem('unrelated', '1');
     clearRecords(sessionStorage, 'app');
-    expect(Object.keys({ ...sessionStorage }).sort()).toEqual(['site-identity:other:flow:x', 'unrelated']);
+    expect(Object.keys({ ...sessionStorage }).sort()).toEqual([
+      'site-identity:other:flow:x',
+      'unrelated',
+    ]);
   });
 
   test.each([

@@ -15,7 +15,8 @@ export interface FlowRecord {
 /** `site-identity:<clientId>:` — every key this library writes for a client starts with it. */
 export const recordPrefix = (clientId: string): string => `site-identity:${clientId}:`;
 
-const flowKey = (clientId: string, state: string): string => `${recordPrefix(clientId)}flow:${state}`;
+const flowKey = (clientId: string, state: string): string =>
+  `${recordPrefix(clientId)}flow:${state}`;
 const prewarmKey = (clientId: string): string => `${recordPrefix(clientId)}prewarm`;
 
 /** Stores `flow` under its state, so parallel flows in several tabs never clash. */
@@ -23,7 +24,10 @@ export function saveFlow(storage: Storage | undefined, clientId: string, flow: F
   const { state, codeVerifier, redirectUri, originalUri } = flow;
   try {
     // Without a storage this throws too.
-    storage!.setItem(flowKey(clientId, state), JSON.stringify({ state, codeVerifier, redirectUri, originalUri }));
+    storage!.setItem(
+      flowKey(clientId, state),
+      JSON.stringify({ state, codeVerifier, redirectUri, originalUri }),
+    );
   } catch (cause) {
     throw fail('STORAGE_UNAVAILABLE', 'Session storage refused the login flow', cause);
   }
@@ -37,13 +41,22 @@ export const dropFlow = (storage: Storage | undefined, clientId: string, state: 
  * Reads and removes, synchronously, the flow stored for `state`: a state is good
  * for one use. `undefined` when there is none or the record is not one of ours.
  */
-export function takeFlow(storage: Storage | undefined, clientId: string, state: string): FlowRecord | undefined {
+export function takeFlow(
+  storage: Storage | undefined,
+  clientId: string,
+  state: string,
+): FlowRecord | undefined {
   const raw = attempt(() => storage?.getItem(flowKey(clientId, state)));
   if (raw == null) return undefined;
   dropFlow(storage, clientId, state);
   const { codeVerifier, redirectUri, originalUri } = attempt(() => JSON.parse(raw)) ?? {};
   if (typeof codeVerifier !== 'string' || typeof redirectUri !== 'string') return undefined;
-  return { state, codeVerifier, redirectUri, ...(typeof originalUri === 'string' && { originalUri }) };
+  return {
+    state,
+    codeVerifier,
+    redirectUri,
+    ...(typeof originalUri === 'string' && { originalUri }),
+  };
 }
 
 /** Removes every record of `clientId` from `storage` (flows, e-mail verification state, …). */
@@ -66,5 +79,8 @@ export function readPrewarmStamp(storage: Storage | undefined, clientId: string)
 }
 
 /** Writes the pre-warm time stamp (epoch ms); without one the next page load pre-warms again. */
-export const writePrewarmStamp = (storage: Storage | undefined, clientId: string, at: number): void =>
-  void attempt(() => storage?.setItem(prewarmKey(clientId), String(at)));
+export const writePrewarmStamp = (
+  storage: Storage | undefined,
+  clientId: string,
+  at: number,
+): void => void attempt(() => storage?.setItem(prewarmKey(clientId), String(at)));

@@ -34,8 +34,15 @@ export function usePlatform() {
 }
 
 /** A token manager and a redirect client over the emulated platform. */
-export function createClient(options: Partial<RedirectsOptions> = {}): { tokens: TokenManager; redirects: Redirects } {
-  const tokens = createTokenManager({ clientId: CLIENT_ID, storage: memoryStorage(), crossTab: false });
+export function createClient(options: Partial<RedirectsOptions> = {}): {
+  tokens: TokenManager;
+  redirects: Redirects;
+} {
+  const tokens = createTokenManager({
+    clientId: CLIENT_ID,
+    storage: memoryStorage(),
+    crossTab: false,
+  });
   const redirects = createRedirects({ clientId: CLIENT_ID, tokens, ...options });
   return { tokens, redirects };
 }
@@ -52,12 +59,14 @@ export async function submitHostedLogin(
     body: new URLSearchParams(action === 'cancel' ? { action } : { ...MEMBER, action }).toString(),
   });
   const location = response.headers.get('location');
-  if (response.status !== 303 || location === null) throw new Error(`The hosted page answered ${response.status}`);
+  if (response.status !== 303 || location === null)
+    throw new Error(`The hosted page answered ${response.status}`);
   return location;
 }
 
 /** The hidden frame the library inserted, if any. */
-export const hiddenFrame = () => document.querySelector<HTMLIFrameElement>('iframe[title="site-identity"]');
+export const hiddenFrame = () =>
+  document.querySelector<HTMLIFrameElement>('iframe[title="site-identity"]');
 
 /** The code exchanges the platform answered. */
 export const codeExchanges = (platform: ReturnType<typeof createMockPlatform>) =>
@@ -77,14 +86,20 @@ export function nextFrame(): Promise<{ frame: HTMLIFrameElement; loaded: Promise
       const frame = hiddenFrame();
       if (!frame) return;
       observer.disconnect();
-      resolve({ frame, loaded: new Promise((done) => frame.addEventListener('load', done, { once: true })) });
+      resolve({
+        frame,
+        loaded: new Promise((done) => frame.addEventListener('load', done, { once: true })),
+      });
     });
     observer.observe(document.body, { childList: true });
   });
 }
 
 /** The message the hosted page at `url` posts to its parent (what its inline script would send). */
-export async function hostedPageMessage(platform: ReturnType<typeof createMockPlatform>, url: string): Promise<Record<string, string>> {
+export async function hostedPageMessage(
+  platform: ReturnType<typeof createMockPlatform>,
+  url: string,
+): Promise<Record<string, string>> {
   const html = await (await platform.fetch(url)).text();
   const match = /postMessage\((\{.*?\}),/.exec(html);
   if (!match) throw new Error('The hosted page posts no message');
@@ -92,7 +107,11 @@ export async function hostedPageMessage(platform: ReturnType<typeof createMockPl
 }
 
 /** Posts `data` to the page as the frame would: from its window, at its origin (both overridable). */
-export function postFromFrame(frame: HTMLIFrameElement, data: unknown, overrides: { origin?: string; source?: Window | null } = {}): void {
+export function postFromFrame(
+  frame: HTMLIFrameElement,
+  data: unknown,
+  overrides: { origin?: string; source?: Window | null } = {},
+): void {
   const { origin = new URL(frame.src).origin, source = frame.contentWindow } = overrides;
   window.dispatchEvent(new MessageEvent('message', { data, origin, source }));
 }

@@ -73,7 +73,10 @@ describe('createAutoRefresh', () => {
   });
 
   test('nothing due (no tokens): no timer', () => {
-    const auto = createAutoRefresh(async () => undefined, () => undefined);
+    const auto = createAutoRefresh(
+      async () => undefined,
+      () => undefined,
+    );
     auto.schedule();
     expect(vi.getTimerCount()).toBe(0);
   });

@@ -11,7 +11,10 @@ const MAX_DELAY_MS = 2_147_483_647;
  * failure it tries again in 30 s. `dueInMs()` returns `undefined` when there
  * is nothing to renew. @internal
  */
-export function createAutoRefresh(renew: () => Promise<unknown>, dueInMs: () => number | undefined) {
+export function createAutoRefresh(
+  renew: () => Promise<unknown>,
+  dueInMs: () => number | undefined,
+) {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let onVisible: (() => void) | undefined;
   let stopped = false;

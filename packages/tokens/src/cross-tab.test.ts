@@ -31,12 +31,21 @@ function tab(storage: TokenStorage): TokenManager {
 }
 
 const tokenRequests = (grantType?: string) =>
-  platform.state.requests.filter((entry) => entry.path === '/oauth2/token' && (!grantType || entry.grantType === grantType));
+  platform.state.requests.filter(
+    (entry) => entry.path === '/oauth2/token' && (!grantType || entry.grantType === grantType),
+  );
 
 function memberTokens(): Tokens {
-  const issued = platform.state.tokens.issue({ role: 'member', clientId: 'client-1', memberId: 'm-1' });
+  const issued = platform.state.tokens.issue({
+    role: 'member',
+    clientId: 'client-1',
+    memberId: 'm-1',
+  });
   return {
-    accessToken: { value: issued.access_token, expiresAt: Math.floor(Date.now() / 1000) + issued.expires_in },
+    accessToken: {
+      value: issued.access_token,
+      expiresAt: Math.floor(Date.now() / 1000) + issued.expires_in,
+    },
     refreshToken: { value: issued.refresh_token, role: 'member' },
   };
 }
@@ -93,7 +102,11 @@ describe('two tabs over one storage', () => {
     expect(fromB).toEqual(fromA);
     expect(events).not.toContain('SESSION_EXPIRED');
     // one tab's refresh token was spent by the other: rejected, then the winner's tokens adopted
-    expect(tokenRequests('refresh_token').map((entry) => entry.status).sort()).toEqual([200, 400]);
+    expect(
+      tokenRequests('refresh_token')
+        .map((entry) => entry.status)
+        .sort(),
+    ).toEqual([200, 400]);
     expect(tokenRequests('anonymous')).toHaveLength(0);
     expect(platform.state.tokens.describe(fromA.refreshToken.value)?.status).toBe('active');
   });
@@ -123,7 +136,13 @@ describe('two tabs over one storage', () => {
     const member = memberTokens();
     localStorage.setItem(KEY, JSON.stringify(member));
     const heard = nextEvent(manager);
-    window.dispatchEvent(new StorageEvent('storage', { key: KEY, newValue: JSON.stringify(member), storageArea: localStorage }));
+    window.dispatchEvent(
+      new StorageEvent('storage', {
+        key: KEY,
+        newValue: JSON.stringify(member),
+        storageArea: localStorage,
+      }),
+    );
     await expect(heard).resolves.toBe('SIGNED_IN');
     expect(manager.getSnapshot().tokens).toEqual(member);
   });

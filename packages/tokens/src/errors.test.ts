@@ -18,17 +18,28 @@ describe('TokenEndpointError', () => {
   });
 
   test.each([
-    [{ status: 400, statusText: 'Bad Request', requestId: 'req-1' }, 'Failed to fetch tokens from OAuth API: 400 Bad Request, request id: req-1'],
+    [
+      { status: 400, statusText: 'Bad Request', requestId: 'req-1' },
+      'Failed to fetch tokens from OAuth API: 400 Bad Request, request id: req-1',
+    ],
     [{ status: 503, statusText: '' }, 'Failed to fetch tokens from OAuth API: 503'],
     [{ detail: 'network error' }, 'Failed to fetch tokens from OAuth API: network error'],
   ])('message for %j', (init, message) => {
-    expect(new TokenEndpointError({ code: 'SERVER_ERROR', grantType: 'anonymous', ...init }).message).toBe(message);
+    expect(
+      new TokenEndpointError({ code: 'SERVER_ERROR', grantType: 'anonymous', ...init }).message,
+    ).toBe(message);
   });
 
   test('keeps the cause and hides the response', () => {
     const cause = new TypeError('Failed to fetch');
     const response = new Response('{}', { status: 500 });
-    const error = new TokenEndpointError({ code: 'SERVER_ERROR', grantType: 'anonymous', status: 500, response, cause });
+    const error = new TokenEndpointError({
+      code: 'SERVER_ERROR',
+      grantType: 'anonymous',
+      status: 500,
+      response,
+      cause,
+    });
     expect(error.cause).toBe(cause);
     expect(error.response).toBe(response);
     expect(Object.keys(error)).not.toContain('response');
@@ -40,8 +51,18 @@ describe('TokenEndpointError', () => {
 describe('guards', () => {
   test.each([
     ['a TokensError', new TokensError('INVALID_ARGUMENT', 'x'), true, false],
-    ['a TokenEndpointError', new TokenEndpointError({ code: 'TIMEOUT', grantType: 'anonymous' }), true, true],
-    ['one from another realm (a plain object with the name)', { name: 'TokenEndpointError', message: 'm' }, true, true],
+    [
+      'a TokenEndpointError',
+      new TokenEndpointError({ code: 'TIMEOUT', grantType: 'anonymous' }),
+      true,
+      true,
+    ],
+    [
+      'one from another realm (a plain object with the name)',
+      { name: 'TokenEndpointError', message: 'm' },
+      true,
+      true,
+    ],
     ['a TypeError', new TypeError('x'), false, false],
     ['null', null, false, false],
     ['a string', 'TokensError', false, false],

@@ -45,14 +45,19 @@ export class TokensError extends Error {
   /** What went wrong, for programs; the message is for people. */
   readonly code: TokensErrorCode | (string & {});
 
-  constructor(code: TokensErrorCode | (string & {}), message: string, options?: { cause?: unknown }) {
+  constructor(
+    code: TokensErrorCode | (string & {}),
+    message: string,
+    options?: { cause?: unknown },
+  ) {
     super(message, options);
     this.code = code;
   }
 }
 
 /** `INVALID_ARGUMENT`, '<name> must be <what>': the one shape of every input error. @internal */
-export const invalid = (name: string, what: string): TokensError => new TokensError('INVALID_ARGUMENT', `${name} must be ${what}`);
+export const invalid = (name: string, what: string): TokensError =>
+  new TokensError('INVALID_ARGUMENT', `${name} must be ${what}`);
 
 /**
  * Every grant the token endpoint knows; a {@link TokenEndpointError} names the one that failed.
@@ -111,15 +116,32 @@ export class TokenEndpointError extends TokensError {
     cause?: unknown;
   }) {
     const { code, grantType, status, requestId, cause } = init;
-    const detail = init.detail ?? (status === undefined ? '' : `${status} ${init.statusText ?? ''}`.trim());
+    const detail =
+      init.detail ?? (status === undefined ? '' : `${status} ${init.statusText ?? ''}`.trim());
     const parts = [detail, requestId && `request id: ${requestId}`].filter(Boolean).join(', ');
-    super(code, `Failed to fetch tokens from OAuth API: ${parts}`, cause === undefined ? undefined : { cause });
-    Object.assign(this, { status, requestId, grantType, invalidGrant: code === 'INVALID_GRANT', retryable: RETRYABLE.has(code) });
+    super(
+      code,
+      `Failed to fetch tokens from OAuth API: ${parts}`,
+      cause === undefined ? undefined : { cause },
+    );
+    Object.assign(this, {
+      status,
+      requestId,
+      grantType,
+      invalidGrant: code === 'INVALID_GRANT',
+      retryable: RETRYABLE.has(code),
+    });
     Object.defineProperty(this, 'response', { value: init.response });
   }
 }
 
-const RETRYABLE = new Set<string>(['NETWORK_ERROR', 'TIMEOUT', 'RATE_LIMITED', 'SERVER_ERROR', 'INVALID_RESPONSE']);
+const RETRYABLE = new Set<string>([
+  'NETWORK_ERROR',
+  'TIMEOUT',
+  'RATE_LIMITED',
+  'SERVER_ERROR',
+  'INVALID_RESPONSE',
+]);
 
 /**
  * Whether `value` is a {@link TokensError} (or a {@link TokenEndpointError}),

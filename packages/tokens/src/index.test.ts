@@ -17,7 +17,8 @@ describe('@site-identity/tokens entry', () => {
     entry.createTokenManager({ clientId: 'client-1' });
     entry.createTokenEndpoint({ clientId: 'client-1' });
     entry.memoryStorage();
-    for (const name of ['window', 'document', 'localStorage', 'sessionStorage']) delete (globalThis as Record<string, unknown>)[name];
+    for (const name of ['window', 'document', 'localStorage', 'sessionStorage'])
+      delete (globalThis as Record<string, unknown>)[name];
     expect(touched).toEqual([]);
   });
 

@@ -5,7 +5,11 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-type Request = (name: string, options: { signal: AbortSignal }, callback: () => Promise<unknown>) => Promise<unknown>;
+type Request = (
+  name: string,
+  options: { signal: AbortSignal },
+  callback: () => Promise<unknown>,
+) => Promise<unknown>;
 
 function stubLocks(request: Request) {
   vi.stubGlobal('navigator', { locks: { request } });
@@ -21,14 +25,20 @@ describe('withLock', () => {
     const request = vi.fn<Request>((_name, _options, callback) => callback());
     stubLocks(request);
     await expect(withLock('site-identity:c:tokens:renew', 1000, async () => 7)).resolves.toBe(7);
-    expect(request).toHaveBeenCalledWith('site-identity:c:tokens:renew', expect.anything(), expect.any(Function));
+    expect(request).toHaveBeenCalledWith(
+      'site-identity:c:tokens:renew',
+      expect.anything(),
+      expect.any(Function),
+    );
   });
 
   test('goes ahead without the lock when another holder never lets go', async () => {
     vi.useFakeTimers();
     stubLocks(
       (_name, { signal }) =>
-        new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+        new Promise((_resolve, reject) =>
+          signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        ),
     );
     const task = vi.fn(async () => 'fallback');
     const result = withLock('l', 5000, task);

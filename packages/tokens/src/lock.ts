@@ -6,7 +6,11 @@
  *
  * @see https://w3c.github.io/web-locks/#api-lock-manager-request
  */
-export async function withLock<T>(name: string, timeoutMs: number, task: () => Promise<T>): Promise<T> {
+export async function withLock<T>(
+  name: string,
+  timeoutMs: number,
+  task: () => Promise<T>,
+): Promise<T> {
   const locks = globalThis.navigator?.locks;
   if (typeof locks?.request !== 'function') return task();
   const controller = new AbortController();

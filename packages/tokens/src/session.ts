@@ -59,7 +59,11 @@ export type SessionEvent = 'TOKENS_REFRESHED' | 'SIGNED_IN' | 'SIGNED_OUT' | 'SE
 export type SessionListener = (snapshot: SessionSnapshot, event?: SessionEvent) => void;
 
 /** The event that moving from `previous` to `next` amounts to. @internal */
-export function eventFor(previous: Tokens | null, next: Tokens | null, expired = false): SessionEvent {
+export function eventFor(
+  previous: Tokens | null,
+  next: Tokens | null,
+  expired = false,
+): SessionEvent {
   const before = previous?.refreshToken.role ?? 'none';
   const after = next?.refreshToken.role ?? 'none';
   if (before === after) return 'TOKENS_REFRESHED';
@@ -70,8 +74,15 @@ export function eventFor(previous: Tokens | null, next: Tokens | null, expired =
 
 /** A frozen snapshot of `tokens`. @internal */
 export function snapshotOf(tokens: Tokens | null, error?: TokensError): SessionSnapshot {
-  return Object.freeze({ status: tokens?.refreshToken.role ?? 'none', tokens, ...(error && { error }) });
+  return Object.freeze({
+    status: tokens?.refreshToken.role ?? 'none',
+    tokens,
+    ...(error && { error }),
+  });
 }
 
 /** The snapshot before storage was read. @internal */
-export const LOADING: SessionSnapshot = /* @__PURE__ */ Object.freeze({ status: 'loading', tokens: null });
+export const LOADING: SessionSnapshot = /* @__PURE__ */ Object.freeze({
+  status: 'loading',
+  tokens: null,
+});

@@ -14,14 +14,16 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => platform.reset());
 afterAll(() => server.close());
 
-const tokenRequests = () => platform.state.requests.filter((entry) => entry.path === '/oauth2/token');
+const tokenRequests = () =>
+  platform.state.requests.filter((entry) => entry.path === '/oauth2/token');
 
 async function failure(promise: Promise<unknown>): Promise<TokenEndpointError> {
   const error = await promise.then(
     () => undefined,
     (reason: unknown) => reason,
   );
-  if (!isTokenEndpointError(error)) throw new Error(`expected a TokenEndpointError, got ${String(error)}`);
+  if (!isTokenEndpointError(error))
+    throw new Error(`expected a TokenEndpointError, got ${String(error)}`);
   return error as TokenEndpointError;
 }
 
@@ -31,11 +33,17 @@ describe('grants', () => {
     expect(tokens.refreshToken.role).toBe('visitor');
     expect(tokens.accessToken.expiresAt).toBe(NOW / 1000 + 3600);
     expect(platform.state.tokens.describe(tokens.accessToken.value)?.role).toBe('visitor');
-    expect(tokenRequests()).toMatchObject([{ method: 'POST', grantType: 'anonymous', status: 200 }]);
+    expect(tokenRequests()).toMatchObject([
+      { method: 'POST', grantType: 'anonymous', status: 200 },
+    ]);
   });
 
   test("refresh keeps a member's role and rotates the refresh token", async () => {
-    const issued = platform.state.tokens.issue({ role: 'member', clientId: 'client-1', memberId: 'm-1' });
+    const issued = platform.state.tokens.issue({
+      role: 'member',
+      clientId: 'client-1',
+      memberId: 'm-1',
+    });
     const tokens = await endpoint.refresh({ value: issued.refresh_token, role: 'member' });
     expect(tokens.refreshToken.role).toBe('member');
     expect(tokens.refreshToken.value).not.toBe(issued.refresh_token);
@@ -59,16 +67,30 @@ describe('grants', () => {
       expiresAt: Date.now() + 60_000,
       used: false,
     });
-    const tokens = await endpoint.exchangeCode({ code: 'code-1', codeVerifier, redirectUri: 'https://example.com/callback' });
+    const tokens = await endpoint.exchangeCode({
+      code: 'code-1',
+      codeVerifier,
+      redirectUri: 'https://example.com/callback',
+    });
     expect(tokens.refreshToken.role).toBe('member');
     expect(platform.state.tokens.describe(tokens.accessToken.value)?.memberId).toBe('m-2');
-    const again = await failure(endpoint.exchangeCode({ code: 'code-1', codeVerifier, redirectUri: 'https://example.com/callback' }));
+    const again = await failure(
+      endpoint.exchangeCode({
+        code: 'code-1',
+        codeVerifier,
+        redirectUri: 'https://example.com/callback',
+      }),
+    );
     expect([again.status, again.invalidGrant, again.retryable]).toEqual([400, false, false]);
   });
 
   test('authorizedClient: snake_case body and "<accessToken>,<secondToken>" authorization', async () => {
     const caller = platform.state.tokens.issue({ role: 'visitor', clientId: 'client-1' });
-    const tokens = await endpoint.authorizedClient({ memberId: 'm-3', accessToken: caller.access_token, secondToken: 'second' });
+    const tokens = await endpoint.authorizedClient({
+      memberId: 'm-3',
+      accessToken: caller.access_token,
+      secondToken: 'second',
+    });
     expect(tokens.refreshToken.role).toBe('member');
     expect(platform.state.tokens.describe(tokens.accessToken.value)?.memberId).toBe('m-3');
     expect(tokenRequests().at(-1)?.grantType).toBe('authorized_client');
@@ -78,9 +100,17 @@ describe('grants', () => {
 describe('failures', () => {
   test('a rejected refresh token is an invalid grant with status text and request id', async () => {
     const error = await failure(endpoint.refresh({ value: 'never-issued', role: 'member' }));
-    expect(error).toMatchObject({ status: 400, invalidGrant: true, retryable: false, code: 'INVALID_GRANT', grantType: 'refresh_token' });
+    expect(error).toMatchObject({
+      status: 400,
+      invalidGrant: true,
+      retryable: false,
+      code: 'INVALID_GRANT',
+      grantType: 'refresh_token',
+    });
     expect(error.requestId).toMatch(/\S/);
-    expect(error.message).toBe(`Failed to fetch tokens from OAuth API: 400 Bad Request, request id: ${error.requestId}`);
+    expect(error.message).toBe(
+      `Failed to fetch tokens from OAuth API: 400 Bad Request, request id: ${error.requestId}`,
+    );
     expect(error.message).not.toContain('never-issued');
   });
 
@@ -100,12 +130,15 @@ describe('failures', () => {
     ['a truncated 200', { kind: 'truncated' }, 'INVALID_RESPONSE', 200],
     ['a 200 of the wrong shape', { kind: 'wrong-shape' }, 'INVALID_RESPONSE', 200],
     ['an HTML 200', { kind: 'html', status: 200 }, 'INVALID_RESPONSE', 200],
-  ] as const)('%s is a retryable TokenEndpointError, never a TypeError', async (_name, fault, code, status) => {
-    platform.faults.inject({ path: '/oauth2/token', ...fault });
-    const error = await failure(endpoint.anonymous());
-    expect(error).toMatchObject({ code, status, retryable: true, invalidGrant: false });
-    expect(error.message).toMatch(/^Failed to fetch tokens from OAuth API: /);
-  });
+  ] as const)(
+    '%s is a retryable TokenEndpointError, never a TypeError',
+    async (_name, fault, code, status) => {
+      platform.faults.inject({ path: '/oauth2/token', ...fault });
+      const error = await failure(endpoint.anonymous());
+      expect(error).toMatchObject({ code, status, retryable: true, invalidGrant: false });
+      expect(error.message).toMatch(/^Failed to fetch tokens from OAuth API: /);
+    },
+  );
 
   test('a request that never answers times out', async () => {
     const impatient = createTokenEndpoint({ clientId: 'client-1', timeoutMs: 50 });
@@ -117,7 +150,11 @@ describe('failures', () => {
 
   test('a 4xx on another grant is rejected, not an invalid grant', async () => {
     platform.faults.inject({ path: '/oauth2/token', kind: 'status', status: 403 });
-    expect(await failure(endpoint.anonymous())).toMatchObject({ code: 'REQUEST_REJECTED', retryable: false, invalidGrant: false });
+    expect(await failure(endpoint.anonymous())).toMatchObject({
+      code: 'REQUEST_REJECTED',
+      retryable: false,
+      invalidGrant: false,
+    });
   });
 });
 
@@ -125,10 +162,19 @@ describe('input', () => {
   test.each([
     ['refresh without a value', () => endpoint.refresh({ value: '', role: 'visitor' })],
     ['refresh with null', () => endpoint.refresh(null as unknown as string)],
-    ['exchangeCode without a verifier', () => endpoint.exchangeCode({ code: 'c', codeVerifier: '', redirectUri: 'https://x' })],
+    [
+      'exchangeCode without a verifier',
+      () => endpoint.exchangeCode({ code: 'c', codeVerifier: '', redirectUri: 'https://x' }),
+    ],
     ['exchangeCode without a request', () => endpoint.exchangeCode(undefined as never)],
-    ['authorizedClient without a second token', () => endpoint.authorizedClient({ memberId: 'm', accessToken: 'a', secondToken: '' })],
-    ['authorizedClient with a header-breaking token', () => endpoint.authorizedClient({ memberId: 'm', accessToken: 'a\r\n', secondToken: 'b' })],
+    [
+      'authorizedClient without a second token',
+      () => endpoint.authorizedClient({ memberId: 'm', accessToken: 'a', secondToken: '' }),
+    ],
+    [
+      'authorizedClient with a header-breaking token',
+      () => endpoint.authorizedClient({ memberId: 'm', accessToken: 'a\r\n', secondToken: 'b' }),
+    ],
   ])('%s rejects with INVALID_ARGUMENT and sends nothing', async (_name, call) => {
     const error = await call().catch((reason: unknown) => reason);
     expect(isTokensError(error) && error.code).toBe('INVALID_ARGUMENT');
@@ -142,12 +188,18 @@ describe('input', () => {
     ['a fetch that is not a function', { clientId: 'c', fetch: 'fetch' }],
     ['a zero time-out', { clientId: 'c', timeoutMs: 0 }],
   ])('%s throws INVALID_ARGUMENT', (_name, options) => {
-    expect(() => createTokenEndpoint(options as never)).toThrowError(expect.objectContaining({ code: 'INVALID_ARGUMENT' }));
+    expect(() => createTokenEndpoint(options as never)).toThrowError(
+      expect.objectContaining({ code: 'INVALID_ARGUMENT' }),
+    );
   });
 
   test('uses an injected fetch and a custom token URL', async () => {
     const custom = createMockPlatform({ tokenUrl: 'https://auth.example.com/token' });
-    const own = createTokenEndpoint({ clientId: 'c', tokenUrl: 'https://auth.example.com/token', fetch: (request) => custom.fetch(request) });
+    const own = createTokenEndpoint({
+      clientId: 'c',
+      tokenUrl: 'https://auth.example.com/token',
+      fetch: (request) => custom.fetch(request),
+    });
     await own.anonymous();
     expect(custom.state.requests).toHaveLength(1);
     expect(tokenRequests()).toHaveLength(0);

@@ -69,9 +69,17 @@ export interface TokenEndpoint {
    */
   refresh(refreshToken: RefreshToken | string): Promise<Tokens>;
   /** Exchanges an authorization code and its PKCE verifier for member tokens. */
-  exchangeCode(request: { code: string; codeVerifier: string; redirectUri: string }): Promise<Tokens>;
+  exchangeCode(request: {
+    code: string;
+    codeVerifier: string;
+    redirectUri: string;
+  }): Promise<Tokens>;
   /** Member tokens from an access token plus a second token (`authorized_client`). */
-  authorizedClient(request: { memberId: string; accessToken: string; secondToken: string }): Promise<Tokens>;
+  authorizedClient(request: {
+    memberId: string;
+    accessToken: string;
+    secondToken: string;
+  }): Promise<Tokens>;
 }
 
 function required(value: unknown, name: string): string {
@@ -83,7 +91,9 @@ function codeFor(grantType: GrantType, status: number): TokensErrorCode {
   if (status === 429) return 'RATE_LIMITED';
   if (status === 408) return 'TIMEOUT';
   if (status >= 500) return 'SERVER_ERROR';
-  return grantType === 'refresh_token' && (status === 400 || status === 401) ? 'INVALID_GRANT' : 'REQUEST_REJECTED';
+  return grantType === 'refresh_token' && (status === 400 || status === 401)
+    ? 'INVALID_GRANT'
+    : 'REQUEST_REJECTED';
 }
 
 /**
@@ -107,36 +117,62 @@ function codeFor(grantType: GrantType, status: number): TokensErrorCode {
 export function createTokenEndpoint(options: TokenEndpointOptions): TokenEndpoint {
   const clientId = required(options?.clientId, 'clientId');
   const { tokenUrl = DEFAULT_TOKEN_URL, now = () => Date.now(), timeoutMs = 10_000 } = options;
-  if (typeof tokenUrl !== 'string' || !/^https?:\/\/[^/?#]/i.test(tokenUrl)) throw invalid('tokenUrl', 'an absolute http(s) URL');
-  if (options.fetch !== undefined && typeof options.fetch !== 'function') throw invalid('fetch', 'a function');
+  if (typeof tokenUrl !== 'string' || !/^https?:\/\/[^/?#]/i.test(tokenUrl))
+    throw invalid('tokenUrl', 'an absolute http(s) URL');
+  if (options.fetch !== undefined && typeof options.fetch !== 'function')
+    throw invalid('fetch', 'a function');
   if (!(timeoutMs > 0)) throw invalid('timeoutMs', 'a number above 0');
 
   /**
    * POSTs one grant: `{ clientId, grantType, ...fields }`, or `fields` alone for
    * `authorized_client`, which speaks snake_case and is authorised by its header.
    */
-  async function grant(grantType: GrantType, role: TokenRole, fields: object, previous?: string, authorization?: string): Promise<Tokens> {
+  async function grant(
+    grantType: GrantType,
+    role: TokenRole,
+    fields: object,
+    previous?: string,
+    authorization?: string,
+  ): Promise<Tokens> {
     const body = grantType === 'authorized_client' ? fields : { clientId, grantType, ...fields };
     const controller = new AbortController();
     const { signal } = controller;
     const timer = setTimeout(() => controller.abort(), timeoutMs);
-    const headers: Record<string, string> = { accept: 'application/json', 'content-type': 'application/json' };
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'content-type': 'application/json',
+    };
     if (authorization) headers.authorization = authorization;
     let response: Response;
     let text: string;
     try {
-      response = await (options.fetch ?? fetch)(new Request(tokenUrl, { method: 'POST', headers, body: JSON.stringify(body), signal }));
+      response = await (options.fetch ?? fetch)(
+        new Request(tokenUrl, { method: 'POST', headers, body: JSON.stringify(body), signal }),
+      );
       text = await response.text();
     } catch (error) {
       const timedOut = signal.aborted;
       const cause = toPlatformError(timedOut ? signal.reason : error);
       const detail = timedOut ? `timed out after ${timeoutMs} ms` : 'network error';
-      throw new TokenEndpointError({ code: timedOut ? 'TIMEOUT' : 'NETWORK_ERROR', grantType, detail, cause });
+      throw new TokenEndpointError({
+        code: timedOut ? 'TIMEOUT' : 'NETWORK_ERROR',
+        grantType,
+        detail,
+        cause,
+      });
     } finally {
       clearTimeout(timer);
     }
     const { status } = response;
-    const tokens = status === 200 ? tokensFromAnswer(attempt(() => JSON.parse(text)), role, now(), previous) : undefined;
+    const tokens =
+      status === 200
+        ? tokensFromAnswer(
+            attempt(() => JSON.parse(text)),
+            role,
+            now(),
+            previous,
+          )
+        : undefined;
     if (tokens) return tokens;
     throw new TokenEndpointError({
       code: status === 200 ? 'INVALID_RESPONSE' : codeFor(grantType, status),
@@ -167,8 +203,13 @@ export function createTokenEndpoint(options: TokenEndpointOptions): TokenEndpoin
     async authorizedClient(request) {
       const memberId = required(request?.memberId, 'memberId');
       const authorization = `${required(request.accessToken, 'accessToken')},${required(request.secondToken, 'secondToken')}`;
-      if (/[\0\r\n]/.test(authorization)) throw invalid('accessToken and secondToken', 'header-safe');
-      const fields = { grant_type: 'authorized_client', scope: 'offline_access', member_id: memberId };
+      if (/[\0\r\n]/.test(authorization))
+        throw invalid('accessToken and secondToken', 'header-safe');
+      const fields = {
+        grant_type: 'authorized_client',
+        scope: 'offline_access',
+        member_id: memberId,
+      };
       return grant('authorized_client', 'member', fields, undefined, authorization);
     },
   };

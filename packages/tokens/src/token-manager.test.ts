@@ -29,24 +29,39 @@ const managers: TokenManager[] = [];
 afterEach(() => managers.splice(0).forEach((manager) => manager.dispose()));
 
 function manager(options: Partial<TokenManagerOptions> = {}): TokenManager {
-  const created = createTokenManager({ clientId: 'client-1', storage: memoryStorage(), crossTab: false, onError: () => {}, ...options });
+  const created = createTokenManager({
+    clientId: 'client-1',
+    storage: memoryStorage(),
+    crossTab: false,
+    onError: () => {},
+    ...options,
+  });
   managers.push(created);
   return created;
 }
 
 const tokenRequests = (grantType?: string) =>
-  platform.state.requests.filter((entry) => entry.path === '/oauth2/token' && (!grantType || entry.grantType === grantType));
+  platform.state.requests.filter(
+    (entry) => entry.path === '/oauth2/token' && (!grantType || entry.grantType === grantType),
+  );
 
 /** Member tokens the platform knows, as stored after a code exchange. */
 function memberTokens(): Tokens {
-  const issued = platform.state.tokens.issue({ role: 'member', clientId: 'client-1', memberId: 'm-1' });
+  const issued = platform.state.tokens.issue({
+    role: 'member',
+    clientId: 'client-1',
+    memberId: 'm-1',
+  });
   return {
     accessToken: { value: issued.access_token, expiresAt: Date.now() / 1000 + issued.expires_in },
     refreshToken: { value: issued.refresh_token, role: 'member' },
   };
 }
 
-function record(target: TokenManager): { snapshots: SessionSnapshot[]; events: (SessionEvent | undefined)[] } {
+function record(target: TokenManager): {
+  snapshots: SessionSnapshot[];
+  events: (SessionEvent | undefined)[];
+} {
   const log = { snapshots: [] as SessionSnapshot[], events: [] as (SessionEvent | undefined)[] };
   target.subscribe((snapshot, event) => {
     log.snapshots.push(snapshot);
@@ -84,7 +99,7 @@ describe('getTokens', () => {
     const renewed = await subject.getTokens();
     expect(tokenRequests('refresh_token')).toHaveLength(1);
     expect(renewed.refreshToken.role).toBe('member');
-    expect(renewed.accessToken.expiresAt).toBe((START / 1000) + 3540 + 3600);
+    expect(renewed.accessToken.expiresAt).toBe(START / 1000 + 3540 + 3600);
     expect(subject.isLoggedIn()).toBe(true);
   });
 
@@ -107,8 +122,14 @@ describe('getTokens', () => {
   test('a failure reaches every waiter, and the next call tries again', async () => {
     const subject = manager();
     platform.faults.inject({ path: '/oauth2/token', kind: 'status', status: 503 });
-    const outcomes = await Promise.allSettled(Array.from({ length: 50 }, () => subject.getTokens()));
-    expect(outcomes.every((outcome) => outcome.status === 'rejected' && isTokenEndpointError(outcome.reason))).toBe(true);
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 50 }, () => subject.getTokens()),
+    );
+    expect(
+      outcomes.every(
+        (outcome) => outcome.status === 'rejected' && isTokenEndpointError(outcome.reason),
+      ),
+    ).toBe(true);
     expect(tokenRequests()).toHaveLength(1);
     await expect(subject.getTokens()).resolves.toMatchObject({ refreshToken: { role: 'visitor' } });
     expect(tokenRequests()).toHaveLength(2);
@@ -121,25 +142,28 @@ describe('getTokens', () => {
     ['a 503', { kind: 'status', status: 503 }],
     ['a 429', { kind: 'status', status: 429 }],
     ['an HTML page', { kind: 'html' }],
-  ] as const)("%s keeps a member's stored tokens and rejects with a retryable error", async (_name, fault) => {
-    const storage = memoryStorage();
-    const subject = manager({ storage, timeoutMs: 50 });
-    const member = memberTokens();
-    await subject.setTokens(member);
-    const log = record(subject);
-    vi.setSystemTime(START + 3600_000);
-    platform.faults.inject({ path: '/oauth2/token', ...fault });
-    const error = await subject.getTokens().catch((reason: unknown) => reason);
-    expect(isTokenEndpointError(error) && error.retryable).toBe(true);
-    expect(subject.isLoggedIn()).toBe(true);
-    expect(subject.getSnapshot()).toMatchObject({ status: 'member', tokens: member, error });
-    expect(JSON.parse(String(storage.getItem(KEY)))).toEqual(member);
-    expect(log.events).toEqual([undefined]);
-    expect(tokenRequests('anonymous')).toHaveLength(0);
-    const renewed = await subject.getTokens();
-    expect(renewed.refreshToken.role).toBe('member');
-    expect(subject.getSnapshot().error).toBeUndefined();
-  });
+  ] as const)(
+    "%s keeps a member's stored tokens and rejects with a retryable error",
+    async (_name, fault) => {
+      const storage = memoryStorage();
+      const subject = manager({ storage, timeoutMs: 50 });
+      const member = memberTokens();
+      await subject.setTokens(member);
+      const log = record(subject);
+      vi.setSystemTime(START + 3600_000);
+      platform.faults.inject({ path: '/oauth2/token', ...fault });
+      const error = await subject.getTokens().catch((reason: unknown) => reason);
+      expect(isTokenEndpointError(error) && error.retryable).toBe(true);
+      expect(subject.isLoggedIn()).toBe(true);
+      expect(subject.getSnapshot()).toMatchObject({ status: 'member', tokens: member, error });
+      expect(JSON.parse(String(storage.getItem(KEY)))).toEqual(member);
+      expect(log.events).toEqual([undefined]);
+      expect(tokenRequests('anonymous')).toHaveLength(0);
+      const renewed = await subject.getTokens();
+      expect(renewed.refreshToken.role).toBe('member');
+      expect(subject.getSnapshot().error).toBeUndefined();
+    },
+  );
 
   test('a lost answer to a rotating refresh keeps the tokens for now; the spent refresh token then ends the session', async () => {
     const subject = manager();
@@ -172,7 +196,7 @@ describe('getTokens', () => {
     ]);
   });
 
-  test("a rejected visitor refresh token gets new visitor tokens without SESSION_EXPIRED", async () => {
+  test('a rejected visitor refresh token gets new visitor tokens without SESSION_EXPIRED', async () => {
     const subject = manager();
     await subject.getTokens();
     platform.state.tokens.clear();
@@ -217,7 +241,12 @@ describe('session', () => {
     await subject.getTokens();
     await subject.clear();
     expect(log.events).toEqual(['TOKENS_REFRESHED', 'SIGNED_IN', 'TOKENS_REFRESHED', 'SIGNED_OUT']);
-    expect(log.snapshots.map((snapshot) => snapshot.status)).toEqual(['visitor', 'member', 'member', 'none']);
+    expect(log.snapshots.map((snapshot) => snapshot.status)).toEqual([
+      'visitor',
+      'member',
+      'member',
+      'none',
+    ]);
     expect(subject.isLoggedIn()).toBe(false);
   });
 
@@ -253,10 +282,19 @@ describe('session', () => {
 
   test('setTokens checks its input', async () => {
     const subject = manager();
-    for (const bad of [null, {}, { accessToken: { value: 'a', expiresAt: 1 }, refreshToken: { value: '', role: 'member' } }]) {
-      await expect(subject.setTokens(bad as never)).rejects.toMatchObject({ name: 'TokensError', code: 'INVALID_ARGUMENT' });
+    for (const bad of [
+      null,
+      {},
+      { accessToken: { value: 'a', expiresAt: 1 }, refreshToken: { value: '', role: 'member' } },
+    ]) {
+      await expect(subject.setTokens(bad as never)).rejects.toMatchObject({
+        name: 'TokensError',
+        code: 'INVALID_ARGUMENT',
+      });
     }
-    expect(() => subject.subscribe('listener' as never)).toThrowError(expect.objectContaining({ code: 'INVALID_ARGUMENT' }));
+    expect(() => subject.subscribe('listener' as never)).toThrowError(
+      expect.objectContaining({ code: 'INVALID_ARGUMENT' }),
+    );
   });
 
   test('a listener that throws does not stop the others', async () => {
@@ -348,7 +386,9 @@ describe('construction', () => {
     ['a negative leeway', { leewaySeconds: -1 }],
     ['a clock that is not a function', { now: 5 }],
   ])('%s throws INVALID_ARGUMENT', (_name, options) => {
-    expect(() => manager(options as never)).toThrowError(expect.objectContaining({ code: 'INVALID_ARGUMENT' }));
+    expect(() => manager(options as never)).toThrowError(
+      expect.objectContaining({ code: 'INVALID_ARGUMENT' }),
+    );
   });
 
   test('falls back to memory storage outside a browser', async () => {
@@ -381,42 +421,61 @@ describe('property', () => {
   test.each([
     ['rotating', true, ['html', 'empty', 'wrong-shape']],
     ['non-rotating', false, ['html', 'empty', 'wrong-shape', 'truncated']],
-  ] as const)("%s refresh tokens: no sequence of transient faults and clock advances changes a member's role", async (_name, rotate, kinds) => {
-    const fault = fc.oneof(
-      fc.constantFrom('network', 'timeout').map((kind) => ({ kind }) as const),
-      fc.constantFrom(500, 502, 503, 504, 429).map((status) => ({ kind: 'status', status }) as const),
-      fc.constantFrom(...kinds).map((kind) => ({ kind }) as const),
-    );
-    const step = fc.oneof(
-      fault.map((spec) => ({ type: 'fault', spec }) as const),
-      fc.integer({ min: 0, max: 3 * 3600 }).map((seconds) => ({ type: 'advance', seconds }) as const),
-      fc.constant({ type: 'get' } as const),
-    );
-    await fc.assert(
-      fc.asyncProperty(fc.array(step, { maxLength: 25 }), async (steps) => {
-        platform.reset();
-        platform.state.settings.rotateRefreshTokens = rotate;
-        vi.setSystemTime(START);
-        const subject = createTokenManager({ clientId: 'client-1', storage: memoryStorage(), crossTab: false, timeoutMs: 5, onError: () => {} });
-        await subject.setTokens(memberTokens());
-        const events: (SessionEvent | undefined)[] = [];
-        subject.subscribe((_snapshot, event) => events.push(event));
-        for (const item of steps) {
-          if (item.type === 'fault') platform.faults.inject({ path: '/oauth2/token', ...item.spec });
-          else if (item.type === 'advance') vi.setSystemTime(Date.now() + item.seconds * 1000);
-          else await subject.getTokens().catch((error: unknown) => expect(isTokenEndpointError(error) && error.retryable).toBe(true));
-          expect(subject.isLoggedIn()).toBe(true);
-        }
-        platform.faults.clear();
-        expect((await subject.getTokens()).refreshToken.role).toBe('member');
-        expect(events).not.toContain('SESSION_EXPIRED');
-        expect(events).not.toContain('SIGNED_OUT');
-        expect(tokenRequests('anonymous')).toHaveLength(0);
-        subject.dispose();
-      }),
-      { numRuns: 50 },
-    );
-  });
+  ] as const)(
+    "%s refresh tokens: no sequence of transient faults and clock advances changes a member's role",
+    async (_name, rotate, kinds) => {
+      const fault = fc.oneof(
+        fc.constantFrom('network', 'timeout').map((kind) => ({ kind }) as const),
+        fc
+          .constantFrom(500, 502, 503, 504, 429)
+          .map((status) => ({ kind: 'status', status }) as const),
+        fc.constantFrom(...kinds).map((kind) => ({ kind }) as const),
+      );
+      const step = fc.oneof(
+        fault.map((spec) => ({ type: 'fault', spec }) as const),
+        fc
+          .integer({ min: 0, max: 3 * 3600 })
+          .map((seconds) => ({ type: 'advance', seconds }) as const),
+        fc.constant({ type: 'get' } as const),
+      );
+      await fc.assert(
+        fc.asyncProperty(fc.array(step, { maxLength: 25 }), async (steps) => {
+          platform.reset();
+          platform.state.settings.rotateRefreshTokens = rotate;
+          vi.setSystemTime(START);
+          const subject = createTokenManager({
+            clientId: 'client-1',
+            storage: memoryStorage(),
+            crossTab: false,
+            timeoutMs: 5,
+            onError: () => {},
+          });
+          await subject.setTokens(memberTokens());
+          const events: (SessionEvent | undefined)[] = [];
+          subject.subscribe((_snapshot, event) => events.push(event));
+          for (const item of steps) {
+            if (item.type === 'fault')
+              platform.faults.inject({ path: '/oauth2/token', ...item.spec });
+            else if (item.type === 'advance') vi.setSystemTime(Date.now() + item.seconds * 1000);
+            else
+              await subject
+                .getTokens()
+                .catch((error: unknown) =>
+                  expect(isTokenEndpointError(error) && error.retryable).toBe(true),
+                );
+            expect(subject.isLoggedIn()).toBe(true);
+          }
+          platform.faults.clear();
+          expect((await subject.getTokens()).refreshToken.role).toBe('member');
+          expect(events).not.toContain('SESSION_EXPIRED');
+          expect(events).not.toContain('SIGNED_OUT');
+          expect(tokenRequests('anonymous')).toHaveLength(0);
+          subject.dispose();
+        }),
+        { numRuns: 50 },
+      );
+    },
+  );
 });
 
 describe('refresh', () => {

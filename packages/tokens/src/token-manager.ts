@@ -3,7 +3,14 @@ import { createAutoRefresh } from './auto-refresh';
 import { watchOtherTabs } from './cross-tab';
 import { invalid, isTokenEndpointError, TokensError } from './errors';
 import { withLock } from './lock';
-import { eventFor, LOADING, snapshotOf, type SessionEvent, type SessionListener, type SessionSnapshot } from './session';
+import {
+  eventFor,
+  LOADING,
+  snapshotOf,
+  type SessionEvent,
+  type SessionListener,
+  type SessionSnapshot,
+} from './session';
 import type { TokenManager, TokenManagerOptions } from './token-manager-types';
 import { singleFlight } from './single-flight';
 import { memoryStorage, webStorage, type TokenStorage } from './storage';
@@ -17,14 +24,19 @@ type MaybePromise<T> = T | Promise<T>;
  * `next(value)`: at once for a plain value, once it settles for a thenable (with
  * `failed` for its rejection), so that a synchronous storage stays synchronous.
  */
-function after<T, R>(value: T | PromiseLike<T>, next: (value: T) => R, failed?: (error: unknown) => R): MaybePromise<R> {
+function after<T, R>(
+  value: T | PromiseLike<T>,
+  next: (value: T) => R,
+  failed?: (error: unknown) => R,
+): MaybePromise<R> {
   return typeof (value as { then?: unknown } | null)?.then === 'function'
     ? Promise.resolve(value).then(next, failed)
     : next(value as T);
 }
 
 /** `localStorage`, or memory where there is none or it is disabled (sandboxed frame, blocked cookies). */
-const defaultStorage = (): TokenStorage => attempt(() => localStorage && webStorage(localStorage)) || memoryStorage();
+const defaultStorage = (): TokenStorage =>
+  attempt(() => localStorage && webStorage(localStorage)) || memoryStorage();
 
 /**
  * Creates the token manager of one site client. Nothing is read before the
@@ -49,14 +61,21 @@ const defaultStorage = (): TokenStorage => attempt(() => localStorage && webStor
  * ```
  */
 export function createTokenManager(options: TokenManagerOptions): TokenManager {
-  const { clientId, now = () => Date.now(), leewaySeconds = 60, crossTab = true, lockTimeoutMs = 5_000 } = options ?? {};
+  const {
+    clientId,
+    now = () => Date.now(),
+    leewaySeconds = 60,
+    crossTab = true,
+    lockTimeoutMs = 5_000,
+  } = options ?? {};
   // Options the endpoint does not know are ignored; undefined ones take its defaults.
   const endpoint = createTokenEndpoint({ ...options, now });
   if (!(leewaySeconds >= 0) || !(lockTimeoutMs >= 0) || typeof now !== 'function') {
     throw invalid('leewaySeconds, lockTimeoutMs and now', '0 or more and a function');
   }
   const key = options.storageKey ?? `site-identity:${clientId}:tokens`;
-  const report = options.onError ?? ((error: TokensError) => console.warn(`[site-identity] ${error.message}`));
+  const report =
+    options.onError ?? ((error: TokensError) => console.warn(`[site-identity] ${error.message}`));
   const listeners = new Set<SessionListener>();
   let storage = options.storage;
   let snapshot = LOADING;
@@ -69,13 +88,17 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
   let disposed = false;
 
   const store = () => (storage ??= defaultStorage());
-  const valid = (t: Tokens | null): t is Tokens => t !== null && !isExpired(t, now(), leewaySeconds);
+  const valid = (t: Tokens | null): t is Tokens =>
+    t !== null && !isExpired(t, now(), leewaySeconds);
   const auto = options.autoRefresh
-    ? createAutoRefresh(getTokens, () => (tokens ? (tokens.accessToken.expiresAt - leewaySeconds) * 1000 - now() : undefined))
+    ? createAutoRefresh(getTokens, () =>
+        tokens ? (tokens.accessToken.expiresAt - leewaySeconds) * 1000 - now() : undefined,
+      )
     : undefined;
 
   function unavailable(cause: unknown): undefined {
-    if (!storageFailed) report(new TokensError('STORAGE_UNAVAILABLE', 'Storage failed; using memory', { cause }));
+    if (!storageFailed)
+      report(new TokensError('STORAGE_UNAVAILABLE', 'Storage failed; using memory', { cause }));
     storageFailed = true;
     return undefined;
   }
@@ -99,7 +122,11 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
 
   function persist(next: Tokens | null): MaybePromise<void> {
     try {
-      return after(next ? store().setItem(key, JSON.stringify(next)) : store().removeItem(key), () => tabs?.announce(), unavailable);
+      return after(
+        next ? store().setItem(key, JSON.stringify(next)) : store().removeItem(key),
+        () => tabs?.announce(),
+        unavailable,
+      );
     } catch (error) {
       unavailable(error);
     }
@@ -126,7 +153,8 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
     tokens = next;
     loaded = true;
     version++;
-    if (first || changed || snapshot.error) publish(snapshotOf(next), changed ? eventFor(previous, next, expired) : undefined);
+    if (first || changed || snapshot.error)
+      publish(snapshotOf(next), changed ? eventFor(previous, next, expired) : undefined);
     auto?.schedule();
   }
 
@@ -137,7 +165,8 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
   }
 
   function start(): void {
-    if (!tabs && crossTab && !disposed && globalThis.window) tabs = watchOtherTabs(`site-identity:${clientId}`, store(), key, sync);
+    if (!tabs && crossTab && !disposed && globalThis.window)
+      tabs = watchOtherTabs(`site-identity:${clientId}`, store(), key, sync);
   }
 
   /** Reads storage once: at once from a synchronous one (no event), else publishing when it answers. */
@@ -160,7 +189,11 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
       let adopted = false;
       if (crossTab) {
         const stored = await read();
-        if (stored && !sameTokens(stored, tokens) && (!tokens || stored.accessToken.expiresAt >= tokens.accessToken.expiresAt)) {
+        if (
+          stored &&
+          !sameTokens(stored, tokens) &&
+          (!tokens || stored.accessToken.expiresAt >= tokens.accessToken.expiresAt)
+        ) {
           apply(stored);
           adopted = true;
         }
@@ -177,11 +210,15 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
             next = await endpoint.refresh(current.refreshToken);
           } catch (error) {
             // A 4xx answer (no status: no answer) that will not change by trying again.
-            const rejected = isTokenEndpointError(error) && !error.retryable && (error.status ?? 500) < 500;
+            const rejected =
+              isTokenEndpointError(error) && !error.retryable && (error.status ?? 500) < 500;
             if (!rejected || round > 1) throw error;
             // Another tab may have rotated the refresh token first: look again before giving up.
             const stored = await read();
-            if (version !== base || (stored && stored.refreshToken.value !== current.refreshToken.value)) {
+            if (
+              version !== base ||
+              (stored && stored.refreshToken.value !== current.refreshToken.value)
+            ) {
               if (version === base && stored) apply(stored);
               continue;
             }
@@ -236,7 +273,9 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
     getTokens,
     // The hot path of every authorised call: valid tokens at hand answer without a chained step.
     getAccessToken: () =>
-      loaded && valid(tokens) ? Promise.resolve(tokens.accessToken.value) : loadAndGet().then((t) => t.accessToken.value),
+      loaded && valid(tokens)
+        ? Promise.resolve(tokens.accessToken.value)
+        : loadAndGet().then((t) => t.accessToken.value),
     async refresh() {
       await load();
       return forceRenew();

@@ -10,12 +10,20 @@ const tokens: Tokens = {
 describe('isTokens', () => {
   test.each([
     ['a token set', tokens, true],
-    ['the signed-out set of the incumbent', { accessToken: { value: '', expiresAt: 0 }, refreshToken: { value: '', role: 'none' } }, true],
+    [
+      'the signed-out set of the incumbent',
+      { accessToken: { value: '', expiresAt: 0 }, refreshToken: { value: '', role: 'none' } },
+      true,
+    ],
     ['null', null, false],
     ['a string', 'tokens', false],
     ['no refresh token', { accessToken: tokens.accessToken }, false],
     ['an unknown role', { ...tokens, refreshToken: { value: 'rt', role: 'admin' } }, false],
-    ['expiresAt as a string', { ...tokens, accessToken: { value: 'at', expiresAt: '1000' } }, false],
+    [
+      'expiresAt as a string',
+      { ...tokens, accessToken: { value: 'at', expiresAt: '1000' } },
+      false,
+    ],
     ['expiresAt NaN', { ...tokens, accessToken: { value: 'at', expiresAt: Number.NaN } }, false],
     ['a numeric access token', { ...tokens, accessToken: { value: 1, expiresAt: 1 } }, false],
   ])('%s → %s', (_name, value, expected) => {
@@ -42,9 +50,24 @@ describe('isExpired', () => {
 
 describe('tokensFromAnswer', () => {
   test.each([
-    ['a full answer', { access_token: 'a', refresh_token: 'r', expires_in: 3600 }, { value: 'a', expiresAt: 4600 }, 'r'],
-    ['expires_in as a numeric string', { access_token: 'a', refresh_token: 'r', expires_in: '60' }, { value: 'a', expiresAt: 1060 }, 'r'],
-    ['no refresh token keeps the previous one', { access_token: 'a', expires_in: 10 }, { value: 'a', expiresAt: 1010 }, 'previous'],
+    [
+      'a full answer',
+      { access_token: 'a', refresh_token: 'r', expires_in: 3600 },
+      { value: 'a', expiresAt: 4600 },
+      'r',
+    ],
+    [
+      'expires_in as a numeric string',
+      { access_token: 'a', refresh_token: 'r', expires_in: '60' },
+      { value: 'a', expiresAt: 1060 },
+      'r',
+    ],
+    [
+      'no refresh token keeps the previous one',
+      { access_token: 'a', expires_in: 10 },
+      { value: 'a', expiresAt: 1010 },
+      'previous',
+    ],
   ])('%s', (_name, body, accessToken, refreshValue) => {
     const result = tokensFromAnswer(body, 'visitor', 1_000_500, 'previous');
     expect(result).toEqual({ accessToken, refreshToken: { value: refreshValue, role: 'visitor' } });
@@ -70,7 +93,9 @@ describe('sameTokens and freezeTokens', () => {
     const copy = freezeTokens(tokens);
     expect(copy).not.toBe(tokens);
     expect(sameTokens(copy, tokens)).toBe(true);
-    expect(sameTokens(copy, { ...tokens, refreshToken: { value: 'rt-1', role: 'visitor' } })).toBe(false);
+    expect(sameTokens(copy, { ...tokens, refreshToken: { value: 'rt-1', role: 'visitor' } })).toBe(
+      false,
+    );
     expect(sameTokens(null, null)).toBe(true);
     expect(sameTokens(copy, null)).toBe(false);
     expect(Object.isFrozen(copy) && Object.isFrozen(copy.refreshToken)).toBe(true);

@@ -14,7 +14,10 @@ const ROLES: readonly string[] = ['none', 'visitor', 'member'];
  * ```
  */
 export function isTokens(value: unknown): value is Tokens {
-  const { accessToken, refreshToken } = Object(value) as { accessToken?: Record<string, unknown>; refreshToken?: Record<string, unknown> };
+  const { accessToken, refreshToken } = Object(value) as {
+    accessToken?: Record<string, unknown>;
+    refreshToken?: Record<string, unknown>;
+  };
   return (
     typeof accessToken?.value === 'string' &&
     Number.isFinite(accessToken.expiresAt) &&
@@ -38,15 +41,30 @@ export function isExpired(tokens: Tokens, nowMs: number, leewaySeconds = 0): boo
 }
 
 /** Builds a frozen token set from a token endpoint answer, or `undefined` if it is not one. @internal */
-export function tokensFromAnswer(body: unknown, role: TokenRole, nowMs: number, previousRefreshToken?: string): Tokens | undefined {
-  const { access_token: access, refresh_token: refresh, expires_in: expiresIn } = Object(body) as Record<string, unknown>;
+export function tokensFromAnswer(
+  body: unknown,
+  role: TokenRole,
+  nowMs: number,
+  previousRefreshToken?: string,
+): Tokens | undefined {
+  const {
+    access_token: access,
+    refresh_token: refresh,
+    expires_in: expiresIn,
+  } = Object(body) as Record<string, unknown>;
   const seconds = typeof expiresIn === 'string' ? Number(expiresIn) : expiresIn;
   const tokens = {
     accessToken: { value: access, expiresAt: Math.floor(nowMs / 1000) + (seconds as number) },
     refreshToken: { value: refresh ?? previousRefreshToken, role },
   };
   // Non-empty values and a number of seconds from 0 up.
-  return isTokens(tokens) && access && tokens.refreshToken.value && typeof seconds === 'number' && seconds >= 0 ? freezeTokens(tokens) : undefined;
+  return isTokens(tokens) &&
+    access &&
+    tokens.refreshToken.value &&
+    typeof seconds === 'number' &&
+    seconds >= 0
+    ? freezeTokens(tokens)
+    : undefined;
 }
 
 /** A deep-frozen copy of `tokens`, so that a snapshot can never be changed in place. @internal */
@@ -61,4 +79,5 @@ export function freezeTokens({ accessToken: { value, expiresAt }, refreshToken }
  * Whether two token sets hold the same values. Every set the manager holds is
  * built by {@link freezeTokens}, so equal sets serialise alike. @internal
  */
-export const sameTokens = (a: Tokens | null, b: Tokens | null): boolean => JSON.stringify(a) === JSON.stringify(b);
+export const sameTokens = (a: Tokens | null, b: Tokens | null): boolean =>
+  JSON.stringify(a) === JSON.stringify(b);

@@ -44,8 +44,13 @@ describe('code and state are stripped from the address bar after the callback', 
     } else {
       callbackUrl = await hostedLogin(world, { responseMode });
     }
-    if (outcome === 'forged state') callbackUrl = callbackUrl.replace(/state=[^&]+/, 'state=forged-state-value-0000000000000000000');
-    if (outcome === 'exchange fails') platform.faults.inject({ path: '/oauth2/token', kind: 'status', status: 503 });
+    if (outcome === 'forged state')
+      callbackUrl = callbackUrl.replace(
+        /state=[^&]+/,
+        'state=forged-state-value-0000000000000000000',
+      );
+    if (outcome === 'exchange fails')
+      platform.faults.inject({ path: '/oauth2/token', kind: 'status', status: 503 });
     const page = responseMode === 'fragment' ? withPageParameters(callbackUrl) : callbackUrl;
     history.pushState(null, '', page);
     const historyLength = history.length;

@@ -2,7 +2,12 @@
 // parseCallback and completeLogin over arbitrary URLs and strings: they return
 // the callback fields or fail with a RedirectsError, never anything else.
 import { createMockPlatform } from '@site-identity/mock-platform';
-import { createRedirects, isRedirectsError, parseCallback, type CallbackParams } from '@site-identity/redirects';
+import {
+  createRedirects,
+  isRedirectsError,
+  parseCallback,
+  type CallbackParams,
+} from '@site-identity/redirects';
 import { createTokenManager, memoryStorage } from '@site-identity/tokens';
 import fc from 'fast-check';
 import { setupServer } from 'msw/node';
@@ -16,7 +21,9 @@ const FIELDS = ['code', 'state', 'error', 'errorDescription'];
 /** Any text, including lone surrogates, `%` escapes that decode to nothing, `#`, `&` and `=`. */
 const text = fc.oneof(
   fc.string({ unit: 'binary' }),
-  fc.string({ unit: fc.constantFrom('%', '#', '&', '=', '?', '+', 'a', 'Z', '0', '%E0', '%ZZ', '\uD800', ' ') }),
+  fc.string({
+    unit: fc.constantFrom('%', '#', '&', '=', '?', '+', 'a', 'Z', '0', '%E0', '%ZZ', '\uD800', ' '),
+  }),
 );
 const url = fc.oneof(
   fc.webUrl({ withFragments: true, withQueryParameters: true }),
@@ -29,7 +36,8 @@ const mode = fc.constantFrom<'fragment' | 'query'>('fragment', 'query');
 /** What a parse may give: only the four fields, each a non-empty string. */
 function expectCallbackParams(params: CallbackParams): void {
   expect(Object.keys(params).every((key) => FIELDS.includes(key))).toBe(true);
-  for (const value of Object.values(params)) expect(typeof value === 'string' && value !== '').toBe(true);
+  for (const value of Object.values(params))
+    expect(typeof value === 'string' && value !== '').toBe(true);
 }
 
 describe('parseCallback never throws an untyped error', () => {
@@ -64,14 +72,30 @@ describe('parseCallback never throws an untyped error', () => {
   test('round trip: arbitrary field values, percent-encoded into the fragment or the query, come back as they were', () => {
     const value = fc.string({ unit: 'grapheme', minLength: 1 });
     fc.assert(
-      fc.property(value, value, fc.option(value, { nil: undefined }), mode, fc.string(), (code, state, error, responseMode, noise) => {
-        const fields = new URLSearchParams({ noise, code, state, ...(error === undefined ? {} : { error }) });
-        const href =
-          responseMode === 'query'
-            ? `https://shop.example/callback?${fields.toString()}#code=other`
-            : `https://shop.example/callback?code=other#${fields.toString()}`;
-        expect(parseCallback(href, responseMode)).toEqual({ code, state, ...(error === undefined ? {} : { error }) });
-      }),
+      fc.property(
+        value,
+        value,
+        fc.option(value, { nil: undefined }),
+        mode,
+        fc.string(),
+        (code, state, error, responseMode, noise) => {
+          const fields = new URLSearchParams({
+            noise,
+            code,
+            state,
+            ...(error === undefined ? {} : { error }),
+          });
+          const href =
+            responseMode === 'query'
+              ? `https://shop.example/callback?${fields.toString()}#code=other`
+              : `https://shop.example/callback?code=other#${fields.toString()}`;
+          expect(parseCallback(href, responseMode)).toEqual({
+            code,
+            state,
+            ...(error === undefined ? {} : { error }),
+          });
+        },
+      ),
       { numRuns: RUNS },
     );
   });
@@ -84,9 +108,17 @@ describe('completeLogin never throws an untyped error', () => {
   afterAll(() => server.close());
 
   test('over arbitrary callback URLs with no stored flow: rejects with a RedirectsError, makes no request', async () => {
-    const tokens = createTokenManager({ clientId: CLIENT_ID, storage: memoryStorage(), crossTab: false });
+    const tokens = createTokenManager({
+      clientId: CLIENT_ID,
+      storage: memoryStorage(),
+      crossTab: false,
+    });
     const storage = mapStorage();
-    const redirects = createRedirects({ clientId: CLIENT_ID, tokens, storage: { session: storage, local: storage } });
+    const redirects = createRedirects({
+      clientId: CLIENT_ID,
+      tokens,
+      storage: { session: storage, local: storage },
+    });
     const requestsBefore = platform.state.requests.length;
 
     await fc.assert(

@@ -5,10 +5,29 @@
 // address bar), a log line, an error message, or another stored record.
 import { calculateCodeChallenge } from '@site-identity/pkce';
 import { describe, expect, test, vi } from 'vitest';
-import { RECORD_PREFIX, REDIRECT_URI, nextFrame, postFromFrame, settle, storageContents, usePlatform, type World } from './harness';
+import {
+  RECORD_PREFIX,
+  REDIRECT_URI,
+  nextFrame,
+  postFromFrame,
+  settle,
+  storageContents,
+  usePlatform,
+  type World,
+} from './harness';
 import { collectedErrors, collectedLogLines, messagesOf, rememberSecret } from './leak-watch';
 
-const { platform, createWorld, hostedLogin, submitHostedLogin, issueTokens, sessionTokenOf, hostedPageMessage, requestUrls, requestBodies } = usePlatform();
+const {
+  platform,
+  createWorld,
+  hostedLogin,
+  submitHostedLogin,
+  issueTokens,
+  sessionTokenOf,
+  hostedPageMessage,
+  requestUrls,
+  requestBodies,
+} = usePlatform();
 
 interface Observation {
   readonly verifiers: Set<string>;
@@ -37,7 +56,12 @@ function observe(): Observation {
   const frames = new MutationObserver(() => {
     for (const frame of document.querySelectorAll('iframe')) urls.push(frame.src);
   });
-  frames.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['src'] });
+  frames.observe(document.body, {
+    childList: true,
+    subtree: true,
+    attributes: true,
+    attributeFilter: ['src'],
+  });
   return {
     verifiers,
     urls,
@@ -45,10 +69,12 @@ function observe(): Observation {
     checkpoint(step) {
       remember();
       urls.push(location.href);
-      for (const [, , url] of [...pushState.mock.calls, ...replaceState.mock.calls]) if (url) urls.push(String(url));
+      for (const [, , url] of [...pushState.mock.calls, ...replaceState.mock.calls])
+        if (url) urls.push(String(url));
       for (const [key, value] of Object.entries(storageContents())) {
         if (key.startsWith(`session:${RECORD_PREFIX}flow:`)) continue;
-        for (const verifier of verifiers) if (value.includes(verifier)) storageLeaks.push(`${step}: ${key}`);
+        for (const verifier of verifiers)
+          if (value.includes(verifier)) storageLeaks.push(`${step}: ${key}`);
       }
     },
   };
@@ -91,7 +117,10 @@ const SCENARIOS: [string, Scenario][] = [
   [
     'hosted login with a code the platform rejects (invalid_grant)',
     async (world, seen) => {
-      const callbackUrl = (await hostedLogin(world)).replace(/code=[^&]+/, 'code=tampered-code-value-0123456789');
+      const callbackUrl = (await hostedLogin(world)).replace(
+        /code=[^&]+/,
+        'code=tampered-code-value-0123456789',
+      );
       seen.checkpoint('back from the hosted page');
       await settle(() => world.redirects.completeLogin(callbackUrl));
       seen.checkpoint('after the rejected exchange');
@@ -147,16 +176,30 @@ describe('the code verifier never appears in a URL, a log line, an error message
 
     const everyUrl = [...requestUrls, ...world.navigations, ...seen.urls];
     const everyLine = collectedLogLines().slice(linesBefore);
-    const everyMessage = collectedErrors().slice(errorsBefore).flatMap((error) => messagesOf(error));
-    const otherBodies = requestBodies.filter(({ body }) => !exchanges.some((exchange) => JSON.stringify(exchange) === JSON.stringify(JSON.parse(body || 'null'))));
+    const everyMessage = collectedErrors()
+      .slice(errorsBefore)
+      .flatMap((error) => messagesOf(error));
+    const otherBodies = requestBodies.filter(
+      ({ body }) =>
+        !exchanges.some(
+          (exchange) => JSON.stringify(exchange) === JSON.stringify(JSON.parse(body || 'null')),
+        ),
+    );
     for (const verifier of seen.verifiers) {
-      expect(everyUrl.filter((url) => url.includes(verifier) || decodeURIComponent(url).includes(verifier))).toEqual([]);
+      expect(
+        everyUrl.filter(
+          (url) => url.includes(verifier) || decodeURIComponent(url).includes(verifier),
+        ),
+      ).toEqual([]);
       expect(everyLine.filter((line) => line.includes(verifier))).toEqual([]);
       expect(everyMessage.filter((message) => message.includes(verifier))).toEqual([]);
-      expect(otherBodies.filter(({ body }) => body.includes(verifier)).map(({ url }) => url)).toEqual([]);
+      expect(
+        otherBodies.filter(({ body }) => body.includes(verifier)).map(({ url }) => url),
+      ).toEqual([]);
       // What the redirect session carried instead: its S256 challenge.
       const challenge = await calculateCodeChallenge(verifier);
-      if (sessionBodies.length > 0) expect(sessionBodies.some(({ body }) => body.includes(challenge))).toBe(true);
+      if (sessionBodies.length > 0)
+        expect(sessionBodies.some(({ body }) => body.includes(challenge))).toBe(true);
     }
     expect(seen.storageLeaks).toEqual([]);
     expect(Object.keys(storageContents()).filter((key) => key.includes(':flow:'))).toEqual([]);

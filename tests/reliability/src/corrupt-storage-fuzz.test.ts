@@ -7,23 +7,44 @@ import { isMemberAuthError, type LoginResult } from '@site-identity/member-auth'
 import { isTokens, isTokensError, type TokensError } from '@site-identity/tokens';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { RECORD_PREFIX, REDIRECT_URI, TOKEN_KEY, isLoginResult, isTypedError, settle, usePlatform } from './harness';
+import {
+  RECORD_PREFIX,
+  REDIRECT_URI,
+  TOKEN_KEY,
+  isLoginResult,
+  isTypedError,
+  settle,
+  usePlatform,
+} from './harness';
 import { collectError } from './leak-watch';
 
 const RUNS = 60;
 const { platform, createWorld, answersTo } = usePlatform();
 
 const anyJson = fc.jsonValue().map((value) => JSON.stringify(value));
-const anyText = fc.oneof(fc.string({ unit: 'binary' }), anyJson, fc.constantFrom('', 'null', 'undefined', '{', '[]', '"x"', 'NaN'));
+const anyText = fc.oneof(
+  fc.string({ unit: 'binary' }),
+  anyJson,
+  fc.constantFrom('', 'null', 'undefined', '{', '[]', '"x"', 'NaN'),
+);
 const loose = fc.oneof(fc.string(), fc.jsonValue(), fc.integer(), fc.double(), fc.constant(null));
 
 /** Token records that are almost right: the fields, with values of any type. */
 const nearTokens = fc
   .record(
     {
-      accessToken: fc.oneof(fc.record({ value: loose, expiresAt: loose }, { requiredKeys: [] }), fc.jsonValue()),
+      accessToken: fc.oneof(
+        fc.record({ value: loose, expiresAt: loose }, { requiredKeys: [] }),
+        fc.jsonValue(),
+      ),
       refreshToken: fc.oneof(
-        fc.record({ value: loose, role: fc.oneof(fc.constantFrom('none', 'visitor', 'member', 'admin', ''), loose) }, { requiredKeys: [] }),
+        fc.record(
+          {
+            value: loose,
+            role: fc.oneof(fc.constantFrom('none', 'visitor', 'member', 'admin', ''), loose),
+          },
+          { requiredKeys: [] },
+        ),
         fc.jsonValue(),
       ),
     },
@@ -33,11 +54,21 @@ const nearTokens = fc
 
 /** Flow records that are almost right. */
 const nearFlow = fc
-  .record({ state: loose, codeVerifier: loose, redirectUri: fc.oneof(fc.constant(REDIRECT_URI), loose), originalUri: loose }, { requiredKeys: [] })
+  .record(
+    {
+      state: loose,
+      codeVerifier: loose,
+      redirectUri: fc.oneof(fc.constant(REDIRECT_URI), loose),
+      originalUri: loose,
+    },
+    { requiredKeys: [] },
+  )
   .map((value) => JSON.stringify(value));
 
 /** Verification records that are almost right. */
-const nearVerification = fc.record({ stateToken: loose, since: loose }, { requiredKeys: [] }).map((value) => JSON.stringify(value));
+const nearVerification = fc
+  .record({ stateToken: loose, since: loose }, { requiredKeys: [] })
+  .map((value) => JSON.stringify(value));
 
 const parsed = (raw: string): unknown => {
   try {
@@ -55,7 +86,9 @@ describe('a corrupt token record', () => {
         localStorage.clear();
         localStorage.setItem(TOKEN_KEY, raw);
         const reports: TokensError[] = [];
-        const { tokens } = createWorld({ tokens: { onError: (error) => void reports.push(collectError(error)) } });
+        const { tokens } = createWorld({
+          tokens: { onError: (error) => void reports.push(collectError(error)) },
+        });
 
         expect(() => tokens.getSnapshot()).not.toThrow();
         const outcome = await settle(() => tokens.getTokens());
@@ -66,7 +99,9 @@ describe('a corrupt token record', () => {
         expect(platform.state.tokens.describe(fresh.accessToken.value)?.role).toBe('visitor');
         expect(JSON.parse(localStorage.getItem(TOKEN_KEY) ?? 'null')).toEqual(fresh);
         if (raw !== '') {
-          expect(reports.map((report) => isTokensError(report) && report.code)).toEqual(['STORAGE_CORRUPT']);
+          expect(reports.map((report) => isTokensError(report) && report.code)).toEqual([
+            'STORAGE_CORRUPT',
+          ]);
           if (raw.length >= 8) expect(reports[0]?.message).not.toContain(raw);
         }
       }),
@@ -78,23 +113,32 @@ describe('a corrupt token record', () => {
 describe('a corrupt flow record', () => {
   test('under any state: completeLogin rejects with a typed error, consumes the record and leaves the tokens alone', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.string({ minLength: 1 }), fc.oneof(anyText, nearFlow), async (state, raw) => {
-        sessionStorage.clear();
-        const { tokens, redirects } = createWorld();
-        const tokensBefore = localStorage.getItem(TOKEN_KEY);
-        const key = `${RECORD_PREFIX}flow:${state}`;
-        sessionStorage.setItem(key, raw);
+      fc.asyncProperty(
+        fc.string({ minLength: 1 }),
+        fc.oneof(anyText, nearFlow),
+        async (state, raw) => {
+          sessionStorage.clear();
+          const { tokens, redirects } = createWorld();
+          const tokensBefore = localStorage.getItem(TOKEN_KEY);
+          const key = `${RECORD_PREFIX}flow:${state}`;
+          sessionStorage.setItem(key, raw);
 
-        const outcome = await settle(() =>
-          redirects.completeLogin(`${REDIRECT_URI}#code=not-a-code-the-platform-issued&state=${encodeURIComponent(state)}`),
-        );
+          const outcome = await settle(() =>
+            redirects.completeLogin(
+              `${REDIRECT_URI}#code=not-a-code-the-platform-issued&state=${encodeURIComponent(state)}`,
+            ),
+          );
 
-        expect(outcome.ok).toBe(false);
-        expect(isTypedError(outcome.ok ? undefined : outcome.error), outcome.ok ? '' : String(outcome.error)).toBe(true);
-        expect(sessionStorage.getItem(key)).toBeNull();
-        expect(localStorage.getItem(TOKEN_KEY)).toBe(tokensBefore);
-        expect(tokens.isLoggedIn()).toBe(false);
-      }),
+          expect(outcome.ok).toBe(false);
+          expect(
+            isTypedError(outcome.ok ? undefined : outcome.error),
+            outcome.ok ? '' : String(outcome.error),
+          ).toBe(true);
+          expect(sessionStorage.getItem(key)).toBeNull();
+          expect(localStorage.getItem(TOKEN_KEY)).toBe(tokensBefore);
+          expect(tokens.isLoggedIn()).toBe(false);
+        },
+      ),
       { numRuns: RUNS },
     );
   });

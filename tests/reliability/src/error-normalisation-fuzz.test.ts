@@ -5,7 +5,12 @@
 // reject with their own typed error, carrying the status and the request id, and
 // never put the Authorization value into a message. toPlatformError turns any
 // thrown value into a PlatformError.
-import { createHttpClient, isPlatformError, toPlatformError, type PlatformError } from '@site-identity/http';
+import {
+  createHttpClient,
+  isPlatformError,
+  toPlatformError,
+  type PlatformError,
+} from '@site-identity/http';
 import { createTokenEndpoint, isTokenEndpointError } from '@site-identity/tokens';
 import fc from 'fast-check';
 import { http, HttpResponse } from 'msw';
@@ -26,7 +31,10 @@ interface Answer {
 }
 
 /** A header-safe value. */
-const headerValue = fc.string({ unit: fc.constantFrom(...'abcXYZ019.-_ :/,;='.split('')), maxLength: 40 });
+const headerValue = fc.string({
+  unit: fc.constantFrom(...'abcXYZ019.-_ :/,;='.split('')),
+  maxLength: 40,
+});
 
 /** Bodies the platform, a proxy or a broken network could send. */
 const body = fc.oneof(
@@ -43,7 +51,12 @@ const body = fc.oneof(
               fc.record({
                 fieldViolations: fc.oneof(
                   fc.jsonValue(),
-                  fc.array(fc.record({ field: fc.jsonValue(), description: fc.jsonValue(), data: fc.jsonValue() }, { requiredKeys: [] })),
+                  fc.array(
+                    fc.record(
+                      { field: fc.jsonValue(), description: fc.jsonValue(), data: fc.jsonValue() },
+                      { requiredKeys: [] },
+                    ),
+                  ),
                 ),
               }),
             ),
@@ -51,7 +64,10 @@ const body = fc.oneof(
           fc.record({
             applicationError: fc.oneof(
               fc.jsonValue(),
-              fc.record({ code: fc.jsonValue(), description: fc.jsonValue(), data: fc.jsonValue() }, { requiredKeys: [] }),
+              fc.record(
+                { code: fc.jsonValue(), description: fc.jsonValue(), data: fc.jsonValue() },
+                { requiredKeys: [] },
+              ),
             ),
           }),
         ),
@@ -67,10 +83,16 @@ const body = fc.oneof(
 
 const answer: fc.Arbitrary<Answer> = fc
   .record({
-    status: fc.oneof(fc.integer({ min: 200, max: 299 }), fc.integer({ min: 400, max: 599 }), fc.constantFrom(200, 400, 401, 404, 409, 429, 500, 502, 503, 504)),
+    status: fc.oneof(
+      fc.integer({ min: 200, max: 299 }),
+      fc.integer({ min: 400, max: 599 }),
+      fc.constantFrom(200, 400, 401, 404, 409, 429, 500, 502, 503, 504),
+    ),
     body,
     requestId: fc.option(headerValue, { nil: undefined }),
-    retryAfter: fc.option(fc.oneof(headerValue, fc.nat({ max: 5 }).map(String)), { nil: undefined }),
+    retryAfter: fc.option(fc.oneof(headerValue, fc.nat({ max: 5 }).map(String)), {
+      nil: undefined,
+    }),
     contentType: fc.constantFrom('application/json', 'text/html', 'text/plain', undefined),
   })
   .map(({ status, body, requestId, retryAfter, contentType }) => ({
@@ -85,14 +107,18 @@ const answer: fc.Arbitrary<Answer> = fc
 
 let current: Answer = { status: 200, body: '{}', headers: {} };
 const server = setupServer(
-  http.all(`${BASE}/*`, () => new HttpResponse(current.body, { status: current.status, headers: current.headers })),
+  http.all(
+    `${BASE}/*`,
+    () => new HttpResponse(current.body, { status: current.status, headers: current.headers }),
+  ),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
 /** The request id a client can read (`Headers` trims the value); an empty one counts as none on both sides. */
-const sentRequestId = ({ headers }: Answer): string | undefined => headers['x-wix-request-id']?.trim() || undefined;
+const sentRequestId = ({ headers }: Answer): string | undefined =>
+  headers['x-wix-request-id']?.trim() || undefined;
 
 function expectPlatformError(error: unknown, sent: Answer): asserts error is PlatformError {
   collectError(error);
@@ -111,7 +137,12 @@ function expectPlatformError(error: unknown, sent: Answer): asserts error is Pla
 
 describe('the HTTP client over arbitrary answers', () => {
   rememberSecret(AUTHORIZATION, 'access token');
-  const client = createHttpClient({ baseUrl: `${BASE}/_api/service`, getAuthorization: () => AUTHORIZATION, retry: false, timeoutMs: 5_000 });
+  const client = createHttpClient({
+    baseUrl: `${BASE}/_api/service`,
+    getAuthorization: () => AUTHORIZATION,
+    retry: false,
+    timeoutMs: 5_000,
+  });
 
   test('POST: the parsed JSON of a 2xx, else a PlatformError with the status and the request id', async () => {
     await fc.assert(
@@ -119,13 +150,20 @@ describe('the HTTP client over arbitrary answers', () => {
         current = sent;
         try {
           const data = await client.post('/v1/call', { any: 'body' });
-          expect(sent.status >= 200 && sent.status < 300, `resolved for ${JSON.stringify(sent)}`).toBe(true);
+          expect(
+            sent.status >= 200 && sent.status < 300,
+            `resolved for ${JSON.stringify(sent)}`,
+          ).toBe(true);
           if (sent.body !== null && sent.body !== '') expect(data).toEqual(JSON.parse(sent.body));
         } catch (error) {
           expectPlatformError(error, sent);
           if (sent.status >= 200 && sent.status < 300) expect(error.code).toBe('INVALID_RESPONSE');
-          if (sent.status >= 400 && sent.status < 500 && error.kind !== 'validation') expect(error.kind).toBe('application');
-          if (error.kind === 'http') expect(error.message).toBe(`System error occurred, request-id: ${error.requestId ?? 'unknown'}`);
+          if (sent.status >= 400 && sent.status < 500 && error.kind !== 'validation')
+            expect(error.kind).toBe('application');
+          if (error.kind === 'http')
+            expect(error.message).toBe(
+              `System error occurred, request-id: ${error.requestId ?? 'unknown'}`,
+            );
         }
       }),
       { numRuns: RUNS },
@@ -134,14 +172,28 @@ describe('the HTTP client over arbitrary answers', () => {
 });
 
 describe('the token endpoint over arbitrary answers', () => {
-  const endpoint = createTokenEndpoint({ clientId: 'fuzz-client', tokenUrl: `${BASE}/oauth2/token`, timeoutMs: 5_000 });
+  const endpoint = createTokenEndpoint({
+    clientId: 'fuzz-client',
+    tokenUrl: `${BASE}/oauth2/token`,
+    timeoutMs: 5_000,
+  });
 
   test('every grant: a token set from a 200 token answer, else a TokenEndpointError with the status and the request id', async () => {
     const grants = [
       () => endpoint.anonymous(),
       () => endpoint.refresh({ value: 'a-refresh-token-for-the-fuzz-run', role: 'member' }),
-      () => endpoint.exchangeCode({ code: 'a-code-for-the-fuzz-run-0123', codeVerifier: 'v'.repeat(43), redirectUri: 'https://shop.example/cb' }),
-      () => endpoint.authorizedClient({ memberId: 'm-1', accessToken: AUTHORIZATION, secondToken: 'second-token-of-the-fuzz-run' }),
+      () =>
+        endpoint.exchangeCode({
+          code: 'a-code-for-the-fuzz-run-0123',
+          codeVerifier: 'v'.repeat(43),
+          redirectUri: 'https://shop.example/cb',
+        }),
+      () =>
+        endpoint.authorizedClient({
+          memberId: 'm-1',
+          accessToken: AUTHORIZATION,
+          secondToken: 'second-token-of-the-fuzz-run',
+        }),
     ];
     await fc.assert(
       fc.asyncProperty(answer, fc.nat({ max: grants.length - 1 }), async (sent, grant) => {
@@ -149,11 +201,15 @@ describe('the token endpoint over arbitrary answers', () => {
         try {
           const tokens = await grants[grant]!();
           expect(sent.status).toBe(200);
-          expect(typeof tokens.accessToken.value === 'string' && tokens.accessToken.value !== '').toBe(true);
+          expect(
+            typeof tokens.accessToken.value === 'string' && tokens.accessToken.value !== '',
+          ).toBe(true);
           expect(Number.isFinite(tokens.accessToken.expiresAt)).toBe(true);
         } catch (error) {
           collectError(error);
-          expect(isTokenEndpointError(error), `${String(error)} for ${JSON.stringify(sent)}`).toBe(true);
+          expect(isTokenEndpointError(error), `${String(error)} for ${JSON.stringify(sent)}`).toBe(
+            true,
+          );
           if (!isTokenEndpointError(error)) return;
           expect(error.message.startsWith('Failed to fetch tokens from OAuth API')).toBe(true);
           expect(error.message).not.toContain(AUTHORIZATION);
@@ -171,9 +227,19 @@ describe('the token endpoint over arbitrary answers', () => {
 describe('toPlatformError over arbitrary thrown values', () => {
   const thrown = fc.oneof(
     fc.anything(),
-    fc.constantFrom('TimeoutError', 'AbortError', 'TypeError', 'PlatformError', 'Error').chain((name) =>
-      fc.record({ name: fc.constant(name), message: fc.string(), kind: fc.anything(), cause: fc.anything() }, { requiredKeys: ['name'] }),
-    ),
+    fc
+      .constantFrom('TimeoutError', 'AbortError', 'TypeError', 'PlatformError', 'Error')
+      .chain((name) =>
+        fc.record(
+          {
+            name: fc.constant(name),
+            message: fc.string(),
+            kind: fc.anything(),
+            cause: fc.anything(),
+          },
+          { requiredKeys: ['name'] },
+        ),
+      ),
     fc.string().map((message) => new TypeError(message)),
     fc.string().map((message) => new DOMException(message, 'TimeoutError')),
   );
@@ -189,7 +255,8 @@ describe('toPlatformError over arbitrary thrown values', () => {
           expect(KINDS).toContain(error.kind);
           expect(error.cause).toBe(value);
           const message = (value as { message?: unknown } | null)?.message;
-          if (typeof message === 'string' && message.length > 3) expect(error.message).not.toContain(message);
+          if (typeof message === 'string' && message.length > 3)
+            expect(error.message).not.toContain(message);
         }
       }),
       { numRuns: RUNS * 2 },

@@ -55,11 +55,21 @@ const FAULTS: readonly Fault[] = [
   { name: '500', spec: { kind: 'status', status: 500 }, answered: true, transient: false },
   { name: '502', spec: { kind: 'status', status: 502 }, answered: true, transient: true },
   { name: '503', spec: { kind: 'status', status: 503 }, answered: true, transient: true },
-  { name: '429 with Retry-After', spec: { kind: 'status', status: 429, retryAfterSeconds: 1 }, answered: true, transient: true },
+  {
+    name: '429 with Retry-After',
+    spec: { kind: 'status', status: 429, retryAfterSeconds: 1 },
+    answered: true,
+    transient: true,
+  },
   { name: 'HTML page (502)', spec: { kind: 'html' }, answered: true, transient: true },
   { name: 'empty body (200)', spec: { kind: 'empty' }, answered: true, transient: false },
   { name: 'truncated JSON', spec: { kind: 'truncated' }, answered: true, transient: false },
-  { name: 'JSON of the wrong shape (200)', spec: { kind: 'wrong-shape' }, answered: true, transient: false },
+  {
+    name: 'JSON of the wrong shape (200)',
+    spec: { kind: 'wrong-shape' },
+    answered: true,
+    transient: false,
+  },
 ];
 
 const AUTH = '/_api/iam/authentication';
@@ -117,8 +127,15 @@ const CALLS: readonly Call[] = [
       await withVisitor(world);
       const flow = await createAuthFlowData({ redirectUri: REDIRECT_URI });
       const { authUrl } = await world.redirects.getAuthUrl(flow);
-      const code = new URLSearchParams(new URL(await submitHostedLogin(authUrl)).hash.slice(1)).get('code') ?? '';
-      return () => endpoint().exchangeCode({ code, codeVerifier: flow.codeVerifier, redirectUri: REDIRECT_URI });
+      const code =
+        new URLSearchParams(new URL(await submitHostedLogin(authUrl)).hash.slice(1)).get('code') ??
+        '';
+      return () =>
+        endpoint().exchangeCode({
+          code,
+          codeVerifier: flow.codeVerifier,
+          redirectUri: REDIRECT_URI,
+        });
     },
   },
   {
@@ -128,11 +145,16 @@ const CALLS: readonly Call[] = [
     arrange: async () => {
       const visitor = issueTokens('visitor');
       const memberId = memberIdOf(MEMBER.email);
-      return () => endpoint().authorizedClient({ memberId, accessToken: visitor.accessToken.value, secondToken: 'second-token-of-the-app' });
+      return () =>
+        endpoint().authorizedClient({
+          memberId,
+          accessToken: visitor.accessToken.value,
+          secondToken: 'second-token-of-the-app',
+        });
     },
   },
   {
-    name: "token manager getTokens() of a member (refresh_token)",
+    name: 'token manager getTokens() of a member (refresh_token)',
     path: TOKEN,
     answering: 'rejects',
     arrange: async (world) => {
@@ -146,7 +168,8 @@ const CALLS: readonly Call[] = [
     answering: 'login-result',
     arrange: async (world) => {
       await withVisitor(world);
-      return () => world.auth.register({ email: 'new.member@example.com', password: 'a brand new password' });
+      return () =>
+        world.auth.register({ email: 'new.member@example.com', password: 'a brand new password' });
     },
   },
   {
@@ -184,7 +207,8 @@ const CALLS: readonly Call[] = [
     answering: 'void',
     arrange: async (world) => {
       await withVisitor(world);
-      return () => world.auth.sendPasswordResetEmail(MEMBER.email, { redirectUri: `${PAGE_ORIGIN}/reset` });
+      return () =>
+        world.auth.sendPasswordResetEmail(MEMBER.email, { redirectUri: `${PAGE_ORIGIN}/reset` });
     },
   },
   {
@@ -193,7 +217,9 @@ const CALLS: readonly Call[] = [
     answering: 'void',
     arrange: async (world) => {
       await withVisitor(world);
-      await world.auth.sendPasswordResetEmail(MEMBER.email, { redirectUri: `${PAGE_ORIGIN}/reset` });
+      await world.auth.sendPasswordResetEmail(MEMBER.email, {
+        redirectUri: `${PAGE_ORIGIN}/reset`,
+      });
       const link = platform.state.lastEmail({ to: MEMBER.email, kind: 'recovery' })?.link ?? '';
       const recoveryToken = new URL(link).searchParams.get('recoveryToken') ?? '';
       return () => world.auth.resetPassword(recoveryToken, 'a fresh password now');
@@ -226,7 +252,11 @@ const CALLS: readonly Call[] = [
     answering: 'rejects',
     arrange: async (world) => {
       await withVisitor(world);
-      return () => world.redirects.createRedirectSession({ ecomCheckout: { checkoutId: 'checkout-1' }, callbacks: { postFlowUrl: PAGE_ORIGIN } });
+      return () =>
+        world.redirects.createRedirectSession({
+          ecomCheckout: { checkoutId: 'checkout-1' },
+          callbacks: { postFlowUrl: PAGE_ORIGIN },
+        });
     },
   },
   {
@@ -264,13 +294,18 @@ async function pendingVerification(world: World): Promise<string> {
 function codesIn(error: unknown, depth = 0): string[] {
   if (depth > 6 || typeof error !== 'object' || error === null) return [];
   const { code, kind, cause } = error as { code?: unknown; kind?: unknown; cause?: unknown };
-  const own = [code, kind === 'network' ? 'NETWORK_ERROR' : kind === 'timeout' ? 'TIMEOUT' : undefined]
+  const own = [
+    code,
+    kind === 'network' ? 'NETWORK_ERROR' : kind === 'timeout' ? 'TIMEOUT' : undefined,
+  ]
     .filter((value): value is string => typeof value === 'string')
     .map((value) => value.replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase());
   return [...own, ...codesIn(cause, depth + 1)];
 }
 
-const CELLS = CALLS.flatMap((call) => FAULTS.map((fault) => [`${call.name} × ${fault.name}`, call, fault] as const));
+const CELLS = CALLS.flatMap((call) =>
+  FAULTS.map((fault) => [`${call.name} × ${fault.name}`, call, fault] as const),
+);
 
 describe(`fault matrix (${CALLS.length} calls × ${FAULTS.length} faults = ${CELLS.length} cells)`, () => {
   test.each(CELLS)('%s', async (_name, call, fault) => {
@@ -287,7 +322,8 @@ describe(`fault matrix (${CALLS.length} calls × ${FAULTS.length} faults = ${CEL
     expect(platform.faults.pending).toEqual([]);
     const answer = answersTo(call.path).slice(answersBefore).at(-1);
     const sentRequestId = fault.answered ? answer?.requestId : undefined;
-    if (fault.answered) expect(sentRequestId, 'the platform sent a request id').toEqual(expect.any(String));
+    if (fault.answered)
+      expect(sentRequestId, 'the platform sent a request id').toEqual(expect.any(String));
 
     let reported: unknown;
     if (call.answering === 'login-result') {
@@ -307,12 +343,16 @@ describe(`fault matrix (${CALLS.length} calls × ${FAULTS.length} faults = ${CEL
     }
 
     if (reported !== undefined) {
-      if (sentRequestId) expect(requestIdIn(reported), 'the request id of the answer').toBe(sentRequestId);
-      if (fault.transient) expect(retryableIn(reported), 'a transient fault is retryable').toBe(true);
+      if (sentRequestId)
+        expect(requestIdIn(reported), 'the request id of the answer').toBe(sentRequestId);
+      if (fault.transient)
+        expect(retryableIn(reported), 'a transient fault is retryable').toBe(true);
       const said = codesIn(reported);
-      if (fault.spec.kind === 'network') expect(said, 'a network failure says so').toContain('NETWORK_ERROR');
+      if (fault.spec.kind === 'network')
+        expect(said, 'a network failure says so').toContain('NETWORK_ERROR');
       if (fault.spec.kind === 'timeout') expect(said, 'a time-out says so').toContain('TIMEOUT');
-      if (fault.answered) expect(said, 'an answer is not reported as no answer').not.toContain('NETWORK_ERROR');
+      if (fault.answered)
+        expect(said, 'an answer is not reported as no answer').not.toContain('NETWORK_ERROR');
     }
 
     // No unhandled rejection, and the stored tokens are untouched.
@@ -331,13 +371,20 @@ describe('silentLogin hidden-frame time-out (happy-dom runs no hosted page, so t
     const sessionToken = sessionTokenOf();
     const removed: string[] = [];
     const removeEventListener = window.removeEventListener.bind(window);
-    window.removeEventListener = ((type: string, listener: EventListener, options?: boolean | EventListenerOptions) => {
+    window.removeEventListener = ((
+      type: string,
+      listener: EventListener,
+      options?: boolean | EventListenerOptions,
+    ) => {
       removed.push(type);
       removeEventListener(type, listener, options);
     }) as typeof window.removeEventListener;
 
     try {
-      const outcome = await settle(() => world.redirects.silentLogin(sessionToken, { timeoutMs: 5_000 }), true);
+      const outcome = await settle(
+        () => world.redirects.silentLogin(sessionToken, { timeoutMs: 5_000 }),
+        true,
+      );
 
       expect(outcome.ok).toBe(false);
       const error = outcome.ok ? undefined : outcome.error;
@@ -358,18 +405,20 @@ describe('a fault of the flow record does not survive it', () => {
   test.each(FAULTS.map((fault) => [fault.name, fault] as const))(
     'loginWithRedirect × %s at its redirect session: typed error, no flow record left, no navigation',
     async (_name, fault) => {
-    const world = createWorld();
-    await withVisitor(world);
-    const before = storageContents();
-    platform.faults.inject({ path: REDIRECT_SESSION, ...fault.spec });
+      const world = createWorld();
+      await withVisitor(world);
+      const before = storageContents();
+      platform.faults.inject({ path: REDIRECT_SESSION, ...fault.spec });
 
-    const outcome = await settle(() => world.redirects.loginWithRedirect({ redirectUri: REDIRECT_URI }), fault.spec.kind === 'timeout');
+      const outcome = await settle(
+        () => world.redirects.loginWithRedirect({ redirectUri: REDIRECT_URI }),
+        fault.spec.kind === 'timeout',
+      );
 
-    expect(outcome.ok).toBe(false);
-    expect(isTypedError(outcome.ok ? undefined : outcome.error)).toBe(true);
-    expect(world.navigations).toEqual([]);
-    expect(storageContents()).toEqual(before);
+      expect(outcome.ok).toBe(false);
+      expect(isTypedError(outcome.ok ? undefined : outcome.error)).toBe(true);
+      expect(world.navigations).toEqual([]);
+      expect(storageContents()).toEqual(before);
     },
   );
 });
-

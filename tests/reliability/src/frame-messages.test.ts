@@ -8,17 +8,34 @@ import { hiddenFrame, nextFrame, postFromFrame, usePlatform } from './harness';
 
 const { platform, createWorld, issueTokens, sessionTokenOf, hostedPageMessage } = usePlatform();
 
-const codeExchanges = () => platform.state.requests.filter((request) => request.grantType === 'authorization_code');
+const codeExchanges = () =>
+  platform.state.requests.filter((request) => request.grantType === 'authorization_code');
 const tick = () => new Promise((resolve) => setTimeout(resolve, 10));
 
 type Forgery = (frame: HTMLIFrameElement, answer: Record<string, string>) => void;
 
 const FORGERIES: [string, Forgery][] = [
-  ['the right answer from another origin', (frame, answer) => postFromFrame(frame, answer, { origin: 'https://evil.example' })],
-  ['the right answer from the page’s own origin', (frame, answer) => postFromFrame(frame, answer, { origin: location.origin })],
-  ['the right answer with the origin in another case', (frame, answer) => postFromFrame(frame, answer, { origin: new URL(frame.src).origin.toUpperCase() })],
-  ['the right answer from the page’s own window', (frame, answer) => postFromFrame(frame, answer, { source: window })],
-  ['the right answer with no source', (frame, answer) => postFromFrame(frame, answer, { source: null })],
+  [
+    'the right answer from another origin',
+    (frame, answer) => postFromFrame(frame, answer, { origin: 'https://evil.example' }),
+  ],
+  [
+    'the right answer from the page’s own origin',
+    (frame, answer) => postFromFrame(frame, answer, { origin: location.origin }),
+  ],
+  [
+    'the right answer with the origin in another case',
+    (frame, answer) =>
+      postFromFrame(frame, answer, { origin: new URL(frame.src).origin.toUpperCase() }),
+  ],
+  [
+    'the right answer from the page’s own window',
+    (frame, answer) => postFromFrame(frame, answer, { source: window }),
+  ],
+  [
+    'the right answer with no source',
+    (frame, answer) => postFromFrame(frame, answer, { source: null }),
+  ],
   [
     'the right answer from another frame at the platform’s origin',
     (frame, answer) => {
@@ -28,7 +45,11 @@ const FORGERIES: [string, Forgery][] = [
       other.remove();
     },
   ],
-  ['a code for another state', (frame, answer) => postFromFrame(frame, { ...answer, state: 'another-state-000000000000000000000000000' })],
+  [
+    'a code for another state',
+    (frame, answer) =>
+      postFromFrame(frame, { ...answer, state: 'another-state-000000000000000000000000000' }),
+  ],
   ['a code without a state', (frame, answer) => postFromFrame(frame, { code: answer['code'] })],
   ['a string that is not JSON', (frame) => postFromFrame(frame, 'code=abc&state=def')],
   ['a number', (frame) => postFromFrame(frame, 42)],
@@ -91,10 +112,17 @@ describe('after silentLogin settles, its frame’s messages are ignored', () => 
     const frame = await framed;
     const { state } = await hostedPageMessage(frame.src);
 
-    postFromFrame(frame, { error: 'login_required', error_description: 'The member must sign in', state });
+    postFromFrame(frame, {
+      error: 'login_required',
+      error_description: 'The member must sign in',
+      state,
+    });
     const error = await pending.catch((reason: unknown) => reason);
 
-    expect(isRedirectsError(error) && [error.code, error.error]).toEqual(['AUTHORIZATION_ERROR', 'login_required']);
+    expect(isRedirectsError(error) && [error.code, error.error]).toEqual([
+      'AUTHORIZATION_ERROR',
+      'login_required',
+    ]);
     expect(hiddenFrame()).toBeNull();
     expect(codeExchanges()).toHaveLength(0);
   });

@@ -2,10 +2,25 @@
 // test file (unhandled requests are errors), a fresh browser state per test, the
 // library wired as an app wires it, and helpers to drive a hosted login.
 import { isPlatformError } from '@site-identity/http';
-import { isMemberAuthError, createMemberAuth, type LoginResult, type MemberAuth } from '@site-identity/member-auth';
-import { createMockPlatform, type MemberInput, type MockPlatform, type MockPlatformOptions } from '@site-identity/mock-platform';
+import {
+  isMemberAuthError,
+  createMemberAuth,
+  type LoginResult,
+  type MemberAuth,
+} from '@site-identity/member-auth';
+import {
+  createMockPlatform,
+  type MemberInput,
+  type MockPlatform,
+  type MockPlatformOptions,
+} from '@site-identity/mock-platform';
 import { isPkceError } from '@site-identity/pkce';
-import { createRedirects, isRedirectsError, type Redirects, type RedirectsOptions } from '@site-identity/redirects';
+import {
+  createRedirects,
+  isRedirectsError,
+  type Redirects,
+  type RedirectsOptions,
+} from '@site-identity/redirects';
 import {
   createTokenManager,
   isTokensError,
@@ -108,7 +123,10 @@ export function usePlatform(options: MockPlatformOptions = {}) {
 
   /** A token manager, redirect client and member client over `localStorage` / `sessionStorage`. */
   function createWorld(
-    overrides: { tokens?: Partial<TokenManagerOptions>; redirects?: Partial<RedirectsOptions> } = {},
+    overrides: {
+      tokens?: Partial<TokenManagerOptions>;
+      redirects?: Partial<RedirectsOptions>;
+    } = {},
   ): World {
     const navigations: string[] = [];
     const tokens = createTokenManager({
@@ -129,14 +147,20 @@ export function usePlatform(options: MockPlatformOptions = {}) {
   }
 
   /** Tokens the platform really issued (so it accepts them), remembered as secrets. */
-  function issueTokens(role: 'visitor' | 'member', { email = MEMBER.email, expired = false } = {}): Tokens {
+  function issueTokens(
+    role: 'visitor' | 'member',
+    { email = MEMBER.email, expired = false } = {},
+  ): Tokens {
     const memberId = role === 'member' ? memberIdOf(email) : undefined;
     const pair = platform.state.tokens.issue({ role, clientId: CLIENT_ID, memberId });
     rememberSecret(pair.access_token, 'access token');
     rememberSecret(pair.refresh_token, 'refresh token');
     const nowSeconds = Math.floor(Date.now() / 1000);
     return {
-      accessToken: { value: pair.access_token, expiresAt: expired ? nowSeconds - 10 : nowSeconds + pair.expires_in },
+      accessToken: {
+        value: pair.access_token,
+        expiresAt: expired ? nowSeconds - 10 : nowSeconds + pair.expires_in,
+      },
       refreshToken: { value: pair.refresh_token, role },
     };
   }
@@ -158,20 +182,29 @@ export function usePlatform(options: MockPlatformOptions = {}) {
    * Signs in on the hosted page at `authUrl` as `MEMBER` (or cancels) and returns the
    * URL the page redirects back to (the callback URL with `code` and `state`).
    */
-  async function submitHostedLogin(authUrl: string, action: 'login' | 'cancel' = 'login'): Promise<string> {
+  async function submitHostedLogin(
+    authUrl: string,
+    action: 'login' | 'cancel' = 'login',
+  ): Promise<string> {
     const response = await platform.fetch(authUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(action === 'cancel' ? { action } : { ...MEMBER, action }).toString(),
+      body: new URLSearchParams(
+        action === 'cancel' ? { action } : { ...MEMBER, action },
+      ).toString(),
     });
     const location = response.headers.get('location');
-    if (response.status !== 303 || location === null) throw new Error(`The hosted page answered ${response.status}`);
+    if (response.status !== 303 || location === null)
+      throw new Error(`The hosted page answered ${response.status}`);
     rememberSecretsInUrl(location);
     return location;
   }
 
   /** `loginWithRedirect` up to the hosted page's answer: resolves with the callback URL. */
-  async function hostedLogin(world: World, login: { originalUri?: string; responseMode?: 'fragment' | 'query' } = {}) {
+  async function hostedLogin(
+    world: World,
+    login: { originalUri?: string; responseMode?: 'fragment' | 'query' } = {},
+  ) {
     await world.redirects.loginWithRedirect({ redirectUri: REDIRECT_URI, ...login });
     const authUrl = world.navigations.at(-1);
     if (!authUrl) throw new Error('loginWithRedirect did not navigate');
@@ -189,7 +222,8 @@ export function usePlatform(options: MockPlatformOptions = {}) {
   }
 
   /** The answers to requests whose path starts with `prefix`. */
-  const answersTo = (prefix: string): Answer[] => answers.filter((answer) => answer.path.startsWith(prefix));
+  const answersTo = (prefix: string): Answer[] =>
+    answers.filter((answer) => answer.path.startsWith(prefix));
 
   return {
     platform,
@@ -210,14 +244,22 @@ export function usePlatform(options: MockPlatformOptions = {}) {
 
 /** Whether `value` is one of the library's typed errors (checked by `name`, so across realms). */
 export function isTypedError(value: unknown): boolean {
-  return isPlatformError(value) || isTokensError(value) || isRedirectsError(value) || isMemberAuthError(value) || isPkceError(value);
+  return (
+    isPlatformError(value) ||
+    isTokensError(value) ||
+    isRedirectsError(value) ||
+    isMemberAuthError(value) ||
+    isPkceError(value)
+  );
 }
 
 /** The first `requestId` on `error` or its causes. */
 export function requestIdIn(error: unknown, depth = 0): string | undefined {
   if (depth > 6 || typeof error !== 'object' || error === null) return undefined;
   const { requestId, cause } = error as { requestId?: unknown; cause?: unknown };
-  return typeof requestId === 'string' && requestId !== '' ? requestId : requestIdIn(cause, depth + 1);
+  return typeof requestId === 'string' && requestId !== ''
+    ? requestId
+    : requestIdIn(cause, depth + 1);
 }
 
 /** Whether `error` or one of its causes says the same call may succeed later. */
@@ -229,11 +271,16 @@ export function retryableIn(error: unknown, depth = 0): boolean {
 
 /** Whether `value` looks like a `LoginResult`. */
 export function isLoginResult(value: unknown): value is LoginResult {
-  return typeof value === 'object' && value !== null && typeof (value as { loginState?: unknown }).loginState === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { loginState?: unknown }).loginState === 'string'
+  );
 }
 
 /** How a call ended. */
-export type Outcome = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: unknown };
+export type Outcome =
+  { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: unknown };
 
 const realSetTimeout = globalThis.setTimeout;
 const realTick = () => new Promise<void>((resolve) => realSetTimeout(resolve, 0));
@@ -251,7 +298,12 @@ export async function settle(act: () => Promise<unknown>, fakeTime = false): Pro
     return outcome;
   };
   if (!fakeTime) {
-    return collect(await act().then((value): Outcome => ({ ok: true, value }), (error: unknown): Outcome => ({ ok: false, error })));
+    return collect(
+      await act().then(
+        (value): Outcome => ({ ok: true, value }),
+        (error: unknown): Outcome => ({ ok: false, error }),
+      ),
+    );
   }
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   try {
@@ -302,7 +354,8 @@ export function storageContents(): Record<string, string> {
 }
 
 /** The hidden frame the library inserted, if any. */
-export const hiddenFrame = (): HTMLIFrameElement | null => document.querySelector<HTMLIFrameElement>('iframe[title="site-identity"]');
+export const hiddenFrame = (): HTMLIFrameElement | null =>
+  document.querySelector<HTMLIFrameElement>('iframe[title="site-identity"]');
 
 /** Resolves with the next hidden frame the library inserts. */
 export function nextFrame(): Promise<HTMLIFrameElement> {

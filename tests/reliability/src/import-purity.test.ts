@@ -1,7 +1,15 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it } from 'vitest';
 
-const BROWSER_GLOBALS = ['window', 'document', 'localStorage', 'sessionStorage', 'navigator', 'location', 'history'] as const;
+const BROWSER_GLOBALS = [
+  'window',
+  'document',
+  'localStorage',
+  'sessionStorage',
+  'navigator',
+  'location',
+  'history',
+] as const;
 
 const PACKAGES = [
   '@site-identity/pkce',

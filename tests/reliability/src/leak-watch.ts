@@ -42,8 +42,7 @@ export function rememberSecretsIn(value: unknown, depth = 0): void {
     if (typeof field === 'string' && SECRET_FIELDS.has(key)) {
       // An error body's `code` is a constant such as INVALID_GRANT, not a secret.
       if (!(key === 'code' && /^[A-Z0-9_-]+$/.test(field))) rememberSecret(field, key);
-    }
-    else rememberSecretsIn(field, depth + 1);
+    } else rememberSecretsIn(field, depth + 1);
   }
 }
 
@@ -113,7 +112,12 @@ export function messagesOf(error: unknown, depth = 0): string[] {
   if (depth > 6 || error === null || error === undefined) return [];
   if (typeof error === 'string') return [error];
   if (typeof error !== 'object') return [String(error)];
-  const { message, cause, error: text, stack } = error as { message?: unknown; cause?: unknown; error?: unknown; stack?: unknown };
+  const {
+    message,
+    cause,
+    error: text,
+    stack,
+  } = error as { message?: unknown; cause?: unknown; error?: unknown; stack?: unknown };
   const own = [message, text, stack].filter((part): part is string => typeof part === 'string');
   return [...own, ...messagesOf(cause, depth + 1)];
 }
@@ -123,7 +127,8 @@ export function formatLogArguments(args: readonly unknown[]): string {
   return args
     .map((arg) => {
       if (typeof arg === 'string') return arg;
-      if (arg instanceof Error || (typeof arg === 'object' && arg !== null && 'message' in arg)) return messagesOf(arg).join(' | ');
+      if (arg instanceof Error || (typeof arg === 'object' && arg !== null && 'message' in arg))
+        return messagesOf(arg).join(' | ');
       try {
         return JSON.stringify(arg);
       } catch {
@@ -140,21 +145,32 @@ export interface Leak {
 }
 
 /** Every secret of `known` that appears in one of `texts`. */
-export function leaksIn(texts: readonly { text: string; where: string }[], known: ReadonlyMap<string, string>): Leak[] {
+export function leaksIn(
+  texts: readonly { text: string; where: string }[],
+  known: ReadonlyMap<string, string>,
+): Leak[] {
   const leaks: Leak[] = [];
   for (const { text, where } of texts) {
     for (const [secret, kind] of known) {
-      if (text.includes(secret)) leaks.push({ kind, where: `${where}: ${text.split(secret).join(`<${kind}>`).slice(0, 160)}` });
+      if (text.includes(secret))
+        leaks.push({
+          kind,
+          where: `${where}: ${text.split(secret).join(`<${kind}>`).slice(0, 160)}`,
+        });
     }
   }
   return leaks;
 }
 
 /** Every secret that appears in a collected error message or a console line since `from` (indices into both lists). */
-export function findLeaks(from: { errors: number; logLines: number } = { errors: 0, logLines: 0 }): Leak[] {
+export function findLeaks(
+  from: { errors: number; logLines: number } = { errors: 0, logLines: 0 },
+): Leak[] {
   return leaksIn(
     [
-      ...errors.slice(from.errors).flatMap((error) => messagesOf(error).map((text) => ({ text, where: 'error message' }))),
+      ...errors
+        .slice(from.errors)
+        .flatMap((error) => messagesOf(error).map((text) => ({ text, where: 'error message' }))),
       ...logLines.slice(from.logLines).map((text) => ({ text, where: 'console line' })),
     ],
     secrets,

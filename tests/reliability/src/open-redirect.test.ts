@@ -40,18 +40,26 @@ describe('an originalUri on another origin is dropped', () => {
     expect(returned).toBeUndefined();
   });
 
-  test.each(DROPPED.filter(Boolean))('%j written into the flow record afterwards is dropped on completion', async (originalUri) => {
-    const world = createWorld();
-    const callbackUrl = await hostedLogin(world, { originalUri: '/account' });
-    const [key] = Object.keys(sessionStorage).filter((name) => name.startsWith(`${RECORD_PREFIX}flow:`));
-    const record = JSON.parse(sessionStorage.getItem(key ?? '') ?? '{}') as Record<string, unknown>;
-    sessionStorage.setItem(key ?? '', JSON.stringify({ ...record, originalUri }));
+  test.each(DROPPED.filter(Boolean))(
+    '%j written into the flow record afterwards is dropped on completion',
+    async (originalUri) => {
+      const world = createWorld();
+      const callbackUrl = await hostedLogin(world, { originalUri: '/account' });
+      const [key] = Object.keys(sessionStorage).filter((name) =>
+        name.startsWith(`${RECORD_PREFIX}flow:`),
+      );
+      const record = JSON.parse(sessionStorage.getItem(key ?? '') ?? '{}') as Record<
+        string,
+        unknown
+      >;
+      sessionStorage.setItem(key ?? '', JSON.stringify({ ...record, originalUri }));
 
-    const { originalUri: returned, tokens } = await world.redirects.completeLogin(callbackUrl);
+      const { originalUri: returned, tokens } = await world.redirects.completeLogin(callbackUrl);
 
-    expect(returned).toBeUndefined();
-    expect(tokens.refreshToken.role).toBe('member');
-  });
+      expect(returned).toBeUndefined();
+      expect(tokens.refreshToken.role).toBe('member');
+    },
+  );
 });
 
 describe('an originalUri on the page’s origin is kept', () => {

@@ -27,7 +27,9 @@ beforeEach(() => {
   unhandled.length = 0;
   mark = watermark();
   for (const method of CONSOLE_METHODS) {
-    vi.spyOn(console, method).mockImplementation((...args: unknown[]) => collectLogLine(`console.${method}: ${formatLogArguments(args)}`));
+    vi.spyOn(console, method).mockImplementation((...args: unknown[]) =>
+      collectLogLine(`console.${method}: ${formatLogArguments(args)}`),
+    );
   }
 });
 

@@ -8,8 +8,10 @@ import { RECORD_PREFIX, REDIRECT_URI, settle, usePlatform, type World } from './
 
 const { platform, createWorld, hostedLogin, submitHostedLogin } = usePlatform();
 
-const codeExchanges = () => platform.state.requests.filter((request) => request.grantType === 'authorization_code');
-const flowRecords = () => Object.keys(sessionStorage).filter((key) => key.startsWith(`${RECORD_PREFIX}flow:`));
+const codeExchanges = () =>
+  platform.state.requests.filter((request) => request.grantType === 'authorization_code');
+const flowRecords = () =>
+  Object.keys(sessionStorage).filter((key) => key.startsWith(`${RECORD_PREFIX}flow:`));
 const withState = (url: string, state: string) => {
   const target = new URL(url);
   const fields = new URLSearchParams(target.hash.slice(1));
@@ -22,12 +24,16 @@ describe('the state of a hosted login is single-use', () => {
   test('a second completion of the same callback, after the first succeeded, is rejected as Invalid _state', async () => {
     const world = createWorld();
     const callbackUrl = await hostedLogin(world);
-    await expect(world.redirects.completeLogin(callbackUrl)).resolves.toMatchObject({ tokens: { refreshToken: { role: 'member' } } });
+    await expect(world.redirects.completeLogin(callbackUrl)).resolves.toMatchObject({
+      tokens: { refreshToken: { role: 'member' } },
+    });
 
     const replay = await settle(() => world.redirects.completeLogin(callbackUrl));
 
     expect(replay.ok).toBe(false);
-    expect(!replay.ok && isRedirectsError(replay.error) && [replay.error.code, replay.error.message]).toEqual(['INVALID_STATE', 'Invalid _state']);
+    expect(
+      !replay.ok && isRedirectsError(replay.error) && [replay.error.code, replay.error.message],
+    ).toEqual(['INVALID_STATE', 'Invalid _state']);
     expect(codeExchanges()).toHaveLength(1);
   });
 
@@ -46,7 +52,10 @@ describe('the state of a hosted login is single-use', () => {
     const world = createWorld();
     const callbackUrl = await hostedLogin(world);
 
-    const [a, b] = await Promise.all([world.redirects.completeLogin(callbackUrl), world.redirects.completeLogin(callbackUrl)]);
+    const [a, b] = await Promise.all([
+      world.redirects.completeLogin(callbackUrl),
+      world.redirects.completeLogin(callbackUrl),
+    ]);
 
     expect(a).toBe(b);
     expect(codeExchanges()).toHaveLength(1);
@@ -72,7 +81,9 @@ describe('the state of a hosted login is single-use', () => {
 
     const outcome = await settle(() => world.redirects.completeLogin(cancelled));
 
-    expect(!outcome.ok && isRedirectsError(outcome.error) && outcome.error.code).toBe('AUTHORIZATION_ERROR');
+    expect(!outcome.ok && isRedirectsError(outcome.error) && outcome.error.code).toBe(
+      'AUTHORIZATION_ERROR',
+    );
     expect(flowRecords()).toEqual([]);
     expect(codeExchanges()).toHaveLength(0);
   });
@@ -80,14 +91,19 @@ describe('the state of a hosted login is single-use', () => {
 
 describe('a state that is not one of this page’s flows is rejected before any exchange', () => {
   const cases: [string, (world: World, callbackUrl: string) => Promise<string>][] = [
-    ['a forged state', async (_world, callbackUrl) => withState(callbackUrl, 'forged-state-0123456789abcdefghijklmnopq')],
+    [
+      'a forged state',
+      async (_world, callbackUrl) =>
+        withState(callbackUrl, 'forged-state-0123456789abcdefghijklmnopq'),
+    ],
     ['an empty state', async (_world, callbackUrl) => withState(callbackUrl, '')],
     [
       'the state of another client id’s flow',
       async (_world, callbackUrl) => {
         const other = createWorld();
         const otherCallback = await hostedLogin(other);
-        const otherState = new URLSearchParams(new URL(otherCallback).hash.slice(1)).get('state') ?? '';
+        const otherState =
+          new URLSearchParams(new URL(otherCallback).hash.slice(1)).get('state') ?? '';
         // The other flow is stored under this client's prefix; move it under a foreign client id.
         const key = `${RECORD_PREFIX}flow:${otherState}`;
         const record = sessionStorage.getItem(key) ?? '';
@@ -117,7 +133,9 @@ describe('a state that is not one of this page’s flows is rejected before any 
     const outcome = await settle(() => world.redirects.completeLogin(forged));
 
     expect(outcome.ok).toBe(false);
-    expect(!outcome.ok && isRedirectsError(outcome.error) && outcome.error.code).toMatch(/^(INVALID_STATE|MISSING_CODE_OR_STATE)$/);
+    expect(!outcome.ok && isRedirectsError(outcome.error) && outcome.error.code).toMatch(
+      /^(INVALID_STATE|MISSING_CODE_OR_STATE)$/,
+    );
     expect(codeExchanges()).toHaveLength(exchangesBefore);
     expect(world.tokens.isLoggedIn()).toBe(exchangesBefore > 0);
   });

@@ -18,7 +18,10 @@ describe('the leak scan', () => {
     ['finds it at the end of a line', 'token=SECRET-0123456789abcdef', 1],
     ['finds nothing when the secret is absent', 'Failed to fetch tokens from OAuth API: 503', 0],
   ])('%s', (_name, text, count) => {
-    const leaks = leaksIn([{ text, where: 'error message' }], new Map([['SECRET-0123456789abcdef', 'access token']]));
+    const leaks = leaksIn(
+      [{ text, where: 'error message' }],
+      new Map([['SECRET-0123456789abcdef', 'access token']]),
+    );
     expect(leaks).toHaveLength(count);
     for (const leak of leaks) expect(leak.where).not.toContain('SECRET-0123456789abcdef');
   });
@@ -28,11 +31,16 @@ describe('the leak scan', () => {
     await world.tokens.getTokens();
     await world.redirects.completeLogin(await hostedLogin(world));
     platform.state.tokens.expireAccessTokens();
-    await world.tokens.setTokens({ ...world.tokens.getSnapshot().tokens!, accessToken: { value: 'expired', expiresAt: 0 } });
+    await world.tokens.setTokens({
+      ...world.tokens.getSnapshot().tokens!,
+      accessToken: { value: 'expired', expiresAt: 0 },
+    });
     await world.tokens.getTokens();
     await harvested();
 
-    const issued = [...knownSecrets().keys()].filter((secret) => platform.state.tokens.describe(secret) !== undefined);
+    const issued = [...knownSecrets().keys()].filter(
+      (secret) => platform.state.tokens.describe(secret) !== undefined,
+    );
     expect(platform.state.tokens.size).toBeGreaterThanOrEqual(6);
     expect(issued).toHaveLength(platform.state.tokens.size);
   });
@@ -60,11 +68,21 @@ describe('errors raised while tokens are in play carry none of them', () => {
     ],
     [
       'authorized_client with an access token the platform does not know',
-      async () => endpoint().authorizedClient({ memberId: memberIdOf(MEMBER.email), accessToken: `${issueTokens('visitor').accessToken.value}x`, secondToken: 'second-token-of-the-app' }),
+      async () =>
+        endpoint().authorizedClient({
+          memberId: memberIdOf(MEMBER.email),
+          accessToken: `${issueTokens('visitor').accessToken.value}x`,
+          secondToken: 'second-token-of-the-app',
+        }),
     ],
     [
       'authorized_client with a header-unsafe token',
-      async () => endpoint().authorizedClient({ memberId: 'm', accessToken: `${issueTokens('visitor').accessToken.value}\n`, secondToken: 'second-token-of-the-app' }),
+      async () =>
+        endpoint().authorizedClient({
+          memberId: 'm',
+          accessToken: `${issueTokens('visitor').accessToken.value}\n`,
+          secondToken: 'second-token-of-the-app',
+        }),
     ],
     [
       'changePassword with a revoked member access token',
@@ -81,14 +99,20 @@ describe('errors raised while tokens are in play carry none of them', () => {
       async () => {
         const world = createWorld();
         const visitor = issueTokens('visitor');
-        return world.tokens.setTokens({ ...visitor, refreshToken: { value: visitor.refreshToken.value, role: 'owner' } } as unknown as Tokens);
+        return world.tokens.setTokens({
+          ...visitor,
+          refreshToken: { value: visitor.refreshToken.value, role: 'owner' },
+        } as unknown as Tokens);
       },
     ],
     [
       'an HTTP client whose authorization is header-unsafe',
       async () => {
         const value = `${issueTokens('visitor').accessToken.value}\r\nx-injected: 1`;
-        return createHttpClient({ baseUrl: `${DEFAULT_API_BASE_URL}/_api/iam/authentication`, getAuthorization: () => value }).post('/v2/login', {});
+        return createHttpClient({
+          baseUrl: `${DEFAULT_API_BASE_URL}/_api/iam/authentication`,
+          getAuthorization: () => value,
+        }).post('/v2/login', {});
       },
     ],
     [
@@ -98,7 +122,9 @@ describe('errors raised while tokens are in play carry none of them', () => {
         const visitor = issueTokens('visitor');
         await world.tokens.setTokens(visitor);
         platform.state.tokens.expireAccessTokens();
-        return world.auth.sendPasswordResetEmail(MEMBER.email, { redirectUri: 'https://shop.example/reset' });
+        return world.auth.sendPasswordResetEmail(MEMBER.email, {
+          redirectUri: 'https://shop.example/reset',
+        });
       },
     ],
     [
@@ -107,7 +133,11 @@ describe('errors raised while tokens are in play carry none of them', () => {
         const world = createWorld();
         const callbackUrl = await hostedLogin(world);
         const code = new URLSearchParams(new URL(callbackUrl).hash.slice(1)).get('code') ?? '';
-        return endpoint().exchangeCode({ code, codeVerifier: 'x'.repeat(43), redirectUri: 'http://localhost:3000/callback' });
+        return endpoint().exchangeCode({
+          code,
+          codeVerifier: 'x'.repeat(43),
+          redirectUri: 'http://localhost:3000/callback',
+        });
       },
     ],
   ];

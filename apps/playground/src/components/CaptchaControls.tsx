@@ -13,14 +13,21 @@ export function CaptchaControls() {
       <legend>Simulated reCAPTCHA (asked only when the site requires one)</legend>
       <label className="field">
         The invisible reCAPTCHA answers
-        <select value={settings.invisible} onChange={(event) => captcha.update({ invisible: event.target.value as InvisibleAnswer })}>
+        <select
+          value={settings.invisible}
+          onChange={(event) => captcha.update({ invisible: event.target.value as InvisibleAnswer })}
+        >
           <option value="valid">a token the platform accepts</option>
           <option value="rejected">a token the platform rejects</option>
           <option value="nothing">nothing (it could not run)</option>
         </select>
       </label>
       <label className="check">
-        <input type="checkbox" checked={settings.visibleSolved} onChange={(event) => captcha.update({ visibleSolved: event.target.checked })} />
+        <input
+          type="checkbox"
+          checked={settings.visibleSolved}
+          onChange={(event) => captcha.update({ visibleSolved: event.target.checked })}
+        />
         I'm not a robot (the visible reCAPTCHA)
       </label>
     </fieldset>

@@ -10,10 +10,12 @@ export function Header() {
     <header className="app-header">
       <h1>Site Identity playground</h1>
       <span aria-label="Current role">
-        {loggedIn ? 'Logged in' : 'Not logged in'} · role <RoleBadge role={snapshot.status === 'loading' ? 'none' : snapshot.status} />
+        {loggedIn ? 'Logged in' : 'Not logged in'} · role{' '}
+        <RoleBadge role={snapshot.status === 'loading' ? 'none' : snapshot.status} />
       </span>
       <span className="links">
-        <a href="/">Panels</a> · <a href="/members">Members-only page</a> · mock platform at <code>{MOCK_PLATFORM_URL}</code>
+        <a href="/">Panels</a> · <a href="/members">Members-only page</a> · mock platform at{' '}
+        <code>{MOCK_PLATFORM_URL}</code>
       </span>
     </header>
   );

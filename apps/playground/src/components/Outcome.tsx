@@ -9,7 +9,13 @@ export interface OutcomeValue {
   readonly detail?: ReactNode;
 }
 
-export function Outcome({ value, label }: { readonly value: OutcomeValue | undefined; readonly label: string }) {
+export function Outcome({
+  value,
+  label,
+}: {
+  readonly value: OutcomeValue | undefined;
+  readonly label: string;
+}) {
   if (!value) return null;
   return (
     <div className={`outcome ${value.tone}`} role="status" aria-label={label}>

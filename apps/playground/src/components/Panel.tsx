@@ -13,7 +13,12 @@ interface PanelProps {
 /** A titled card for one flow; a landmark region named by its title. */
 export function Panel({ id, title, intro, wide = false, children }: PanelProps) {
   return (
-    <section className={wide ? 'panel wide' : 'panel'} id={id} data-testid={`panel-${id}`} aria-labelledby={`${id}-title`}>
+    <section
+      className={wide ? 'panel wide' : 'panel'}
+      id={id}
+      data-testid={`panel-${id}`}
+      aria-labelledby={`${id}-title`}
+    >
       <h3 id={`${id}-title`}>{title}</h3>
       <p className="intro">{intro}</p>
       {children}

@@ -10,7 +10,15 @@ interface TextFieldProps {
   readonly required?: boolean;
 }
 
-export function TextField({ label, value, onChange, type = 'text', autoComplete, placeholder, required = false }: TextFieldProps) {
+export function TextField({
+  label,
+  value,
+  onChange,
+  type = 'text',
+  autoComplete,
+  placeholder,
+  required = false,
+}: TextFieldProps) {
   return (
     <label className="field">
       {label}

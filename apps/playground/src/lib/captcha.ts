@@ -43,7 +43,8 @@ export function createPlaygroundCaptcha(onAsk: (kind: CaptchaKind) => void): Pla
     async getToken(kind) {
       asked.push(kind);
       onAsk(kind);
-      if (kind === 'visible') return settings.visibleSolved ? 'visible-recaptcha-solved' : undefined;
+      if (kind === 'visible')
+        return settings.visibleSolved ? 'visible-recaptcha-solved' : undefined;
       if (settings.invisible === 'nothing') return undefined;
       return settings.invisible === 'valid' ? 'invisible-recaptcha-token' : 'invalid';
     },

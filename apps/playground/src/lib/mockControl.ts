@@ -8,7 +8,8 @@ export type MockSettings = PlatformSettings;
 
 /** An armed fault: the next `times` matching requests fail this way. */
 export interface MockFault {
-  readonly kind: 'network' | 'timeout' | 'status' | 'html' | 'empty' | 'truncated' | 'wrong-shape' | 'latency';
+  readonly kind:
+    'network' | 'timeout' | 'status' | 'html' | 'empty' | 'truncated' | 'wrong-shape' | 'latency';
   readonly status?: number;
   readonly latencyMs?: number;
   readonly path?: string;
@@ -21,7 +22,11 @@ export interface MockState {
   readonly faults: readonly MockFault[];
 }
 
-async function call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
+async function call<T>(
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<T> {
   const response = await fetch(`${MOCK_PLATFORM_URL}/_mock/${path}`, {
     method,
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
@@ -29,7 +34,9 @@ async function call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: u
   });
   if (!response.ok) {
     const answer = (await response.json().catch(() => ({}))) as { message?: string };
-    throw new Error(answer.message ?? `The mock platform answered ${response.status} to ${method} /_mock/${path}`);
+    throw new Error(
+      answer.message ?? `The mock platform answered ${response.status} to ${method} /_mock/${path}`,
+    );
   }
   return (await response.json()) as T;
 }
@@ -41,7 +48,10 @@ export const mockControl = {
   /** The newest e-mail of `kind` in the outbox (to `to`, when given), or undefined. */
   lastEmail: async (kind: OutboxEmail['kind'], to?: string): Promise<OutboxEmail | undefined> =>
     (await call<OutboxEmail[]>('GET', 'outbox'))
-      .filter((mail) => mail.kind === kind && (to === undefined || mail.to.toLowerCase() === to.toLowerCase()))
+      .filter(
+        (mail) =>
+          mail.kind === kind && (to === undefined || mail.to.toLowerCase() === to.toLowerCase()),
+      )
       .at(-1),
   requests: () => call<RequestLogEntry[]>('GET', 'requests'),
   updateSettings: (patch: Partial<MockSettings>) => call<MockSettings>('POST', 'settings', patch),

@@ -4,7 +4,10 @@ import { useEffect, useState } from 'react';
  * Calls `load` now and every `intervalMs` while the component is mounted, and
  * returns the last value it resolved with (or the error it rejected with).
  */
-export function usePolling<T>(load: () => Promise<T>, intervalMs: number): { value: T | undefined; error: string | undefined } {
+export function usePolling<T>(
+  load: () => Promise<T>,
+  intervalMs: number,
+): { value: T | undefined; error: string | undefined } {
   const [value, setValue] = useState<T>();
   const [error, setError] = useState<string>();
   useEffect(() => {

@@ -24,14 +24,18 @@ export function CallbackPage() {
         <h2>Completing the login…</h2>
         {callback.status === 'error' ? (
           <p className="outcome bad" role="alert">
-            The login could not be completed: {describeError(callback.error)} <a href="/">Back to the panels</a>
+            The login could not be completed: {describeError(callback.error)}{' '}
+            <a href="/">Back to the panels</a>
           </p>
         ) : callback.status === 'idle' ? (
           <p className="outcome warn">
             This address holds no login answer. <a href="/">Back to the panels</a>
           </p>
         ) : (
-          <p>Exchanging the authorization code for member tokens, then going back to the page you came from.</p>
+          <p>
+            Exchanging the authorization code for member tokens, then going back to the page you
+            came from.
+          </p>
         )}
       </main>
     </>

@@ -24,8 +24,9 @@ export function HomePage() {
       <Header />
       <main className="page">
         <p className="page-intro">
-          Each panel runs one flow of the Site Identity packages against a local mock of the platform. Open this page in a second tab to
-          watch the session follow along: a login, a renewal or a logout in one tab reaches the other without a reload.
+          Each panel runs one flow of the Site Identity packages against a local mock of the
+          platform. Open this page in a second tab to watch the session follow along: a login, a
+          renewal or a logout in one tab reaches the other without a reload.
         </p>
         <section className="group" aria-label="Session">
           <h2>Session</h2>

@@ -14,12 +14,14 @@ export function MembersPage() {
         <RequireMember
           fallback={
             <p className="outcome warn" data-testid="members-fallback">
-              This page is for members. Log in from the panels first (the hosted login comes back here).
+              This page is for members. Log in from the panels first (the hosted login comes back
+              here).
             </p>
           }
         >
           <p className="outcome ok" data-testid="members-welcome">
-            Welcome, member. The hosted login brought you back to the page you started from, and the code is gone from the address bar.
+            Welcome, member. The hosted login brought you back to the page you started from, and the
+            code is gone from the address bar.
           </p>
         </RequireMember>
         <p>

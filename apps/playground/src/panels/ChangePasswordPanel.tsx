@@ -32,7 +32,14 @@ export function ChangePasswordPanel() {
             });
           }}
         >
-          <TextField label="New password" type="password" autoComplete="new-password" value={password} onChange={setPassword} required />
+          <TextField
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={setPassword}
+            required
+          />
           <div className="row">
             <button type="submit" disabled={busy}>
               Change password

@@ -59,9 +59,16 @@ export function CheckoutPanel() {
           void run(async () => {
             const redirectSession = await redirects.createRedirectSession(requestFor(intent, id));
             const sessionId = redirectSession.id ?? '(no id)';
-            setSession({ fullUrl: redirectSession.fullUrl, endpoint: redirectSession.urlDetails?.endpoint ?? '', id: sessionId });
+            setSession({
+              fullUrl: redirectSession.fullUrl,
+              endpoint: redirectSession.urlDetails?.endpoint ?? '',
+              id: sessionId,
+            });
             log.add(`Redirect session for ${intent}: ${sessionId}`);
-            return { tone: 'ok', message: `The platform created redirect session ${sessionId}. Open its URL to continue on the hosted page.` };
+            return {
+              tone: 'ok',
+              message: `The platform created redirect session ${sessionId}. Open its URL to continue on the hosted page.`,
+            };
           });
         }}
       >

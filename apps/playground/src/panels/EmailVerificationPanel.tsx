@@ -26,7 +26,9 @@ export function EmailVerificationPanel() {
       <dl className="facts">
         <dt>Pending verification</dt>
         <dd data-testid="pending-verification">
-          {pending ? `yes, since ${new Date(pending.since).toLocaleTimeString()}` : 'none: register or log in on a site that requires verification'}
+          {pending
+            ? `yes, since ${new Date(pending.since).toLocaleTimeString()}`
+            : 'none: register or log in on a site that requires verification'}
         </dd>
       </dl>
       <form
@@ -35,12 +37,20 @@ export function EmailVerificationPanel() {
           event.preventDefault();
           void run(async () => {
             const result = await memberAuth.verifyEmail({ code });
-            log.add(`Verify e-mail: ${result.loginState}${result.errorCode ? ` (${result.errorCode})` : ''}`);
+            log.add(
+              `Verify e-mail: ${result.loginState}${result.errorCode ? ` (${result.errorCode})` : ''}`,
+            );
             return describeLoginResult(result);
           });
         }}
       >
-        <TextField label="Verification code" value={code} onChange={setCode} autoComplete="one-time-code" required />
+        <TextField
+          label="Verification code"
+          value={code}
+          onChange={setCode}
+          autoComplete="one-time-code"
+          required
+        />
         <div className="row">
           <button
             type="button"
@@ -50,9 +60,15 @@ export function EmailVerificationPanel() {
                 (last) => {
                   if (last?.code) {
                     setCode(last.code);
-                    setOutcome({ tone: 'info', message: `Read the code sent to ${last.to} from the outbox.` });
+                    setOutcome({
+                      tone: 'info',
+                      message: `Read the code sent to ${last.to} from the outbox.`,
+                    });
                   } else {
-                    setOutcome({ tone: 'warn', message: 'The outbox holds no verification code yet.' });
+                    setOutcome({
+                      tone: 'warn',
+                      message: 'The outbox holds no verification code yet.',
+                    });
                   }
                 },
                 (reason: unknown) => setOutcome({ tone: 'bad', message: describeError(reason) }),

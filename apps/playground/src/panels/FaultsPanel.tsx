@@ -7,9 +7,18 @@ const SLOW_MS = 3000;
 
 /** The three failures the panel switches, as the mock platform's faults. */
 const TOGGLES = {
-  network: { label: 'Network failure (the connection drops)', fault: { kind: 'network', times: 'Infinity' } },
-  status503: { label: '503 Service Unavailable', fault: { kind: 'status', status: 503, times: 'Infinity' } },
-  slow: { label: `Slow answers (${SLOW_MS / 1000} s each)`, fault: { kind: 'latency', latencyMs: SLOW_MS, times: 'Infinity' } },
+  network: {
+    label: 'Network failure (the connection drops)',
+    fault: { kind: 'network', times: 'Infinity' },
+  },
+  status503: {
+    label: '503 Service Unavailable',
+    fault: { kind: 'status', status: 503, times: 'Infinity' },
+  },
+  slow: {
+    label: `Slow answers (${SLOW_MS / 1000} s each)`,
+    fault: { kind: 'latency', latencyMs: SLOW_MS, times: 'Infinity' },
+  },
 } as const satisfies Record<string, { label: string; fault: MockFault }>;
 
 type Toggle = keyof typeof TOGGLES;
@@ -41,7 +50,8 @@ export function FaultsPanel() {
     try {
       // Faults are a list on the mock platform: clear it, then arm the switched-on ones.
       await mockControl.clearFaults();
-      for (const key of Object.keys(TOGGLES) as Toggle[]) if (next[key]) await mockControl.injectFault(TOGGLES[key].fault);
+      for (const key of Object.keys(TOGGLES) as Toggle[])
+        if (next[key]) await mockControl.injectFault(TOGGLES[key].fault);
       setError(undefined);
     } catch (reason) {
       setError(describeError(reason));
@@ -57,7 +67,12 @@ export function FaultsPanel() {
       <div className="stack">
         {(Object.keys(TOGGLES) as Toggle[]).map((key) => (
           <label className="check" key={key}>
-            <input type="checkbox" checked={switches?.[key] ?? false} disabled={!switches} onChange={(event) => void change(key, event.target.checked)} />
+            <input
+              type="checkbox"
+              checked={switches?.[key] ?? false}
+              disabled={!switches}
+              onChange={(event) => void change(key, event.target.checked)}
+            />
             {TOGGLES[key].label}
           </label>
         ))}

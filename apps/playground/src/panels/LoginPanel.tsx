@@ -21,7 +21,10 @@ export function LoginPanel() {
   const { busy, outcome, setOutcome, run } = useAction();
 
   const show = (result: LoginResult) => {
-    const stateToken = result.loginState === 'FAILURE' && result.serverState === 'REQUIRE_MFA' ? result.data.stateToken : undefined;
+    const stateToken =
+      result.loginState === 'FAILURE' && result.serverState === 'REQUIRE_MFA'
+        ? result.data.stateToken
+        : undefined;
     const factorType = firstFactor(result.loginState === 'FAILURE' ? result.mfa : undefined);
     setMfa(stateToken ? { stateToken, factorType } : undefined);
     if (stateToken) {
@@ -49,14 +52,34 @@ export function LoginPanel() {
           event.preventDefault();
           void run(async () => {
             const result = await auth.login({ email, password });
-            if (!result) return { tone: 'bad', message: `The call failed: ${auth.error?.message ?? 'unknown error'}` };
-            log.add(`Login ${email}: ${result.loginState}${result.errorCode ? ` (${result.errorCode})` : ''}`);
+            if (!result)
+              return {
+                tone: 'bad',
+                message: `The call failed: ${auth.error?.message ?? 'unknown error'}`,
+              };
+            log.add(
+              `Login ${email}: ${result.loginState}${result.errorCode ? ` (${result.errorCode})` : ''}`,
+            );
             return show(result);
           });
         }}
       >
-        <TextField label="E-mail" type="email" autoComplete="username" value={email} onChange={setEmail} required />
-        <TextField label="Password" type="password" autoComplete="current-password" value={password} onChange={setPassword} required />
+        <TextField
+          label="E-mail"
+          type="email"
+          autoComplete="username"
+          value={email}
+          onChange={setEmail}
+          required
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={setPassword}
+          required
+        />
         <CaptchaControls />
         <div className="row">
           <button type="submit" disabled={busy}>

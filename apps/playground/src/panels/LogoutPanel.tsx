@@ -21,7 +21,9 @@ export function LogoutPanel() {
           disabled={busy}
           onClick={() =>
             run(async () => {
-              const url = await redirects.logout({ postLogoutRedirectUri: `${window.location.origin}/` });
+              const url = await redirects.logout({
+                postLogoutRedirectUri: `${window.location.origin}/`,
+              });
               setLogoutUrl(url);
               log.add('Logout: tokens cleared');
               return { tone: 'ok', message: 'Logged out: the tokens are cleared (role none).' };

@@ -30,7 +30,13 @@ export function MfaStep({ stateToken, factorType, email, onDone }: MfaStepProps)
         });
       }}
     >
-      <TextField label="One-time code" value={code} onChange={setCode} autoComplete="one-time-code" required />
+      <TextField
+        label="One-time code"
+        value={code}
+        onChange={setCode}
+        autoComplete="one-time-code"
+        required
+      />
       <div className="row">
         <button
           type="button"

@@ -37,12 +37,22 @@ export function PasswordResetPanel() {
               url.searchParams.delete('recoveryToken');
               window.history.replaceState(window.history.state, '', url);
               setRecoveryToken(undefined);
-              return { tone: 'ok', message: 'Your new password is set. Log in with it in the "Log in" panel.' };
+              return {
+                tone: 'ok',
+                message: 'Your new password is set. Log in with it in the "Log in" panel.',
+              };
             });
           }}
         >
           <p className="outcome info">You opened a password-reset link. Choose a new password.</p>
-          <TextField label="New password" type="password" autoComplete="new-password" value={password} onChange={setPassword} required />
+          <TextField
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={setPassword}
+            required
+          />
           <div className="row">
             <button type="submit" disabled={busy}>
               Set the new password
@@ -55,13 +65,25 @@ export function PasswordResetPanel() {
           onSubmit={(event) => {
             event.preventDefault();
             void run(async () => {
-              await memberAuth.sendPasswordResetEmail(email, { redirectUri: `${window.location.origin}/` });
+              await memberAuth.sendPasswordResetEmail(email, {
+                redirectUri: `${window.location.origin}/`,
+              });
               log.add(`Password reset: recovery e-mail sent to ${email}`);
-              return { tone: 'info', message: `A recovery e-mail went to ${email}. Open its link from the outbox.` };
+              return {
+                tone: 'info',
+                message: `A recovery e-mail went to ${email}. Open its link from the outbox.`,
+              };
             });
           }}
         >
-          <TextField label="E-mail" type="email" autoComplete="username" value={email} onChange={setEmail} required />
+          <TextField
+            label="E-mail"
+            type="email"
+            autoComplete="username"
+            value={email}
+            onChange={setEmail}
+            required
+          />
           <div className="row">
             <button type="submit" disabled={busy}>
               Send the reset e-mail
@@ -73,7 +95,11 @@ export function PasswordResetPanel() {
                 void mockControl.lastEmail('recovery').then(
                   (last) => {
                     if (last?.link) window.location.assign(last.link);
-                    else setOutcome({ tone: 'warn', message: 'The outbox holds no recovery link yet.' });
+                    else
+                      setOutcome({
+                        tone: 'warn',
+                        message: 'The outbox holds no recovery link yet.',
+                      });
                   },
                   (reason: unknown) => setOutcome({ tone: 'bad', message: describeError(reason) }),
                 )

@@ -26,9 +26,15 @@ export function PrewarmPanel() {
       const after = window.localStorage.getItem(PREWARM_KEY);
       setStamp(readStamp());
       const ran = after !== before;
-      log.add(`Pre-warm: ${ran ? 'loaded the hosted session in a hidden frame' : 'skipped (done within 7 days)'}`);
+      log.add(
+        `Pre-warm: ${ran ? 'loaded the hosted session in a hidden frame' : 'skipped (done within 7 days)'}`,
+      );
       return ran
-        ? { tone: 'ok', message: 'Pre-warmed: a hidden frame loaded the hosted login session, so a later hosted login opens faster.' }
+        ? {
+            tone: 'ok',
+            message:
+              'Pre-warmed: a hidden frame loaded the hosted login session, so a later hosted login opens faster.',
+          }
         : { tone: 'info', message: 'Skipped: this browser pre-warmed within the last 7 days.' };
     });
   return (
@@ -45,7 +51,12 @@ export function PrewarmPanel() {
         <button type="button" disabled={busy} onClick={() => void prewarm(false)}>
           Pre-warm
         </button>
-        <button type="button" className="secondary" disabled={busy} onClick={() => void prewarm(true)}>
+        <button
+          type="button"
+          className="secondary"
+          disabled={busy}
+          onClick={() => void prewarm(true)}
+        >
           Pre-warm even if recent
         </button>
       </div>

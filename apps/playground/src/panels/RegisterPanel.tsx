@@ -27,15 +27,39 @@ export function RegisterPanel() {
         onSubmit={(event) => {
           event.preventDefault();
           void run(async () => {
-            const result = await auth.register({ email, password, profile: nickname ? { nickname } : undefined });
-            if (!result) return { tone: 'bad', message: `The call failed: ${auth.error?.message ?? 'unknown error'}` };
-            log.add(`Register ${email}: ${result.loginState}${result.errorCode ? ` (${result.errorCode})` : ''}`);
+            const result = await auth.register({
+              email,
+              password,
+              profile: nickname ? { nickname } : undefined,
+            });
+            if (!result)
+              return {
+                tone: 'bad',
+                message: `The call failed: ${auth.error?.message ?? 'unknown error'}`,
+              };
+            log.add(
+              `Register ${email}: ${result.loginState}${result.errorCode ? ` (${result.errorCode})` : ''}`,
+            );
             return describeLoginResult(result);
           });
         }}
       >
-        <TextField label="E-mail" type="email" autoComplete="username" value={email} onChange={setEmail} required />
-        <TextField label="Password" type="password" autoComplete="new-password" value={password} onChange={setPassword} required />
+        <TextField
+          label="E-mail"
+          type="email"
+          autoComplete="username"
+          value={email}
+          onChange={setEmail}
+          required
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={setPassword}
+          required
+        />
         <TextField label="Nickname (optional)" value={nickname} onChange={setNickname} />
         <div className="row">
           <button type="submit" disabled={busy}>

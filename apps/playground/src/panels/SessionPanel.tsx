@@ -38,12 +38,18 @@ export function SessionPanel() {
         </dd>
         <dt>Access token expires</dt>
         <dd data-testid="access-expiry">
-          {expiresAt === undefined ? 'no token yet' : `in ${formatCountdown(expiresAt - now)} (at ${new Date(expiresAt * 1000).toLocaleTimeString()})`}
+          {expiresAt === undefined
+            ? 'no token yet'
+            : `in ${formatCountdown(expiresAt - now)} (at ${new Date(expiresAt * 1000).toLocaleTimeString()})`}
         </dd>
         <dt>Renewal due</dt>
-        <dd data-testid="renewal-due">{expiresAt === undefined ? '—' : formatCountdown(expiresAt - LEEWAY_SECONDS - now)}</dd>
+        <dd data-testid="renewal-due">
+          {expiresAt === undefined ? '—' : formatCountdown(expiresAt - LEEWAY_SECONDS - now)}
+        </dd>
         <dt>Last renewal error</dt>
-        <dd data-testid="session-error">{snapshot.error ? `${snapshot.error.code}: ${snapshot.error.message}` : 'none'}</dd>
+        <dd data-testid="session-error">
+          {snapshot.error ? `${snapshot.error.code}: ${snapshot.error.message}` : 'none'}
+        </dd>
       </dl>
       <div className="row">
         <button
@@ -53,7 +59,10 @@ export function SessionPanel() {
             run(async () => {
               log.add('Session: refresh requested');
               const next = await tokens.refresh();
-              return { tone: 'ok', message: `Renewed as ${next.refreshToken.role}: tokens.refresh() bought a new access token in one request.` };
+              return {
+                tone: 'ok',
+                message: `Renewed as ${next.refreshToken.role}: tokens.refresh() bought a new access token in one request.`,
+              };
             })
           }
         >
@@ -66,7 +75,10 @@ export function SessionPanel() {
           onClick={() =>
             run(async () => {
               const next = await tokens.getTokens();
-              return { tone: 'info', message: `getTokens() answered role ${next.refreshToken.role}; it renews only a token that is due.` };
+              return {
+                tone: 'info',
+                message: `getTokens() answered role ${next.refreshToken.role}; it renews only a token that is due.`,
+              };
             })
           }
         >
@@ -80,7 +92,11 @@ export function SessionPanel() {
             run(async () => {
               await tokens.clear();
               log.add('Session: cleared the stored tokens');
-              return { tone: 'info', message: 'Cleared the tokens in this browser (role none). The next call fetches visitor tokens.' };
+              return {
+                tone: 'info',
+                message:
+                  'Cleared the tokens in this browser (role none). The next call fetches visitor tokens.',
+              };
             })
           }
         >

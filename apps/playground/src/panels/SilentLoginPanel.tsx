@@ -26,15 +26,36 @@ export function SilentLoginPanel() {
             const result = await memberAuth.login({ email, password, completeLogin: false });
             log.add(`Silent login, step 1: ${result.loginState}`);
             if (result.loginState !== 'SUCCESS') {
-              return { tone: 'bad', message: `${result.loginState}: ${result.error ?? 'no session token'}` };
+              return {
+                tone: 'bad',
+                message: `${result.loginState}: ${result.error ?? 'no session token'}`,
+              };
             }
             setSessionToken(result.data.sessionToken);
-            return { tone: 'info', message: 'Step 1 done: the platform answered a session token. Now exchange it in a hidden frame.' };
+            return {
+              tone: 'info',
+              message:
+                'Step 1 done: the platform answered a session token. Now exchange it in a hidden frame.',
+            };
           });
         }}
       >
-        <TextField label="E-mail" type="email" autoComplete="username" value={email} onChange={setEmail} required />
-        <TextField label="Password" type="password" autoComplete="current-password" value={password} onChange={setPassword} required />
+        <TextField
+          label="E-mail"
+          type="email"
+          autoComplete="username"
+          value={email}
+          onChange={setEmail}
+          required
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={setPassword}
+          required
+        />
         <div className="row">
           <button type="submit" disabled={busy}>
             1. Get a session token
@@ -48,7 +69,11 @@ export function SilentLoginPanel() {
                 await redirects.silentLogin(sessionToken);
                 setSessionToken(undefined);
                 log.add('Silent login, step 2: member tokens from the hidden frame');
-                return { tone: 'ok', message: 'Step 2 done: the hidden frame returned a code, exchanged for member tokens. You are a member.' };
+                return {
+                  tone: 'ok',
+                  message:
+                    'Step 2 done: the hidden frame returned a code, exchanged for member tokens. You are a member.',
+                };
               })
             }
           >

@@ -12,7 +12,10 @@ export function SiteSettingsPanel() {
   const { busy, outcome, setOutcome, run } = useAction();
 
   useEffect(() => {
-    mockControl.state().then((state) => setSettings(state.settings), (reason: unknown) => setOutcome({ tone: 'bad', message: describeError(reason) }));
+    mockControl.state().then(
+      (state) => setSettings(state.settings),
+      (reason: unknown) => setOutcome({ tone: 'bad', message: describeError(reason) }),
+    );
   }, [setOutcome]);
 
   const update = (patch: Partial<MockSettings>) =>
@@ -87,11 +90,20 @@ export function SiteSettingsPanel() {
             event.preventDefault();
             void run(async () => {
               await mockControl.approve(approveEmail);
-              return { tone: 'ok', message: `The owner approved ${approveEmail}. That member can log in now.` };
+              return {
+                tone: 'ok',
+                message: `The owner approved ${approveEmail}. That member can log in now.`,
+              };
             });
           }}
         >
-          <TextField label="Approve a member (e-mail)" type="email" value={approveEmail} onChange={setApproveEmail} required />
+          <TextField
+            label="Approve a member (e-mail)"
+            type="email"
+            value={approveEmail}
+            onChange={setApproveEmail}
+            required
+          />
           <button type="submit" disabled={busy}>
             Approve
           </button>

@@ -32,7 +32,9 @@ export function VisitorTokensPanel() {
             run(async () => {
               const sets = await Promise.all(Array.from({ length: 5 }, () => tokens.getTokens()));
               const first = sets[0];
-              log.add(`Visitor tokens: 5 concurrent getTokens() calls answered with role ${first?.refreshToken.role ?? 'none'}`);
+              log.add(
+                `Visitor tokens: 5 concurrent getTokens() calls answered with role ${first?.refreshToken.role ?? 'none'}`,
+              );
               return {
                 tone: 'ok',
                 message: `Five concurrent getTokens() calls resolved with role ${first?.refreshToken.role ?? 'none'}.`,

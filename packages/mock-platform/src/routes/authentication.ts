@@ -2,7 +2,13 @@ import { isEmail, objectAt, parseJsonBody, stringAt, type RouteContext } from '.
 import { checkCaptcha } from '../captcha';
 import { hashPassword, toIdentity } from '../members';
 import { isClientAllowed } from '../options';
-import { applicationError, json, redirect, validationError, type FieldViolation } from '../responses';
+import {
+  applicationError,
+  json,
+  redirect,
+  validationError,
+  type FieldViolation,
+} from '../responses';
 import { authenticationOutcome } from './outcome';
 
 /**
@@ -15,7 +21,11 @@ import { authenticationOutcome } from './outcome';
  */
 export const SESSION_COOKIE = 'mock_platform_session';
 
-const EMAIL_VIOLATION: FieldViolation = { field: 'loginId.email', description: 'must be a valid e-mail address', data: { type: 'EMAIL' } };
+const EMAIL_VIOLATION: FieldViolation = {
+  field: 'loginId.email',
+  description: 'must be a valid e-mail address',
+  data: { type: 'EMAIL' },
+};
 const PASSWORD_VIOLATION: FieldViolation = { field: 'password', description: 'must not be empty' };
 
 /**
@@ -35,10 +45,12 @@ export function registerRoute(context: RouteContext): Response {
   const violations: FieldViolation[] = [];
   if (!isEmail(email)) violations.push(EMAIL_VIOLATION);
   if (password === undefined) violations.push(PASSWORD_VIOLATION);
-  if (violations.length > 0 || email === undefined || password === undefined) return validationError(violations);
+  if (violations.length > 0 || email === undefined || password === undefined)
+    return validationError(violations);
   const captcha = checkCaptcha(context.state.settings.captcha, body['captchaTokens']);
   if (captcha) return captcha;
-  if (context.state.findMember(email)) return applicationError(409, '-19995', 'Email already exists');
+  if (context.state.findMember(email))
+    return applicationError(409, '-19995', 'Email already exists');
   const member = context.state.addMember({
     email,
     password,
@@ -67,13 +79,19 @@ export function loginRoute(context: RouteContext): Response {
   const violations: FieldViolation[] = [];
   if (email === undefined) violations.push(EMAIL_VIOLATION);
   if (password === undefined) violations.push(PASSWORD_VIOLATION);
-  if (violations.length > 0 || email === undefined || password === undefined) return validationError(violations);
+  if (violations.length > 0 || email === undefined || password === undefined)
+    return validationError(violations);
   const captcha = checkCaptcha(context.state.settings.captcha, body['captchaTokens']);
   if (captcha) return captcha;
   const member = context.state.findMember(email);
-  if (member === undefined) return applicationError(404, 'IDENTITY_NOT_FOUND', 'No member with this e-mail');
-  if (member.resetPasswordRequired) return applicationError(400, '-19973', 'Reset password required');
-  if (member.passwordHash === undefined || hashPassword(password, member.salt) !== member.passwordHash) {
+  if (member === undefined)
+    return applicationError(404, 'IDENTITY_NOT_FOUND', 'No member with this e-mail');
+  if (member.resetPasswordRequired)
+    return applicationError(400, '-19973', 'Reset password required');
+  if (
+    member.passwordHash === undefined ||
+    hashPassword(password, member.salt) !== member.passwordHash
+  ) {
     return applicationError(400, '-19976', 'Invalid password');
   }
   return authenticationOutcome(context, member, { checkMfa: true });
@@ -91,9 +109,14 @@ export function changePasswordRoute(context: RouteContext): Response {
   const body = parseJsonBody(context.rawBody);
   if (body instanceof Response) return body;
   const newPassword = stringAt(body, 'newPassword');
-  if (newPassword === undefined) return validationError([{ field: 'newPassword', description: 'must not be empty' }]);
-  const member = context.caller?.memberId === undefined ? undefined : context.state.members.get(context.caller.memberId);
-  if (member === undefined) return applicationError(404, 'IDENTITY_NOT_FOUND', 'The member of this token no longer exists');
+  if (newPassword === undefined)
+    return validationError([{ field: 'newPassword', description: 'must not be empty' }]);
+  const member =
+    context.caller?.memberId === undefined
+      ? undefined
+      : context.state.members.get(context.caller.memberId);
+  if (member === undefined)
+    return applicationError(404, 'IDENTITY_NOT_FOUND', 'The member of this token no longer exists');
   member.passwordHash = hashPassword(newPassword, member.salt);
   member.resetPasswordRequired = false;
   member.updatedDate = new Date(context.now()).toISOString();
@@ -115,9 +138,14 @@ export function signOnRoute(context: RouteContext): Response {
   const email = stringAt(objectAt(body, 'loginId'), 'email');
   if (!isEmail(email)) return validationError([EMAIL_VIOLATION]);
   const member =
-    context.state.findMember(email) ?? context.state.addMember({ email, profile: objectAt(body, 'profile') ?? {} });
+    context.state.findMember(email) ??
+    context.state.addMember({ email, profile: objectAt(body, 'profile') ?? {} });
   if (body['verifyEmail'] === true) member.emailVerified = true;
-  return json({ state: 'SUCCESS', sessionToken: context.state.createSession(member.id), identity: toIdentity(member) });
+  return json({
+    state: 'SUCCESS',
+    sessionToken: context.state.createSession(member.id),
+    identity: toIdentity(member),
+  });
 }
 
 /**
@@ -133,15 +161,22 @@ export function logoutRoute(context: RouteContext): Response {
   const target = context.url.searchParams.get('postLogoutRedirectUri') ?? '';
   const clientId = context.url.searchParams.get('clientId') ?? '';
   const violations: FieldViolation[] = [];
-  if (target === '') violations.push({ field: 'postLogoutRedirectUri', description: 'is required' });
+  if (target === '')
+    violations.push({ field: 'postLogoutRedirectUri', description: 'is required' });
   if (clientId === '') violations.push({ field: 'clientId', description: 'is required' });
   if (violations.length > 0) return validationError(violations);
   if (!isClientAllowed(context.options.clients, clientId, target)) {
-    return applicationError(400, 'INVALID_REDIRECT_URI', 'postLogoutRedirectUri is not allowed for this client');
+    return applicationError(
+      400,
+      'INVALID_REDIRECT_URI',
+      'postLogoutRedirectUri is not allowed for this client',
+    );
   }
   const session = readCookie(context.request, SESSION_COOKIE);
   if (session !== undefined) context.state.sessions.delete(session);
-  return redirect(target, 302, { 'set-cookie': `${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax` });
+  return redirect(target, 302, {
+    'set-cookie': `${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`,
+  });
 }
 
 /**
@@ -163,15 +198,22 @@ export function verifyFactorRoute(context: RouteContext): Response {
   const dataKey = `${factorType.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase())}Data`;
   const code = stringAt(objectAt(body, dataKey), 'code');
   const violations: FieldViolation[] = [];
-  if (stateToken === undefined) violations.push({ field: 'stateToken', description: 'is required' });
+  if (stateToken === undefined)
+    violations.push({ field: 'stateToken', description: 'is required' });
   if (code === undefined) violations.push({ field: `${dataKey}.code`, description: 'is required' });
   if (violations.length > 0 || stateToken === undefined) return validationError(violations);
   const flow = context.state.flows.get(stateToken);
   const member = flow === undefined ? undefined : context.state.members.get(flow.memberId);
-  if (flow === undefined || flow.kind !== 'mfa' || flow.expiresAt <= context.now() || member === undefined) {
+  if (
+    flow === undefined ||
+    flow.kind !== 'mfa' ||
+    flow.expiresAt <= context.now() ||
+    member === undefined
+  ) {
     return applicationError(400, 'INVALID_STATE_TOKEN', 'Unknown or expired state token');
   }
-  if (member.mfa?.factorType !== factorType) return applicationError(400, 'INVALID_FACTOR', 'This factor is not enabled for the member');
+  if (member.mfa?.factorType !== factorType)
+    return applicationError(400, 'INVALID_FACTOR', 'This factor is not enabled for the member');
   if (code !== flow.code) return applicationError(400, 'INVALID_CODE', 'Wrong verification code');
   context.state.flows.delete(stateToken);
   return authenticationOutcome(context, member, { checkMfa: false });

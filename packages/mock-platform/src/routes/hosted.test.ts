@@ -22,39 +22,70 @@ function authRequest(overrides: Record<string, string> = {}) {
 }
 
 async function setUp(options: Parameters<typeof createMockPlatform>[0] = {}) {
-  const platform = createMockPlatform({ members: [{ email: 'ada@example.com', password: 'secret' }], ...options });
+  const platform = createMockPlatform({
+    members: [{ email: 'ada@example.com', password: 'secret' }],
+    ...options,
+  });
   const visitor = await visitorTokens(platform);
   const session = async (body: Record<string, unknown>) => {
-    const answer = await post(platform, `${REDIRECTS}/v1/redirect-session`, body, visitor.access_token);
-    return answer.body['redirectSession'] as { id: string; fullUrl: string; urlDetails: { endpoint: string; searchParams: Record<string, string> }; sessionToken: string };
+    const answer = await post(
+      platform,
+      `${REDIRECTS}/v1/redirect-session`,
+      body,
+      visitor.access_token,
+    );
+    return answer.body['redirectSession'] as {
+      id: string;
+      fullUrl: string;
+      urlDetails: { endpoint: string; searchParams: Record<string, string> };
+      sessionToken: string;
+    };
   };
   const submit = (url: string, form: Record<string, string>, cookie?: string) =>
     platform.fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        ...(cookie ? { cookie } : {}),
+      },
       body: new URLSearchParams(form).toString(),
       redirect: 'manual',
     });
   return { platform, visitor, session, submit };
 }
 
-function callbackParams(location: string | null, mode: 'fragment' | 'query' = 'fragment'): Record<string, string> {
+function callbackParams(
+  location: string | null,
+  mode: 'fragment' | 'query' = 'fragment',
+): Record<string, string> {
   const url = new URL(location ?? 'http://x/');
-  return Object.fromEntries(new URLSearchParams(mode === 'fragment' ? url.hash.slice(1) : url.search));
+  return Object.fromEntries(
+    new URLSearchParams(mode === 'fragment' ? url.hash.slice(1) : url.search),
+  );
 }
 
 describe('redirect sessions', () => {
   it('needs an access token', async () => {
     const platform = createMockPlatform();
-    expect((await post(platform, `${REDIRECTS}/v1/redirect-session`, { login: {} })).status).toBe(401);
+    expect((await post(platform, `${REDIRECTS}/v1/redirect-session`, { login: {} })).status).toBe(
+      401,
+    );
   });
 
   it('answers an auth session whose fullUrl opens the hosted login form', async () => {
     const { platform, session } = await setUp();
     const redirectSession = await session({ auth: { authRequest: authRequest() } });
-    expect(redirectSession).toMatchObject({ id: expect.any(String), sessionToken: expect.any(String) });
-    expect(redirectSession.urlDetails.endpoint).toBe('https://www.wixapis.com/_hosted/oauth2/authorize');
-    expect(redirectSession.urlDetails.searchParams).toMatchObject({ clientId: 'app', state: 'the-state' });
+    expect(redirectSession).toMatchObject({
+      id: expect.any(String),
+      sessionToken: expect.any(String),
+    });
+    expect(redirectSession.urlDetails.endpoint).toBe(
+      'https://www.wixapis.com/_hosted/oauth2/authorize',
+    );
+    expect(redirectSession.urlDetails.searchParams).toMatchObject({
+      clientId: 'app',
+      state: 'the-state',
+    });
     const page = await platform.fetch(redirectSession.fullUrl);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
@@ -63,16 +94,23 @@ describe('redirect sessions', () => {
     expect(text).toContain('name="password"');
   });
 
-  test.each(['bookingsCheckout', 'ecomCheckout', 'eventsCheckout', 'paidPlansCheckout', 'storesProduct', 'bookingsBook'])(
-    '%s opens a page naming the intent',
-    async (intent) => {
-      const { platform, session } = await setUp();
-      const redirectSession = await session({ [intent]: { id: 'x' }, callbacks: { postFlowUrl: 'http://localhost:5173/' } });
-      const page = await platform.fetch(redirectSession.fullUrl);
-      expect(page.status).toBe(200);
-      expect(await page.text()).toContain(`data-intent="${intent}"`);
-    },
-  );
+  test.each([
+    'bookingsCheckout',
+    'ecomCheckout',
+    'eventsCheckout',
+    'paidPlansCheckout',
+    'storesProduct',
+    'bookingsBook',
+  ])('%s opens a page naming the intent', async (intent) => {
+    const { platform, session } = await setUp();
+    const redirectSession = await session({
+      [intent]: { id: 'x' },
+      callbacks: { postFlowUrl: 'http://localhost:5173/' },
+    });
+    const page = await platform.fetch(redirectSession.fullUrl);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(`data-intent="${intent}"`);
+  });
 
   it('a login session opens a pre-warmable 200 page', async () => {
     const { platform, session } = await setUp();
@@ -82,10 +120,18 @@ describe('redirect sessions', () => {
 
   it('a logout session ends the platform session and redirects to postFlowUrl', async () => {
     const { platform, session } = await setUp();
-    const redirectSession = await session({ logout: { clientId: 'app' }, callbacks: { postFlowUrl: 'http://localhost:5173/' } });
-    expect(redirectSession.fullUrl).toMatch(/^https:\/\/www\.wixapis\.com\/_api\/iam\/authentication\/v1\/logout\?/);
+    const redirectSession = await session({
+      logout: { clientId: 'app' },
+      callbacks: { postFlowUrl: 'http://localhost:5173/' },
+    });
+    expect(redirectSession.fullUrl).toMatch(
+      /^https:\/\/www\.wixapis\.com\/_api\/iam\/authentication\/v1\/logout\?/,
+    );
     const response = await platform.fetch(redirectSession.fullUrl, { redirect: 'manual' });
-    expect([response.status, response.headers.get('location')]).toEqual([302, 'http://localhost:5173/']);
+    expect([response.status, response.headers.get('location')]).toEqual([
+      302,
+      'http://localhost:5173/',
+    ]);
   });
 
   test.each([
@@ -95,7 +141,12 @@ describe('redirect sessions', () => {
     [{ logout: { clientId: 'app' } }, 'callbacks.postFlowUrl'],
   ])('answers a validation error for %j', async (body, field) => {
     const { platform, visitor } = await setUp();
-    const { status, body: answer } = await post(platform, `${REDIRECTS}/v1/redirect-session`, body, visitor.access_token);
+    const { status, body: answer } = await post(
+      platform,
+      `${REDIRECTS}/v1/redirect-session`,
+      body,
+      visitor.access_token,
+    );
     expect(status).toBe(400);
     expect(JSON.stringify(answer)).toContain(`"field":"${field}"`);
   });
@@ -105,24 +156,41 @@ describe('hosted login page', () => {
   it('signs in with the form and redirects with a code in the fragment that exchanges once', async () => {
     const { platform, session, submit } = await setUp();
     const { fullUrl } = await session({ auth: { authRequest: authRequest() } });
-    const response = await submit(fullUrl, { email: 'ada@example.com', password: 'secret', action: 'login' });
+    const response = await submit(fullUrl, {
+      email: 'ada@example.com',
+      password: 'secret',
+      action: 'login',
+    });
     expect(response.status).toBe(303);
     expect(response.headers.get('set-cookie')).toMatch(/^mock_platform_session=/);
     const location = response.headers.get('location');
     expect(location?.startsWith(`${redirectUri}#`)).toBe(true);
     const { code, state } = callbackParams(location);
     expect(state).toBe('the-state');
-    const exchange = { clientId: 'app', grantType: 'authorization_code', redirectUri, code, codeVerifier: verifier };
+    const exchange = {
+      clientId: 'app',
+      grantType: 'authorization_code',
+      redirectUri,
+      code,
+      codeVerifier: verifier,
+    };
     const tokens = await post(platform, TOKEN_URL, exchange);
-    expect(platform.state.tokens.describe(tokens.body['access_token'] as string)?.role).toBe('member');
+    expect(platform.state.tokens.describe(tokens.body['access_token'] as string)?.role).toBe(
+      'member',
+    );
     expect((await post(platform, TOKEN_URL, exchange)).body['error']).toBe('invalid_grant');
   });
 
   it('answers in the query with responseMode query', async () => {
     const { session, submit } = await setUp();
-    const { fullUrl } = await session({ auth: { authRequest: authRequest({ responseMode: 'query' }) } });
+    const { fullUrl } = await session({
+      auth: { authRequest: authRequest({ responseMode: 'query' }) },
+    });
     const response = await submit(fullUrl, { email: 'ada@example.com', password: 'secret' });
-    expect(callbackParams(response.headers.get('location'), 'query')).toMatchObject({ code: expect.any(String), state: 'the-state' });
+    expect(callbackParams(response.headers.get('location'), 'query')).toMatchObject({
+      code: expect.any(String),
+      state: 'the-state',
+    });
   });
 
   it('shows the form again with an error for a wrong password, and cancel answers access_denied', async () => {
@@ -132,15 +200,27 @@ describe('hosted login page', () => {
     expect(wrong.status).toBe(401);
     expect(await wrong.text()).toContain('Wrong e-mail or password');
     const cancel = await submit(fullUrl, { action: 'cancel' });
-    expect(callbackParams(cancel.headers.get('location'))).toEqual({ error: 'access_denied', error_description: 'The member cancelled', state: 'the-state' });
+    expect(callbackParams(cancel.headers.get('location'))).toEqual({
+      error: 'access_denied',
+      error_description: 'The member cancelled',
+      state: 'the-state',
+    });
   });
 
   it('cancel answers access_denied even with valid credentials in the form', async () => {
     const { session, submit } = await setUp();
     const { fullUrl } = await session({ auth: { authRequest: authRequest() } });
-    const cancel = await submit(fullUrl, { email: 'ada@example.com', password: 'secret', action: 'cancel' });
+    const cancel = await submit(fullUrl, {
+      email: 'ada@example.com',
+      password: 'secret',
+      action: 'cancel',
+    });
     expect(cancel.status).toBe(303);
-    expect(callbackParams(cancel.headers.get('location'))).toEqual({ error: 'access_denied', error_description: 'The member cancelled', state: 'the-state' });
+    expect(callbackParams(cancel.headers.get('location'))).toEqual({
+      error: 'access_denied',
+      error_description: 'The member cancelled',
+      state: 'the-state',
+    });
   });
 
   test.each([
@@ -153,7 +233,10 @@ describe('hosted login page', () => {
     const { fullUrl } = await session({ auth: { authRequest: authRequest(overrides) } });
     const response = await platform.fetch(fullUrl, { redirect: 'manual' });
     expect(response.status).toBe(302);
-    expect(callbackParams(response.headers.get('location'))).toMatchObject({ error: expect.any(String), error_description: description });
+    expect(callbackParams(response.headers.get('location'))).toMatchObject({
+      error: expect.any(String),
+      error_description: description,
+    });
   });
 
   test.each([
@@ -169,8 +252,12 @@ describe('hosted login page', () => {
   });
 
   it('checks redirect URIs exactly for configured clients', async () => {
-    const { platform, session } = await setUp({ clients: [{ clientId: 'app', redirectUris: ['https://app.example/cb'] }] });
-    const allowed = await session({ auth: { authRequest: authRequest({ redirectUri: 'https://app.example/cb' }) } });
+    const { platform, session } = await setUp({
+      clients: [{ clientId: 'app', redirectUris: ['https://app.example/cb'] }],
+    });
+    const allowed = await session({
+      auth: { authRequest: authRequest({ redirectUri: 'https://app.example/cb' }) },
+    });
     expect((await platform.fetch(allowed.fullUrl)).status).toBe(200);
     const loopback = await session({ auth: { authRequest: authRequest() } });
     expect((await platform.fetch(loopback.fullUrl)).status).toBe(400);
@@ -180,49 +267,87 @@ describe('hosted login page', () => {
     let now = 5_000_000;
     const { platform, session, submit } = await setUp({ now: () => now });
     const { fullUrl } = await session({ auth: { authRequest: authRequest() } });
-    const { code } = callbackParams((await submit(fullUrl, { email: 'ada@example.com', password: 'secret' })).headers.get('location'));
+    const { code } = callbackParams(
+      (await submit(fullUrl, { email: 'ada@example.com', password: 'secret' })).headers.get(
+        'location',
+      ),
+    );
     now += 60_000;
-    const answer = await post(platform, TOKEN_URL, { clientId: 'app', grantType: 'authorization_code', redirectUri, code, codeVerifier: verifier });
+    const answer = await post(platform, TOKEN_URL, {
+      clientId: 'app',
+      grantType: 'authorization_code',
+      redirectUri,
+      code,
+      codeVerifier: verifier,
+    });
     expect(answer.body['error_description']).toBe('authorization code expired');
   });
 });
 
 describe('prompt none', () => {
-  async function loginSessionToken(platform: ReturnType<typeof createMockPlatform>): Promise<string> {
-    const { body } = await post(platform, `${AUTH}/v2/login`, { loginId: { email: 'ada@example.com' }, password: 'secret' });
+  async function loginSessionToken(
+    platform: ReturnType<typeof createMockPlatform>,
+  ): Promise<string> {
+    const { body } = await post(platform, `${AUTH}/v2/login`, {
+      loginId: { email: 'ada@example.com' },
+      password: 'secret',
+    });
     return body['sessionToken'] as string;
   }
 
   it('posts { code, state } to the exact parent origin with web_message', async () => {
     const { platform, session } = await setUp();
     const sessionToken = await loginSessionToken(platform);
-    const { fullUrl } = await session({ auth: { authRequest: authRequest({ responseMode: 'web_message', sessionToken }) }, prompt: 'none' });
+    const { fullUrl } = await session({
+      auth: { authRequest: authRequest({ responseMode: 'web_message', sessionToken }) },
+      prompt: 'none',
+    });
     const page = await platform.fetch(fullUrl);
     const text = await page.text();
     expect(page.status).toBe(200);
-    expect(text).toMatch(/window\.parent\.postMessage\(\{"code":"mock-code\.[A-Za-z0-9]+","state":"the-state"\}, "http:\/\/localhost:5173"\)/);
+    expect(text).toMatch(
+      /window\.parent\.postMessage\(\{"code":"mock-code\.[A-Za-z0-9]+","state":"the-state"\}, "http:\/\/localhost:5173"\)/,
+    );
   });
 
   it('posts login_required for an unknown session token', async () => {
     const { platform, session } = await setUp();
-    const { fullUrl } = await session({ auth: { authRequest: authRequest({ responseMode: 'web_message', sessionToken: 'nope' }) }, prompt: 'none' });
-    expect(await (await platform.fetch(fullUrl)).text()).toContain('{"error":"login_required","error_description":"No valid session","state":"the-state"}');
+    const { fullUrl } = await session({
+      auth: { authRequest: authRequest({ responseMode: 'web_message', sessionToken: 'nope' }) },
+      prompt: 'none',
+    });
+    expect(await (await platform.fetch(fullUrl)).text()).toContain(
+      '{"error":"login_required","error_description":"No valid session","state":"the-state"}',
+    );
   });
 
   it('redirects at once with a code for fragment mode and a valid session token', async () => {
     const { platform, session } = await setUp();
     const sessionToken = await loginSessionToken(platform);
-    const { fullUrl } = await session({ auth: { authRequest: authRequest({ sessionToken }) }, prompt: 'none' });
+    const { fullUrl } = await session({
+      auth: { authRequest: authRequest({ sessionToken }) },
+      prompt: 'none',
+    });
     const response = await platform.fetch(fullUrl, { redirect: 'manual' });
-    expect(callbackParams(response.headers.get('location'))).toMatchObject({ code: expect.any(String), state: 'the-state' });
+    expect(callbackParams(response.headers.get('location'))).toMatchObject({
+      code: expect.any(String),
+      state: 'the-state',
+    });
   });
 
   it('uses the hosted session cookie when no session token is given', async () => {
     const { platform, session, submit } = await setUp();
     const first = await session({ auth: { authRequest: authRequest() } });
-    const cookie = (await submit(first.fullUrl, { email: 'ada@example.com', password: 'secret' })).headers.get('set-cookie')?.split(';')[0];
+    const cookie = (
+      await submit(first.fullUrl, { email: 'ada@example.com', password: 'secret' })
+    ).headers
+      .get('set-cookie')
+      ?.split(';')[0];
     const silent = await session({ auth: { authRequest: authRequest() }, prompt: 'none' });
-    const response = await platform.fetch(silent.fullUrl, { headers: { cookie: cookie ?? '' }, redirect: 'manual' });
+    const response = await platform.fetch(silent.fullUrl, {
+      headers: { cookie: cookie ?? '' },
+      redirect: 'manual',
+    });
     expect(callbackParams(response.headers.get('location'))['code']).toMatch(/^mock-code\./);
   });
 });
@@ -230,16 +355,24 @@ describe('prompt none', () => {
 describe('other hosted pages', () => {
   it('the login page signs in and redirects to postFlowUrl', async () => {
     const { platform, session, submit } = await setUp();
-    const { fullUrl } = await session({ login: {}, callbacks: { postFlowUrl: 'http://localhost:5173/home' } });
+    const { fullUrl } = await session({
+      login: {},
+      callbacks: { postFlowUrl: 'http://localhost:5173/home' },
+    });
     const response = await submit(fullUrl, { email: 'ada@example.com', password: 'secret' });
-    expect([response.status, response.headers.get('location')]).toEqual([303, 'http://localhost:5173/home']);
+    expect([response.status, response.headers.get('location')]).toEqual([
+      303,
+      'http://localhost:5173/home',
+    ]);
     expect((await submit(fullUrl, { email: 'ada@example.com', password: 'bad' })).status).toBe(401);
     expect(platform.state.sessions.size).toBeGreaterThan(0);
   });
 
   it('the reset page sets a password from a recovery link', async () => {
     const { platform, submit } = await setUp();
-    await post(platform, 'https://www.wixapis.com/_api/iam/recovery/v1/send-email', { email: 'ada@example.com' });
+    await post(platform, 'https://www.wixapis.com/_api/iam/recovery/v1/send-email', {
+      email: 'ada@example.com',
+    });
     const link = platform.state.lastEmail({ kind: 'recovery' })?.link ?? '';
     expect((await platform.fetch(link)).status).toBe(200);
     expect((await submit(link, { password: 'n3w' })).status).toBe(200);

@@ -18,9 +18,19 @@ interface AuthRequest {
 }
 
 type Checked =
-  | { readonly kind: 'ok'; readonly request: AuthRequest; readonly prompt: string | undefined; readonly sessionToken: string | undefined }
+  | {
+      readonly kind: 'ok';
+      readonly request: AuthRequest;
+      readonly prompt: string | undefined;
+      readonly sessionToken: string | undefined;
+    }
   | { readonly kind: 'fatal'; readonly message: string }
-  | { readonly kind: 'error'; readonly request: AuthRequest; readonly error: string; readonly description: string };
+  | {
+      readonly kind: 'error';
+      readonly request: AuthRequest;
+      readonly error: string;
+      readonly description: string;
+    };
 
 const CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 const MODES: readonly string[] = ['fragment', 'query', 'web_message'];
@@ -36,7 +46,8 @@ function checkAuthRequest(context: RouteContext): Checked {
   if (!isClientAllowed(context.options.clients, clientId, redirectUri)) {
     return { kind: 'fatal', message: 'redirectUri is not allowed for this client' };
   }
-  if (!MODES.includes(responseMode)) return { kind: 'fatal', message: 'responseMode must be fragment, query or web_message' };
+  if (!MODES.includes(responseMode))
+    return { kind: 'fatal', message: 'responseMode must be fragment, query or web_message' };
   const request: AuthRequest = {
     clientId,
     redirectUri,
@@ -44,20 +55,42 @@ function checkAuthRequest(context: RouteContext): Checked {
     codeChallenge: get('codeChallenge'),
     state: get('state'),
   };
-  const invalid = (error: string, description: string): Checked => ({ kind: 'error', request, error, description });
-  if ((get('responseType') || 'code') !== 'code') return invalid('unsupported_response_type', 'responseType must be code');
-  if (get('codeChallengeMethod') !== 'S256') return invalid('invalid_request', 'codeChallengeMethod must be S256');
-  if (!CHALLENGE.test(request.codeChallenge)) return invalid('invalid_request', 'codeChallenge must be 43 base64url characters');
+  const invalid = (error: string, description: string): Checked => ({
+    kind: 'error',
+    request,
+    error,
+    description,
+  });
+  if ((get('responseType') || 'code') !== 'code')
+    return invalid('unsupported_response_type', 'responseType must be code');
+  if (get('codeChallengeMethod') !== 'S256')
+    return invalid('invalid_request', 'codeChallengeMethod must be S256');
+  if (!CHALLENGE.test(request.codeChallenge))
+    return invalid('invalid_request', 'codeChallenge must be 43 base64url characters');
   if (request.state === '') return invalid('invalid_request', 'state is required');
-  return { kind: 'ok', request, prompt: query.get('prompt') ?? undefined, sessionToken: query.get('sessionToken') ?? undefined };
+  return {
+    kind: 'ok',
+    request,
+    prompt: query.get('prompt') ?? undefined,
+    sessionToken: query.get('sessionToken') ?? undefined,
+  };
 }
 
-function respond(request: AuthRequest, result: Record<string, string>, headers: Record<string, string> = {}, status = 302): Response {
+function respond(
+  request: AuthRequest,
+  result: Record<string, string>,
+  headers: Record<string, string> = {},
+  status = 302,
+): Response {
   const params = { ...result, ...(request.state ? { state: request.state } : {}) };
   if (request.responseMode === 'web_message') {
     const origin = new URL(request.redirectUri).origin;
     const script = `window.parent.postMessage(${scriptJson(params)}, ${scriptJson(origin)});`;
-    return html(page('Signing in', `<p>Returning to the application…</p>\n<script>${script}</script>`), 200, headers);
+    return html(
+      page('Signing in', `<p>Returning to the application…</p>\n<script>${script}</script>`),
+      200,
+      headers,
+    );
   }
   const target = new URL(request.redirectUri);
   const encoded = new URLSearchParams(params).toString();
@@ -83,7 +116,10 @@ function issueCode(context: RouteContext, request: AuthRequest, memberId: string
   return code;
 }
 
-function sessionMember(context: RouteContext, sessionToken: string | undefined): MockMember | undefined {
+function sessionMember(
+  context: RouteContext,
+  sessionToken: string | undefined,
+): MockMember | undefined {
   const session = sessionToken === undefined ? undefined : context.state.sessions.get(sessionToken);
   if (session === undefined || session.expiresAt <= context.now()) return undefined;
   return context.state.members.get(session.memberId);
@@ -94,7 +130,9 @@ function sessionCookie(token: string): Record<string, string> {
 }
 
 /** Checks form credentials: the member, or the message to show. */
-function signIn(context: RouteContext): { member: MockMember; email: string } | { error: string; email: string; action: string } {
+function signIn(
+  context: RouteContext,
+): { member: MockMember; email: string } | { error: string; email: string; action: string } {
   const form = new URLSearchParams(context.rawBody);
   const email = form.get('email') ?? '';
   const action = form.get('action') ?? 'login';
@@ -103,10 +141,14 @@ function signIn(context: RouteContext): { member: MockMember; email: string } | 
   if (member === undefined || !verifyPassword(member, form.get('password') ?? '')) {
     return { error: 'Wrong e-mail or password', email, action };
   }
-  if (member.resetPasswordRequired) return { error: 'This account must reset its password first', email, action };
-  if (!member.emailVerified && context.state.settings.requireEmailVerification) return { error: 'Verify your e-mail first', email, action };
-  if (!member.ownerApproved) return { error: 'The site owner has not approved this account yet', email, action };
-  if (member.mfa !== undefined) return { error: 'This account needs a second factor; sign in through the app', email, action };
+  if (member.resetPasswordRequired)
+    return { error: 'This account must reset its password first', email, action };
+  if (!member.emailVerified && context.state.settings.requireEmailVerification)
+    return { error: 'Verify your e-mail first', email, action };
+  if (!member.ownerApproved)
+    return { error: 'The site owner has not approved this account yet', email, action };
+  if (member.mfa !== undefined)
+    return { error: 'This account needs a second factor; sign in through the app', email, action };
   return { member, email };
 }
 
@@ -125,22 +167,47 @@ function signIn(context: RouteContext): { member: MockMember; email: string } | 
 export function authorizePageRoute(context: RouteContext): Response {
   const checked = checkAuthRequest(context);
   if (checked.kind === 'fatal') {
-    return html(page('Sign-in error', `<p class="error" role="alert">${escapeHtml(checked.message)}</p>`), 400);
+    return html(
+      page('Sign-in error', `<p class="error" role="alert">${escapeHtml(checked.message)}</p>`),
+      400,
+    );
   }
-  if (checked.kind === 'error') return respond(checked.request, { error: checked.error, error_description: checked.description });
+  if (checked.kind === 'error')
+    return respond(checked.request, {
+      error: checked.error,
+      error_description: checked.description,
+    });
   const { request } = checked;
   if (context.request.method === 'POST') {
     const outcome = signIn(context);
     if ('error' in outcome) {
-      if (outcome.action === 'cancel') return respond(request, { error: 'access_denied', error_description: 'The member cancelled' }, {}, 303);
-      return html(page('Sign in', loginForm({ error: outcome.error, email: outcome.email, cancel: true })), 401);
+      if (outcome.action === 'cancel')
+        return respond(
+          request,
+          { error: 'access_denied', error_description: 'The member cancelled' },
+          {},
+          303,
+        );
+      return html(
+        page('Sign in', loginForm({ error: outcome.error, email: outcome.email, cancel: true })),
+        401,
+      );
     }
     const session = context.state.createSession(outcome.member.id);
-    return respond(request, { code: issueCode(context, request, outcome.member.id) }, sessionCookie(session), 303);
+    return respond(
+      request,
+      { code: issueCode(context, request, outcome.member.id) },
+      sessionCookie(session),
+      303,
+    );
   }
   if (checked.prompt === 'none') {
-    const member = sessionMember(context, checked.sessionToken ?? readCookie(context.request, SESSION_COOKIE));
-    if (member === undefined) return respond(request, { error: 'login_required', error_description: 'No valid session' });
+    const member = sessionMember(
+      context,
+      checked.sessionToken ?? readCookie(context.request, SESSION_COOKIE),
+    );
+    if (member === undefined)
+      return respond(request, { error: 'login_required', error_description: 'No valid session' });
     return respond(request, { code: issueCode(context, request, member.id) });
   }
   return html(page('Sign in', loginForm({ cancel: true })));
@@ -159,12 +226,18 @@ export function authorizePageRoute(context: RouteContext): Response {
 export function loginPageRoute(context: RouteContext): Response {
   if (context.request.method !== 'POST') return html(page('Sign in', loginForm({})));
   const outcome = signIn(context);
-  if ('error' in outcome) return html(page('Sign in', loginForm({ error: outcome.error, email: outcome.email })), 401);
+  if ('error' in outcome)
+    return html(page('Sign in', loginForm({ error: outcome.error, email: outcome.email })), 401);
   const headers = sessionCookie(context.state.createSession(outcome.member.id));
   const postFlowUrl = context.url.searchParams.get('postFlowUrl');
   const clientId = context.url.searchParams.get('clientId') ?? '';
-  if (postFlowUrl && isClientAllowed(context.options.clients, clientId || 'any', postFlowUrl)) return redirect(postFlowUrl, 303, headers);
-  return html(page('Signed in', `<p>Signed in as ${escapeHtml(outcome.member.email)}.</p>`), 200, headers);
+  if (postFlowUrl && isClientAllowed(context.options.clients, clientId || 'any', postFlowUrl))
+    return redirect(postFlowUrl, 303, headers);
+  return html(
+    page('Signed in', `<p>Signed in as ${escapeHtml(outcome.member.email)}.</p>`),
+    200,
+    headers,
+  );
 }
 
 /**
@@ -179,8 +252,15 @@ export function loginPageRoute(context: RouteContext): Response {
 export function intentPageRoute(context: RouteContext): Response {
   const intent = context.params[0] ?? '';
   const postFlowUrl = context.url.searchParams.get('postFlowUrl');
-  const back = postFlowUrl ? `<p><a href="${escapeHtml(postFlowUrl)}">Back to the site</a></p>` : '';
-  return html(page(intent, `<p data-intent="${escapeHtml(intent)}">Hosted ${escapeHtml(intent)} page.</p>${back}`));
+  const back = postFlowUrl
+    ? `<p><a href="${escapeHtml(postFlowUrl)}">Back to the site</a></p>`
+    : '';
+  return html(
+    page(
+      intent,
+      `<p data-intent="${escapeHtml(intent)}">Hosted ${escapeHtml(intent)} page.</p>${back}`,
+    ),
+  );
 }
 
 /**
@@ -196,7 +276,18 @@ export function resetPasswordPageRoute(context: RouteContext): Response {
   const form = `<form method="post" action=""><label>New password <input name="password" type="password" autocomplete="new-password" required></label><button type="submit">Set password</button></form>`;
   if (context.request.method !== 'POST') return html(page('Choose a new password', form));
   const password = new URLSearchParams(context.rawBody).get('password') || undefined;
-  const failure = recoverPassword(context, context.url.searchParams.get('recoveryToken') || undefined, password);
-  if (failure) return html(page('Choose a new password', `<p class="error" role="alert">This link is invalid or was used.</p>${form}`), 400);
+  const failure = recoverPassword(
+    context,
+    context.url.searchParams.get('recoveryToken') || undefined,
+    password,
+  );
+  if (failure)
+    return html(
+      page(
+        'Choose a new password',
+        `<p class="error" role="alert">This link is invalid or was used.</p>${form}`,
+      ),
+      400,
+    );
   return html(page('Password changed', '<p>You can sign in with your new password.</p>'));
 }

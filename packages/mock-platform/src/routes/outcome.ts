@@ -16,7 +16,12 @@ const FLOW_TTL_MS = 30 * 60 * 1000;
 export function startVerification(context: RouteContext, member: MockMember): string {
   const stateToken = randomToken('mock-state.');
   const code = randomDigits(6);
-  context.state.flows.set(stateToken, { kind: 'verification', memberId: member.id, code, expiresAt: context.now() + FLOW_TTL_MS });
+  context.state.flows.set(stateToken, {
+    kind: 'verification',
+    memberId: member.id,
+    code,
+    expiresAt: context.now() + FLOW_TTL_MS,
+  });
   context.state.outbox.push({ to: member.email, kind: 'verification', code, time: context.now() });
   return stateToken;
 }
@@ -31,18 +36,32 @@ export function startVerification(context: RouteContext, member: MockMember): st
  * return authenticationOutcome(context, member, { checkMfa: true });
  * ```
  */
-export function authenticationOutcome(context: RouteContext, member: MockMember, { checkMfa }: { checkMfa: boolean }): Response {
+export function authenticationOutcome(
+  context: RouteContext,
+  member: MockMember,
+  { checkMfa }: { checkMfa: boolean },
+): Response {
   const identity = toIdentity(member);
   if (!member.emailVerified && context.state.settings.requireEmailVerification) {
-    return json({ state: 'REQUIRE_EMAIL_VERIFICATION', stateToken: startVerification(context, member), identity });
+    return json({
+      state: 'REQUIRE_EMAIL_VERIFICATION',
+      stateToken: startVerification(context, member),
+      identity,
+    });
   }
   if (!member.ownerApproved) return json({ state: 'REQUIRE_OWNER_APPROVAL', identity });
   if (checkMfa && member.mfa !== undefined) {
     const { factorType, totpCode } = member.mfa;
     const stateToken = randomToken('mock-state.');
     const code = factorType === 'totp' ? totpCode : randomDigits(6);
-    context.state.flows.set(stateToken, { kind: 'mfa', memberId: member.id, code, expiresAt: context.now() + FLOW_TTL_MS });
-    if (factorType !== 'totp') context.state.outbox.push({ to: member.email, kind: 'mfa', code, time: context.now() });
+    context.state.flows.set(stateToken, {
+      kind: 'mfa',
+      memberId: member.id,
+      code,
+      expiresAt: context.now() + FLOW_TTL_MS,
+    });
+    if (factorType !== 'totp')
+      context.state.outbox.push({ to: member.email, kind: 'mfa', code, time: context.now() });
     return json({
       state: 'REQUIRE_MFA',
       stateToken,

@@ -7,7 +7,11 @@ const RECOVERY_TTL_MS = 60 * 60 * 1000;
 
 function recoveryLink(context: RouteContext, member: MockMember, base: string | undefined): string {
   const token = randomToken('mock-recovery.');
-  context.state.recoveryTokens.set(token, { memberId: member.id, expiresAt: context.now() + RECOVERY_TTL_MS, used: false });
+  context.state.recoveryTokens.set(token, {
+    memberId: member.id,
+    expiresAt: context.now() + RECOVERY_TTL_MS,
+    used: false,
+  });
   let url: URL;
   try {
     url = new URL(base ?? `${context.hostedBaseUrl}/_hosted/reset-password`);
@@ -32,7 +36,10 @@ export function sendRecoveryEmailRoute(context: RouteContext): Response {
   const body = parseJsonBody(context.rawBody);
   if (body instanceof Response) return body;
   const email = stringAt(body, 'email');
-  if (!isEmail(email)) return validationError([{ field: 'email', description: 'must be a valid e-mail address', data: { type: 'EMAIL' } }]);
+  if (!isEmail(email))
+    return validationError([
+      { field: 'email', description: 'must be a valid e-mail address', data: { type: 'EMAIL' } },
+    ]);
   const member = context.state.findMember(email);
   if (member !== undefined) {
     const link = recoveryLink(context, member, stringAt(objectAt(body, 'redirect'), 'url'));
@@ -54,12 +61,20 @@ export function activationEmailRoute(context: RouteContext): Response {
   const body = parseJsonBody(context.rawBody);
   if (body instanceof Response) return body;
   const identityId = stringAt(body, 'identityId');
-  if (identityId === undefined) return validationError([{ field: 'identityId', description: 'is required' }]);
+  if (identityId === undefined)
+    return validationError([{ field: 'identityId', description: 'is required' }]);
   const member = context.state.members.get(identityId);
-  if (member === undefined) return applicationError(404, 'IDENTITY_NOT_FOUND', 'No member with this id');
+  if (member === undefined)
+    return applicationError(404, 'IDENTITY_NOT_FOUND', 'No member with this id');
   const emailOptions = objectAt(body, 'emailOptions');
-  const redirectUrl = stringAt(objectAt(emailOptions, 'redirect'), 'url') ?? stringAt(emailOptions, 'redirectUrl');
-  context.state.outbox.push({ to: member.email, kind: 'activation', link: recoveryLink(context, member, redirectUrl), time: context.now() });
+  const redirectUrl =
+    stringAt(objectAt(emailOptions, 'redirect'), 'url') ?? stringAt(emailOptions, 'redirectUrl');
+  context.state.outbox.push({
+    to: member.email,
+    kind: 'activation',
+    link: recoveryLink(context, member, redirectUrl),
+    time: context.now(),
+  });
   return json({});
 }
 
@@ -75,7 +90,10 @@ export function activationEmailRoute(context: RouteContext): Response {
 export function recoverRoute(context: RouteContext): Response {
   const body = parseJsonBody(context.rawBody);
   if (body instanceof Response) return body;
-  return recoverPassword(context, stringAt(body, 'recoveryToken'), stringAt(body, 'password')) ?? json({});
+  return (
+    recoverPassword(context, stringAt(body, 'recoveryToken'), stringAt(body, 'password')) ??
+    json({})
+  );
 }
 
 /**
@@ -86,17 +104,32 @@ export function recoverRoute(context: RouteContext): Response {
  * const failure = recoverPassword(context, token, password);
  * ```
  */
-export function recoverPassword(context: RouteContext, recoveryToken: string | undefined, password: string | undefined): Response | undefined {
+export function recoverPassword(
+  context: RouteContext,
+  recoveryToken: string | undefined,
+  password: string | undefined,
+): Response | undefined {
   if (recoveryToken === undefined || password === undefined) {
     return validationError([
-      ...(recoveryToken === undefined ? [{ field: 'recoveryToken', description: 'is required' }] : []),
+      ...(recoveryToken === undefined
+        ? [{ field: 'recoveryToken', description: 'is required' }]
+        : []),
       ...(password === undefined ? [{ field: 'password', description: 'must not be empty' }] : []),
     ]);
   }
   const record = context.state.recoveryTokens.get(recoveryToken);
   const member = record === undefined ? undefined : context.state.members.get(record.memberId);
-  if (record === undefined || record.used || record.expiresAt <= context.now() || member === undefined) {
-    return applicationError(400, 'INVALID_RECOVERY_TOKEN', 'Unknown, used or expired recovery token');
+  if (
+    record === undefined ||
+    record.used ||
+    record.expiresAt <= context.now() ||
+    member === undefined
+  ) {
+    return applicationError(
+      400,
+      'INVALID_RECOVERY_TOKEN',
+      'Unknown, used or expired recovery token',
+    );
   }
   record.used = true;
   member.passwordHash = hashPassword(password, member.salt);

@@ -22,7 +22,17 @@ export const REDIRECT_INTENTS = [
   'bookingsBook',
 ] as const;
 
-const AUTH_FIELDS = ['clientId', 'redirectUri', 'codeChallenge', 'codeChallengeMethod', 'responseMode', 'responseType', 'scope', 'state', 'sessionToken'];
+const AUTH_FIELDS = [
+  'clientId',
+  'redirectUri',
+  'codeChallenge',
+  'codeChallengeMethod',
+  'responseMode',
+  'responseType',
+  'scope',
+  'state',
+  'sessionToken',
+];
 
 /**
  * POST redirects `/v1/redirect-session` (needs a visitor or member access token) →
@@ -39,9 +49,13 @@ const AUTH_FIELDS = ['clientId', 'redirectUri', 'codeChallenge', 'codeChallengeM
 export function redirectSessionRoute(context: RouteContext): Response {
   const body = parseJsonBody(context.rawBody);
   if (body instanceof Response) return body;
-  const intents = REDIRECT_INTENTS.filter((intent) => body[intent] !== undefined && body[intent] !== null);
+  const intents = REDIRECT_INTENTS.filter(
+    (intent) => body[intent] !== undefined && body[intent] !== null,
+  );
   if (intents.length !== 1) {
-    return validationError([{ field: 'intent', description: `exactly one of ${REDIRECT_INTENTS.join(', ')} is required` }]);
+    return validationError([
+      { field: 'intent', description: `exactly one of ${REDIRECT_INTENTS.join(', ')} is required` },
+    ]);
   }
   const intent = intents[0] as (typeof REDIRECT_INTENTS)[number];
   const prompt = stringAt(body, 'prompt');
@@ -50,7 +64,8 @@ export function redirectSessionRoute(context: RouteContext): Response {
   let endpoint: string;
   if (intent === 'auth') {
     const authRequest = objectAt(body['auth'], 'authRequest');
-    if (authRequest === undefined) return validationError([{ field: 'auth.authRequest', description: 'is required' }]);
+    if (authRequest === undefined)
+      return validationError([{ field: 'auth.authRequest', description: 'is required' }]);
     for (const field of AUTH_FIELDS) {
       const value = authRequest[field];
       if (typeof value === 'string' && value !== '') searchParams[field] = value;
@@ -61,15 +76,20 @@ export function redirectSessionRoute(context: RouteContext): Response {
     const clientId = stringAt(body['logout'], 'clientId') ?? context.caller?.clientId;
     if (clientId === undefined || postFlowUrl === undefined) {
       return validationError([
-        ...(clientId === undefined ? [{ field: 'logout.clientId', description: 'is required' }] : []),
-        ...(postFlowUrl === undefined ? [{ field: 'callbacks.postFlowUrl', description: 'is required' }] : []),
+        ...(clientId === undefined
+          ? [{ field: 'logout.clientId', description: 'is required' }]
+          : []),
+        ...(postFlowUrl === undefined
+          ? [{ field: 'callbacks.postFlowUrl', description: 'is required' }]
+          : []),
       ]);
     }
     searchParams['clientId'] = clientId;
     searchParams['postLogoutRedirectUri'] = postFlowUrl;
     endpoint = `${context.url.origin}${context.options.baseUrl.replace(/^https?:\/\/[^/]+/, '')}/_api/iam/authentication/v1/logout`;
   } else {
-    if (!isObject(body[intent])) return validationError([{ field: intent, description: 'must be an object' }]);
+    if (!isObject(body[intent]))
+      return validationError([{ field: intent, description: 'must be an object' }]);
     if (postFlowUrl !== undefined) searchParams['postFlowUrl'] = postFlowUrl;
     if (context.caller !== undefined) searchParams['clientId'] = context.caller.clientId;
     endpoint = `${context.hostedBaseUrl}/_hosted/${intent}`;
@@ -81,5 +101,7 @@ export function redirectSessionRoute(context: RouteContext): Response {
       ? context.state.createSession(context.caller.memberId)
       : randomToken('mock-rs.');
   context.state.redirectSessions.push({ id, intent, fullUrl, time: context.now() });
-  return json({ redirectSession: { id, fullUrl, urlDetails: { endpoint, searchParams }, sessionToken } });
+  return json({
+    redirectSession: { id, fullUrl, urlDetails: { endpoint, searchParams }, sessionToken },
+  });
 }

@@ -25,27 +25,60 @@ describe('token endpoint through MSW at the production default', () => {
     const { response, body } = await tokenCall({ clientId: 'app', grantType: 'anonymous' });
     expect(response.status).toBe(200);
     expect(response.headers.get('x-wix-request-id')).toMatch(/\S+/);
-    expect(body).toEqual({ access_token: expect.any(String), refresh_token: expect.any(String), expires_in: 3600 });
-    expect(platform.state.tokens.describe(body['access_token'] as string)).toMatchObject({ type: 'access', role: 'visitor', status: 'active' });
-    expect(platform.state.requests).toEqual([{ method: 'POST', path: '/oauth2/token', grantType: 'anonymous', time: expect.any(Number), status: 200 }]);
+    expect(body).toEqual({
+      access_token: expect.any(String),
+      refresh_token: expect.any(String),
+      expires_in: 3600,
+    });
+    expect(platform.state.tokens.describe(body['access_token'] as string)).toMatchObject({
+      type: 'access',
+      role: 'visitor',
+      status: 'active',
+    });
+    expect(platform.state.requests).toEqual([
+      {
+        method: 'POST',
+        path: '/oauth2/token',
+        grantType: 'anonymous',
+        time: expect.any(Number),
+        status: 200,
+      },
+    ]);
   });
 
   it('rotates refresh tokens and rejects a reused one with invalid_grant', async () => {
     const first = await visitorTokens(platform);
-    const second = await tokenCall({ clientId: 'app', grantType: 'refresh_token', refreshToken: first.refresh_token });
+    const second = await tokenCall({
+      clientId: 'app',
+      grantType: 'refresh_token',
+      refreshToken: first.refresh_token,
+    });
     expect(second.response.status).toBe(200);
     expect(second.body['refresh_token']).not.toBe(first.refresh_token);
-    expect(platform.state.tokens.describe(second.body['access_token'] as string)?.role).toBe('visitor');
-    const reused = await tokenCall({ clientId: 'app', grantType: 'refresh_token', refreshToken: first.refresh_token });
+    expect(platform.state.tokens.describe(second.body['access_token'] as string)?.role).toBe(
+      'visitor',
+    );
+    const reused = await tokenCall({
+      clientId: 'app',
+      grantType: 'refresh_token',
+      refreshToken: first.refresh_token,
+    });
     expect(reused.response.status).toBe(400);
-    expect(reused.body).toMatchObject({ error: 'invalid_grant', details: { applicationError: { code: 'invalid_grant' } } });
+    expect(reused.body).toMatchObject({
+      error: 'invalid_grant',
+      details: { applicationError: { code: 'invalid_grant' } },
+    });
   });
 
   it('keeps the refresh token when rotation is off', async () => {
     const fixed = createMockPlatform({ rotateRefreshTokens: false });
     const first = await visitorTokens(fixed);
     for (let i = 0; i < 2; i++) {
-      const again = await post(fixed, TOKEN_URL, { clientId: 'app', grantType: 'refresh_token', refreshToken: first.refresh_token });
+      const again = await post(fixed, TOKEN_URL, {
+        clientId: 'app',
+        grantType: 'refresh_token',
+        refreshToken: first.refresh_token,
+      });
       expect(again.status).toBe(200);
       expect(again.body['refresh_token']).toBe(first.refresh_token);
     }
@@ -53,9 +86,20 @@ describe('token endpoint through MSW at the production default', () => {
 
   it('refreshes a member refresh token into member tokens', async () => {
     const member = platform.state.addMember({ email: 'ada@example.com', password: 'secret' });
-    const pair = platform.state.tokens.issue({ role: 'member', clientId: 'app', memberId: member.id });
-    const { body } = await tokenCall({ clientId: 'app', grantType: 'refresh_token', refreshToken: pair.refresh_token });
-    expect(platform.state.tokens.describe(body['access_token'] as string)).toMatchObject({ role: 'member', memberId: member.id });
+    const pair = platform.state.tokens.issue({
+      role: 'member',
+      clientId: 'app',
+      memberId: member.id,
+    });
+    const { body } = await tokenCall({
+      clientId: 'app',
+      grantType: 'refresh_token',
+      refreshToken: pair.refresh_token,
+    });
+    expect(platform.state.tokens.describe(body['access_token'] as string)).toMatchObject({
+      role: 'member',
+      memberId: member.id,
+    });
   });
 
   it('exchanges an authorization code once, checking the S256 verifier', async () => {
@@ -69,14 +113,22 @@ describe('token endpoint through MSW at the production default', () => {
       expiresAt: Date.now() + 60_000,
       used: false,
     });
-    const exchange = { clientId: 'app', grantType: 'authorization_code', redirectUri: 'http://localhost:5173/callback', code: 'the-code' };
+    const exchange = {
+      clientId: 'app',
+      grantType: 'authorization_code',
+      redirectUri: 'http://localhost:5173/callback',
+      code: 'the-code',
+    };
     const wrong = await tokenCall({ ...exchange, codeVerifier: 'w'.repeat(43) });
     expect(wrong.response.status).toBe(400);
     expect(wrong.body['error']).toBe('invalid_grant');
     platform.state.codes.get('the-code')!.used = false;
     const ok = await tokenCall({ ...exchange, codeVerifier: verifier });
     expect(ok.response.status).toBe(200);
-    expect(platform.state.tokens.describe(ok.body['access_token'] as string)).toMatchObject({ role: 'member', memberId: member.id });
+    expect(platform.state.tokens.describe(ok.body['access_token'] as string)).toMatchObject({
+      role: 'member',
+      memberId: member.id,
+    });
     const again = await tokenCall({ ...exchange, codeVerifier: verifier });
     expect(again.body['error_description']).toBe('authorization code already used');
   });
@@ -88,7 +140,10 @@ describe('token endpoint through MSW at the production default', () => {
       { authorization: `${visitor.access_token},second-token` },
     );
     expect(response.status).toBe(200);
-    expect(platform.state.tokens.describe(body['access_token'] as string)).toMatchObject({ role: 'member', memberId: 'member-1' });
+    expect(platform.state.tokens.describe(body['access_token'] as string)).toMatchObject({
+      role: 'member',
+      memberId: 'member-1',
+    });
   });
 
   test.each([
@@ -97,8 +152,22 @@ describe('token endpoint through MSW at the production default', () => {
     [{ clientId: 'app', grantType: 'password' }, 400, 'unsupported_grant_type'],
     [{ clientId: 'app', grantType: 'refresh_token' }, 400, 'invalid_request'],
     [{ clientId: 'app', grantType: 'refresh_token', refreshToken: 'nope' }, 400, 'invalid_grant'],
-    [{ clientId: 'app', grantType: 'authorization_code', code: 'x', redirectUri: 'http://localhost/', codeVerifier: 'v'.repeat(43) }, 400, 'invalid_grant'],
-    [{ grant_type: 'authorized_client', scope: 'offline_access', member_id: 'm' }, 401, 'invalid_client'],
+    [
+      {
+        clientId: 'app',
+        grantType: 'authorization_code',
+        code: 'x',
+        redirectUri: 'http://localhost/',
+        codeVerifier: 'v'.repeat(43),
+      },
+      400,
+      'invalid_grant',
+    ],
+    [
+      { grant_type: 'authorized_client', scope: 'offline_access', member_id: 'm' },
+      401,
+      'invalid_client',
+    ],
     [{ grant_type: 'authorized_client', member_id: 'm' }, 400, 'invalid_scope'],
   ])('rejects %j with %i %s', async (body, status, error) => {
     const answer = await tokenCall(body);
@@ -114,7 +183,11 @@ describe('token endpoint through MSW at the production default', () => {
 
   it('rejects unknown clients when clients are configured', async () => {
     const strict = createMockPlatform({ clients: [{ clientId: 'known', redirectUris: [] }] });
-    expect((await post(strict, TOKEN_URL, { clientId: 'other', grantType: 'anonymous' })).body['error']).toBe('invalid_client');
-    expect((await post(strict, TOKEN_URL, { clientId: 'known', grantType: 'anonymous' })).status).toBe(200);
+    expect(
+      (await post(strict, TOKEN_URL, { clientId: 'other', grantType: 'anonymous' })).body['error'],
+    ).toBe('invalid_client');
+    expect(
+      (await post(strict, TOKEN_URL, { clientId: 'known', grantType: 'anonymous' })).status,
+    ).toBe(200);
   });
 });

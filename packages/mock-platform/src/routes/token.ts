@@ -21,7 +21,8 @@ const VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/;
  */
 export function tokenRoute(context: RouteContext): Response {
   const body = parseJsonBody(context.rawBody);
-  if (body instanceof Response) return oauthError(400, 'invalid_request', 'the body must be a JSON object');
+  if (body instanceof Response)
+    return oauthError(400, 'invalid_request', 'the body must be a JSON object');
   const { state, options } = context;
   const grantType = stringAt(body, 'grantType') ?? stringAt(body, 'grant_type');
   if (grantType === 'authorized_client') return authorizedClient(context, body);
@@ -29,37 +30,61 @@ export function tokenRoute(context: RouteContext): Response {
   const clientId = stringAt(body, 'clientId');
   if (grantType === undefined) return oauthError(400, 'invalid_request', 'grantType is required');
   if (clientId === undefined) return oauthError(400, 'invalid_request', 'clientId is required');
-  if (!isClientAllowed(options.clients, clientId)) return oauthError(401, 'invalid_client', 'unknown client');
+  if (!isClientAllowed(options.clients, clientId))
+    return oauthError(401, 'invalid_client', 'unknown client');
 
   switch (grantType) {
     case 'anonymous':
       return json(state.tokens.issue({ role: 'visitor', clientId }));
     case 'refresh_token': {
       const refreshToken = stringAt(body, 'refreshToken');
-      if (refreshToken === undefined) return oauthError(400, 'invalid_request', 'refreshToken is required');
-      const found = state.tokens.consumeRefreshToken(refreshToken, state.settings.rotateRefreshTokens);
+      if (refreshToken === undefined)
+        return oauthError(400, 'invalid_request', 'refreshToken is required');
+      const found = state.tokens.consumeRefreshToken(
+        refreshToken,
+        state.settings.rotateRefreshTokens,
+      );
       if (found === 'unknown') return oauthError(400, 'invalid_grant', 'unknown refresh token');
       if (found === 'used') return oauthError(400, 'invalid_grant', 'refresh token already used');
-      if (found === 'revoked' || found.status !== 'active') return oauthError(400, 'invalid_grant', 'refresh token revoked');
-      if (found.clientId !== clientId) return oauthError(400, 'invalid_grant', 'refresh token issued to another client');
+      if (found === 'revoked' || found.status !== 'active')
+        return oauthError(400, 'invalid_grant', 'refresh token revoked');
+      if (found.clientId !== clientId)
+        return oauthError(400, 'invalid_grant', 'refresh token issued to another client');
       const grant = { role: found.role, clientId, memberId: found.memberId };
-      return json(state.tokens.issue(grant, state.settings.rotateRefreshTokens ? undefined : refreshToken));
+      return json(
+        state.tokens.issue(grant, state.settings.rotateRefreshTokens ? undefined : refreshToken),
+      );
     }
     case 'authorization_code': {
       const code = stringAt(body, 'code');
       const redirectUri = stringAt(body, 'redirectUri');
       const codeVerifier = stringAt(body, 'codeVerifier');
       if (code === undefined || redirectUri === undefined || codeVerifier === undefined) {
-        return oauthError(400, 'invalid_request', 'code, redirectUri and codeVerifier are required');
+        return oauthError(
+          400,
+          'invalid_request',
+          'code, redirectUri and codeVerifier are required',
+        );
       }
       const record = state.codes.get(code);
-      if (record === undefined) return oauthError(400, 'invalid_grant', 'unknown authorization code');
+      if (record === undefined)
+        return oauthError(400, 'invalid_grant', 'unknown authorization code');
       if (record.used) return oauthError(400, 'invalid_grant', 'authorization code already used');
       record.used = true;
-      if (record.expiresAt <= context.now()) return oauthError(400, 'invalid_grant', 'authorization code expired');
-      if (record.clientId !== clientId) return oauthError(400, 'invalid_grant', 'authorization code issued to another client');
-      if (record.redirectUri !== redirectUri) return oauthError(400, 'invalid_grant', 'redirectUri does not match the authorization request');
-      if (!VERIFIER.test(codeVerifier) || toBase64Url(sha256(codeVerifier)) !== record.codeChallenge) {
+      if (record.expiresAt <= context.now())
+        return oauthError(400, 'invalid_grant', 'authorization code expired');
+      if (record.clientId !== clientId)
+        return oauthError(400, 'invalid_grant', 'authorization code issued to another client');
+      if (record.redirectUri !== redirectUri)
+        return oauthError(
+          400,
+          'invalid_grant',
+          'redirectUri does not match the authorization request',
+        );
+      if (
+        !VERIFIER.test(codeVerifier) ||
+        toBase64Url(sha256(codeVerifier)) !== record.codeChallenge
+      ) {
         return oauthError(400, 'invalid_grant', 'codeVerifier does not match the code challenge');
       }
       return json(state.tokens.issue({ role: 'member', clientId, memberId: record.memberId }));
@@ -72,11 +97,18 @@ export function tokenRoute(context: RouteContext): Response {
 function authorizedClient(context: RouteContext, body: Record<string, unknown>): Response {
   const memberId = stringAt(body, 'member_id');
   if (memberId === undefined) return oauthError(400, 'invalid_request', 'member_id is required');
-  if (stringAt(body, 'scope') !== 'offline_access') return oauthError(400, 'invalid_scope', 'scope must be offline_access');
-  const [accessToken, secondToken] = (context.request.headers.get('authorization') ?? '').split(',').map((part) => part.trim());
+  if (stringAt(body, 'scope') !== 'offline_access')
+    return oauthError(400, 'invalid_scope', 'scope must be offline_access');
+  const [accessToken, secondToken] = (context.request.headers.get('authorization') ?? '')
+    .split(',')
+    .map((part) => part.trim());
   const caller = accessToken ? context.state.tokens.authenticate(accessToken) : undefined;
   if (caller === undefined || !secondToken) {
-    return oauthError(401, 'invalid_client', 'Authorization must be a valid access token and a second token');
+    return oauthError(
+      401,
+      'invalid_client',
+      'Authorization must be a valid access token and a second token',
+    );
   }
   return json(context.state.tokens.issue({ role: 'member', clientId: caller.clientId, memberId }));
 }

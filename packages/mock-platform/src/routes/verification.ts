@@ -25,7 +25,12 @@ export function verifyRoute(context: RouteContext): Response {
   }
   const flow = context.state.flows.get(stateToken);
   const member = flow === undefined ? undefined : context.state.members.get(flow.memberId);
-  if (flow === undefined || flow.kind !== 'verification' || flow.expiresAt <= context.now() || member === undefined) {
+  if (
+    flow === undefined ||
+    flow.kind !== 'verification' ||
+    flow.expiresAt <= context.now() ||
+    member === undefined
+  ) {
     return applicationError(400, 'INVALID_STATE_TOKEN', 'Unknown or expired state token');
   }
   if (code !== flow.code) return applicationError(400, 'INVALID_CODE', 'Wrong verification code');
@@ -46,14 +51,25 @@ export function resendRoute(context: RouteContext): Response {
   const body = parseJsonBody(context.rawBody);
   if (body instanceof Response) return body;
   const stateToken = stringAt(body, 'stateToken');
-  if (stateToken === undefined) return validationError([{ field: 'stateToken', description: 'is required' }]);
+  if (stateToken === undefined)
+    return validationError([{ field: 'stateToken', description: 'is required' }]);
   const flow = context.state.flows.get(stateToken);
   const member = flow === undefined ? undefined : context.state.members.get(flow.memberId);
-  if (flow === undefined || flow.kind !== 'verification' || flow.expiresAt <= context.now() || member === undefined) {
+  if (
+    flow === undefined ||
+    flow.kind !== 'verification' ||
+    flow.expiresAt <= context.now() ||
+    member === undefined
+  ) {
     return applicationError(400, 'INVALID_STATE_TOKEN', 'Unknown or expired state token');
   }
   flow.code = randomDigits(6);
-  context.state.outbox.push({ to: member.email, kind: 'verification', code: flow.code, time: context.now() });
+  context.state.outbox.push({
+    to: member.email,
+    kind: 'verification',
+    code: flow.code,
+    time: context.now(),
+  });
   return json({});
 }
 
@@ -78,6 +94,7 @@ export function startVerificationRoute(context: RouteContext): Response {
     ]);
   }
   const member = context.state.members.get(identityId);
-  if (member === undefined) return applicationError(404, 'IDENTITY_NOT_FOUND', 'No member with this id');
+  if (member === undefined)
+    return applicationError(404, 'IDENTITY_NOT_FOUND', 'No member with this id');
   return json({ stateToken: startVerification(context, member) });
 }
