@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Packaging checks for every published package: publint, attw --pack, that both
 // the ESM and the CJS build load in Node and export the same names, and that every
-// export carries a TSDoc @example.
+// export carries a TSDoc @example, and the licence and registry metadata are complete.
 // Writes reports/packages.json ({ passed, failed, checks }) for npm test's summary.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -41,6 +41,25 @@ function record(name, task) {
   }
 }
 
+/** What a published manifest lacks: licence, links back to the repository, provenance. */
+function registryMetadataProblems(manifest, directory) {
+  const problems = [];
+  if (manifest.license !== 'MIT') problems.push('license is not MIT');
+  if (!manifest.files?.includes('LICENSE')) problems.push('files does not list LICENSE');
+  if (manifest.repository?.directory !== directory)
+    problems.push(`repository.directory is not ${directory}`);
+  if (!manifest.repository?.url) problems.push('repository.url is missing');
+  if (!manifest.homepage) problems.push('homepage is missing');
+  if (!manifest.bugs?.url) problems.push('bugs.url is missing');
+  if (!(manifest.keywords?.length > 0)) problems.push('keywords are missing');
+  if (manifest.publishConfig?.provenance !== true)
+    problems.push('publishConfig.provenance is not true');
+  if (manifest.publishConfig?.access !== 'public')
+    problems.push('publishConfig.access is not public');
+  if (!existsSync(join(root, directory, 'LICENSE'))) problems.push('LICENSE file is missing');
+  return problems;
+}
+
 for (const { dir, manifest } of packages) {
   const name = manifest.name;
   check(`${name}: publint`, bin('publint'), ['--strict'], dir);
@@ -61,6 +80,18 @@ for (const { dir, manifest } of packages) {
     ['--input-type=module', '-e', loadBoth],
     dir,
   );
+  record(`${name}: licence and registry metadata, LICENSE in the tarball`, () => {
+    const problems = registryMetadataProblems(manifest, dir.slice(root.length + 1));
+    const packed = spawnSync('pnpm', ['pack', '--dry-run', '--json'], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
+    const listed = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('{'))).files.map(
+      (f) => f.path,
+    );
+    if (!listed.includes('LICENSE')) problems.push('LICENSE is not in the tarball');
+    if (problems.length > 0) throw new Error(problems.join('; '));
+  });
   record(`${name}: TSDoc @example on every export`, () => {
     const missing = exportsWithoutExample(dir);
     if (missing.length > 0)
