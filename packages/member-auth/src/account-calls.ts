@@ -195,8 +195,7 @@ export function accountCalls(ctx: AccountContext) {
       rejectingWithMemberAuthError(async (): Promise<Tokens> => {
         required(memberId, 'memberId');
         required(secondToken, 'secondToken');
-        const accessToken = await tokens.getAccessToken();
-        return tokens.endpoint.authorizedClient({ memberId, accessToken, secondToken });
+        return tokens.authorizedClient({ memberId, secondToken });
       }),
   };
 }

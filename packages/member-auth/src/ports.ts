@@ -4,7 +4,7 @@ import type { TokenManager } from '@site-identity/tokens';
 /**
  * What member-auth uses of a token manager (`createTokenManager` from
  * `@site-identity/tokens`): the access token that authorises its calls, whether a
- * member is logged in, and the token endpoint for the `authorized_client` grant.
+ * member is logged in, and the `authorized_client` grant.
  *
  * @example
  * ```ts
@@ -14,7 +14,10 @@ import type { TokenManager } from '@site-identity/tokens';
  * const tokens: MemberAuthTokens = createTokenManager({ clientId });
  * ```
  */
-export type MemberAuthTokens = Pick<TokenManager, 'getAccessToken' | 'isLoggedIn' | 'endpoint'>;
+export type MemberAuthTokens = Pick<
+  TokenManager,
+  'getAccessToken' | 'isLoggedIn' | 'authorizedClient'
+>;
 
 /**
  * What member-auth uses of a redirect client (`createRedirects` from

@@ -36,13 +36,13 @@ describe('createRedirects', () => {
       'a relative API base URL',
       {
         clientId: 'app',
-        tokens: { getAccessToken: (): string => '', endpoint: { exchangeCode: (): null => null } },
+        tokens: { getAccessToken: (): string => '', exchangeCode: (): null => null },
         apiBaseUrl: '/api',
       },
       'apiBaseUrl must be an absolute URL',
     ],
     [
-      'a token manager without endpoint',
+      'a token manager without exchangeCode',
       { clientId: 'app', tokens: { getAccessToken: (): string => '' } },
       'tokens must be a token manager of @site-identity/tokens',
     ],

@@ -84,10 +84,7 @@ const missingCodeOrState = () => fail('MISSING_CODE_OR_STATE', 'Missing code or 
 export function createRedirects(options: RedirectsOptions): Redirects {
   const clientId = text(options?.clientId, 'clientId');
   const manager = options.tokens;
-  if (
-    typeof manager?.getAccessToken !== 'function' ||
-    typeof manager.endpoint?.exchangeCode !== 'function'
-  ) {
+  if (typeof manager?.getAccessToken !== 'function' || typeof manager.exchangeCode !== 'function') {
     invalid('tokens', 'a token manager of @site-identity/tokens');
   }
   const logger = options.logger ?? console;
@@ -116,15 +113,8 @@ export function createRedirects(options: RedirectsOptions): Redirects {
     return win;
   };
 
-  const exchange = async (
-    code: string,
-    codeVerifier: string,
-    redirectUri: string,
-  ): Promise<Tokens> => {
-    const tokens = await manager.endpoint.exchangeCode({ code, codeVerifier, redirectUri });
-    await manager.setTokens(tokens);
-    return tokens;
-  };
+  const exchange = (code: string, codeVerifier: string, redirectUri: string): Promise<Tokens> =>
+    manager.exchangeCode({ code, codeVerifier, redirectUri });
 
   const createRedirectSession: Redirects['createRedirectSession'] = async (
     request: RedirectSessionRequest,

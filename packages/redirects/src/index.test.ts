@@ -20,9 +20,8 @@ describe('@site-identity/redirects entry', () => {
     expect(typeof (globalThis as { window?: unknown }).window).toBe('undefined');
     const tokens = {
       getAccessToken: vi.fn(async () => 'at'),
-      setTokens: vi.fn(),
       clear: vi.fn(),
-      endpoint: { exchangeCode: vi.fn() },
+      exchangeCode: vi.fn(),
     };
     const redirects = entry.createRedirects({ clientId: 'app', tokens, fetch: vi.fn() });
     expect(tokens.getAccessToken).not.toHaveBeenCalled();

@@ -26,13 +26,11 @@ async function signedInClient() {
   const code = new URLSearchParams(
     new URL((await platform.fetch(authorize.authUrl)).headers.get('location')!).hash.slice(1),
   ).get('code')!;
-  await made.tokens.setTokens(
-    await made.tokens.endpoint.exchangeCode({
-      code,
-      codeVerifier: 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk',
-      redirectUri: `${PAGE_ORIGIN}/callback`,
-    }),
-  );
+  await made.tokens.exchangeCode({
+    code,
+    codeVerifier: 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk',
+    redirectUri: `${PAGE_ORIGIN}/callback`,
+  });
   return made;
 }
 

@@ -11,8 +11,8 @@ import type {
 
 /**
  * What `createRedirects` needs of the token manager of `@site-identity/tokens`:
- * the access token that authorises redirect-session calls, the token endpoint
- * for the code exchange, and `setTokens` / `clear` to store the result.
+ * the access token that authorises redirect-session calls, the code exchange
+ * (which makes its result the session) and `clear` for logout.
  *
  * @example
  * ```ts
@@ -24,15 +24,12 @@ import type {
  */
 export interface RedirectsTokens {
   getAccessToken(): Promise<string>;
-  setTokens(tokens: Tokens): unknown;
   clear(): unknown;
-  readonly endpoint: {
-    exchangeCode(request: {
-      code: string;
-      codeVerifier: string;
-      redirectUri: string;
-    }): Promise<Tokens>;
-  };
+  exchangeCode(request: {
+    code: string;
+    codeVerifier: string;
+    redirectUri: string;
+  }): Promise<Tokens>;
 }
 
 /**

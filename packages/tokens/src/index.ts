@@ -18,4 +18,8 @@ export {
 export { memoryStorage, webStorage, type TokenStorage } from './storage';
 export type { SessionEvent, SessionListener, SessionSnapshot, SessionStatus } from './session';
 export { createTokenManager } from './token-manager';
-export type { TokenManager, TokenManagerOptions } from './token-manager-types';
+export type {
+  AuthorizedClientRequest,
+  TokenManager,
+  TokenManagerOptions,
+} from './token-manager-types';

@@ -41,6 +41,21 @@ export interface TokenManagerOptions {
 }
 
 /**
+ * What {@link TokenManager.authorizedClient} takes: the endpoint's request, with the
+ * access token optional (default: the manager's own).
+ *
+ * @example
+ * ```ts
+ * import type { AuthorizedClientRequest } from '@site-identity/tokens';
+ * const request: AuthorizedClientRequest = { memberId: 'c0ffee', secondToken: apiKey };
+ * ```
+ */
+export type AuthorizedClientRequest = Omit<
+  Parameters<TokenEndpoint['authorizedClient']>[0],
+  'accessToken'
+> & { accessToken?: string };
+
+/**
  * Keeps one token set alive: reads it from storage, renews it once for any
  * number of callers, shares it with other tabs and tells subscribers.
  *
@@ -51,8 +66,6 @@ export interface TokenManagerOptions {
  * ```
  */
 export interface TokenManager {
-  /** The token endpoint it renews through: same client id, token URL, fetch and clock. */
-  readonly endpoint: TokenEndpoint;
   /** Tokens are served through the platform's CDN. */
   readonly servedThroughCdn: true;
   /** The storage key of the token set. */
@@ -69,6 +82,20 @@ export interface TokenManager {
   refresh(): Promise<Tokens>;
   /** Replaces the token set (after a code exchange, for instance), stores it and tells other tabs. */
   setTokens(tokens: Tokens): Promise<void>;
+  /**
+   * Exchanges an authorization code and its PKCE verifier for member tokens and makes
+   * them the session (`SIGNED_IN` here and in other tabs). A renewal running meanwhile
+   * never overwrites them.
+   *
+   * @see https://www.rfc-editor.org/rfc/rfc7636#section-4.5 RFC 7636 §4.5
+   */
+  exchangeCode(request: Parameters<TokenEndpoint['exchangeCode']>[0]): Promise<Tokens>;
+  /**
+   * Member tokens for another member through the `authorized_client` grant, authorised by
+   * `accessToken` (default: this session's access token) and `secondToken`. The
+   * manager's own session is untouched: the result is for the caller to use.
+   */
+  authorizedClient(request: AuthorizedClientRequest): Promise<Tokens>;
   /** Forgets the token set (role none), in storage and in other tabs. */
   clear(): Promise<void>;
   /** Whether the refresh token is a member's. */

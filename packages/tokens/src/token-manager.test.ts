@@ -363,14 +363,80 @@ describe('storage problems', () => {
   });
 });
 
+describe('operations that change or use the session', () => {
+  const VERIFIER = 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk';
+  const REDIRECT_URI = 'https://example.com/callback';
+  function code(): string {
+    platform.state.codes.set('code-1', {
+      clientId: 'client-1',
+      redirectUri: REDIRECT_URI,
+      codeChallenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      memberId: 'm-1',
+      expiresAt: Date.now() + 60_000,
+      used: false,
+    });
+    return 'code-1';
+  }
+
+  test('exchangeCode makes the member tokens the session, stored, with SIGNED_IN', async () => {
+    const storage = memoryStorage();
+    const subject = manager({ storage });
+    await subject.getTokens();
+    const log = record(subject);
+    const tokens = await subject.exchangeCode({
+      code: code(),
+      codeVerifier: VERIFIER,
+      redirectUri: REDIRECT_URI,
+    });
+    expect(tokens.refreshToken.role).toBe('member');
+    expect(subject.getSnapshot().tokens).toEqual(tokens);
+    expect(JSON.parse(String(storage.getItem(KEY)))).toEqual(tokens);
+    expect(log.events).toEqual(['SIGNED_IN']);
+  });
+
+  test('exchangeCode that the endpoint rejects keeps the session and rejects typed', async () => {
+    const subject = manager();
+    const visitor = await subject.getTokens();
+    const failure = await subject
+      .exchangeCode({ code: 'unknown', codeVerifier: VERIFIER, redirectUri: REDIRECT_URI })
+      .catch((error: unknown) => error);
+    expect(isTokenEndpointError(failure) && failure.grantType).toBe('authorization_code');
+    expect(subject.getSnapshot().tokens).toEqual(visitor);
+  });
+
+  test('exchangeCode racing a renewal ends with the exchanged tokens', async () => {
+    const subject = manager();
+    await subject.getTokens();
+    const renewal = subject.refresh();
+    const exchanged = subject.exchangeCode({
+      code: code(),
+      codeVerifier: VERIFIER,
+      redirectUri: REDIRECT_URI,
+    });
+    await Promise.all([renewal, exchanged]);
+    expect(subject.getSnapshot().tokens).toEqual(await exchanged);
+  });
+
+  test('authorizedClient answers member tokens for another member and leaves the session alone', async () => {
+    const subject = manager();
+    const own = await subject.getTokens();
+    const log = record(subject);
+    const other = await subject.authorizedClient({ memberId: 'm-2', secondToken: 'api-key' });
+    expect(other.refreshToken.role).toBe('member');
+    expect(platform.state.tokens.describe(other.accessToken.value)?.memberId).toBe('m-2');
+    expect(subject.getSnapshot().tokens).toEqual(own);
+    expect(log.events).toEqual([]);
+  });
+});
+
 describe('construction', () => {
-  test('reads nothing until first used, exposes the endpoint and the CDN flag', () => {
+  test('reads nothing until first used, exposes the CDN flag and no endpoint', () => {
     const storage = { getItem: vi.fn(() => null), setItem: vi.fn(), removeItem: vi.fn() };
     const subject = manager({ storage });
     expect(storage.getItem).not.toHaveBeenCalled();
     expect(subject.servedThroughCdn).toBe(true);
     expect(subject.storageKey).toBe(KEY);
-    expect(typeof subject.endpoint.exchangeCode).toBe('function');
+    expect('endpoint' in subject).toBe(false);
     subject.getSnapshot();
     expect(storage.getItem).toHaveBeenCalledWith(KEY);
   });

@@ -267,7 +267,6 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
   }
 
   return {
-    endpoint,
     servedThroughCdn: true,
     storageKey: key,
     getTokens,
@@ -285,6 +284,15 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
         throw invalid('tokens', 'a token set');
       }
       await replace(freezeTokens(next));
+    },
+    async exchangeCode(request) {
+      const next = await endpoint.exchangeCode(request);
+      await replace(next);
+      return next;
+    },
+    async authorizedClient(request) {
+      const accessToken = request?.accessToken ?? (await getTokens()).accessToken.value;
+      return endpoint.authorizedClient({ ...request, accessToken });
     },
     clear: () => replace(null),
     isLoggedIn() {
