@@ -1,11 +1,15 @@
 #!/usr/bin/env node
 // mock-platform [--port 4010] [--host 127.0.0.1] [--require-email-verification]
 //               [--require-owner-approval] [--captcha off|invisible|visible]
-import { createMockPlatform } from './platform';
+//               [--refresh-token-reuse reject|revoke-family]
+import { isMockPlatformError } from './errors';
+import type { RefreshTokenReuse } from './options';
+import { createMockPlatform, type MockPlatform } from './platform';
 import { startMockPlatformServer } from './server';
 
 const USAGE = `Usage: mock-platform [--port 4010] [--host 127.0.0.1] [--require-email-verification]
-                     [--require-owner-approval] [--captcha off|invisible|visible]`;
+                     [--require-owner-approval] [--captcha off|invisible|visible]
+                     [--refresh-token-reuse reject|revoke-family]`;
 
 function fail(message: string): never {
   process.stderr.write(`mock-platform: ${message}\n${USAGE}\n`);
@@ -18,6 +22,7 @@ async function main(argv: readonly string[]): Promise<void> {
   let captcha: 'off' | 'invisible' | 'visible' = 'off';
   let requireEmailVerification = false;
   let requireOwnerApproval = false;
+  let refreshTokenReuse: RefreshTokenReuse = 'reject';
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = (): string => argv[++i] ?? fail(`${arg} needs a value`);
@@ -28,6 +33,11 @@ async function main(argv: readonly string[]): Promise<void> {
       if (mode !== 'off' && mode !== 'invisible' && mode !== 'visible')
         fail('--captcha must be off, invisible or visible');
       captcha = mode;
+    } else if (arg === '--refresh-token-reuse') {
+      const mode = value();
+      if (mode !== 'reject' && mode !== 'revoke-family')
+        fail(`--refresh-token-reuse must be reject or revoke-family, got ${JSON.stringify(mode)}`);
+      refreshTokenReuse = mode;
     } else if (arg === '--require-email-verification') requireEmailVerification = true;
     else if (arg === '--require-owner-approval') requireOwnerApproval = true;
     else if (arg === '--help' || arg === '-h') {
@@ -37,9 +47,16 @@ async function main(argv: readonly string[]): Promise<void> {
   }
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     fail('--port must be an integer between 0 and 65535');
-  const platform = createMockPlatform({
-    site: { captcha, requireEmailVerification, requireOwnerApproval },
-  });
+  let platform: MockPlatform;
+  try {
+    platform = createMockPlatform({
+      site: { captcha, requireEmailVerification, requireOwnerApproval },
+      refreshTokenReuse,
+    });
+  } catch (error) {
+    if (isMockPlatformError(error)) fail(error.message);
+    throw error;
+  }
   const server = await startMockPlatformServer({ port, host, platform });
   process.stdout.write(`mock-platform listening on ${server.url}\n`);
   const stop = (): void => {

@@ -1,8 +1,8 @@
 import { parseJsonBody, type JsonObject } from './context';
-import { isMockPlatformError } from './errors';
+import { isMockPlatformError, MockPlatformError } from './errors';
 import type { FaultController, FaultSpec } from './faults';
 import type { MockMember } from './members';
-import type { PlatformSettings } from './options';
+import { settingProblem, type PlatformSettings } from './options';
 import { bareError, json } from './responses';
 import type { PlatformState } from './state';
 
@@ -28,27 +28,10 @@ export function publicMember(member: MockMember): JsonObject {
   };
 }
 
-const SETTING_TYPES: Readonly<Record<keyof PlatformSettings, 'boolean' | 'number' | 'captcha'>> = {
-  requireEmailVerification: 'boolean',
-  requireOwnerApproval: 'boolean',
-  captcha: 'captcha',
-  accessTokenTtlSeconds: 'number',
-  rotateRefreshTokens: 'boolean',
-  authorizationCodeTtlSeconds: 'number',
-};
-
 function updateSettings(settings: PlatformSettings, patch: JsonObject): Response {
   for (const [key, value] of Object.entries(patch)) {
-    const type = SETTING_TYPES[key as keyof PlatformSettings];
-    const ok =
-      type === 'boolean'
-        ? typeof value === 'boolean'
-        : type === 'number'
-          ? typeof value === 'number' && value > 0
-          : type === 'captcha'
-            ? value === 'off' || value === 'invisible' || value === 'visible'
-            : false;
-    if (!ok) return bareError(400, `invalid setting: ${key}`);
+    const problem = settingProblem(key, value);
+    if (problem !== undefined) throw new MockPlatformError('INVALID_SETTING', problem);
   }
   Object.assign(settings, patch);
   return json(settings);
@@ -56,13 +39,24 @@ function updateSettings(settings: PlatformSettings, patch: JsonObject): Response
 
 function toFault(body: JsonObject): FaultSpec {
   const { pathPattern, times, ...rest } = body;
+  let path: RegExp | undefined;
+  if (pathPattern !== undefined) {
+    try {
+      path = new RegExp(pathPattern as string);
+    } catch {
+      throw new MockPlatformError(
+        'INVALID_FAULT',
+        `pathPattern must be a regular expression source, got ${JSON.stringify(pathPattern)}`,
+      );
+    }
+  }
   return {
     ...(rest as unknown as FaultSpec),
-    ...(typeof pathPattern === 'string' ? { path: new RegExp(pathPattern) } : {}),
+    ...(path ? { path } : {}),
     ...(times === null || times === 'Infinity'
       ? { times: Infinity }
-      : typeof times === 'number'
-        ? { times }
+      : times !== undefined
+        ? { times: times as number }
         : {}),
   };
 }
@@ -70,11 +64,15 @@ function toFault(body: JsonObject): FaultSpec {
 /**
  * The JSON control API under `/_mock/` for the playground and end-to-end tests:
  * GET `state`, `outbox`, `requests`; POST `settings`, `members`, `approve`, `faults`,
- * `reset`; DELETE `faults`.
+ * `reset`; DELETE `faults`. A fault is a {@link FaultSpec} as JSON, with `pathPattern`
+ * (a RegExp source) for a RegExp `path` and `times: null` or `"Infinity"` for every
+ * request. A bad setting or fault answers 400 with the code `INVALID_SETTING` or
+ * `INVALID_FAULT` and a message naming the field.
  *
  * @example
  * ```ts
- * await fetch(`${server.url}/_mock/outbox`).then((r) => r.json());
+ * await fetch(`${server.url}/_mock/settings`, { method: 'POST', body: JSON.stringify({ refreshTokenReuse: 'revoke-family' }) });
+ * await fetch(`${server.url}/_mock/faults`, { method: 'POST', body: JSON.stringify({ path: '/oauth2/token', kind: 'lost', times: 1 }) });
  * ```
  */
 export function controlRoute(
@@ -98,6 +96,7 @@ export function controlRoute(
             requests: state.requests.length,
             tokens: state.tokens.size,
             sessions: state.sessions.size,
+            refreshTokenReuses: state.refreshTokenReuses,
           },
           faults: faults.pending.map((fault) => ({
             ...fault,

@@ -12,6 +12,7 @@ export type MockPlatformErrorCode =
   | 'MEMBER_EXISTS'
   | 'MEMBER_NOT_FOUND'
   | 'INVALID_FAULT'
+  | 'INVALID_SETTING'
   | 'SERVER_START_FAILED';
 
 /**

@@ -1,17 +1,10 @@
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, test, vi } from 'vitest';
+import { describe, expect, it, test, vi } from 'vitest';
 import { isMockPlatformError } from './errors';
 import { createMockPlatform } from './platform';
-import { TOKEN_URL } from './test-support';
+import { TOKEN_URL, serveThroughMsw } from './test-support';
 
 const platform = createMockPlatform();
-const server = setupServer(...platform.handlers);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  platform.reset();
-  vi.useRealTimers();
-});
-afterAll(() => server.close());
+serveThroughMsw(platform);
 
 const anonymous = (init: RequestInit = {}) =>
   fetch(TOKEN_URL, {

@@ -10,7 +10,28 @@ import { MockPlatformError } from './errors';
  * ```
  */
 export type FaultKind =
-  'network' | 'timeout' | 'status' | 'html' | 'empty' | 'truncated' | 'wrong-shape' | 'latency';
+  | 'network'
+  | 'timeout'
+  | 'status'
+  | 'html'
+  | 'empty'
+  | 'truncated'
+  | 'wrong-shape'
+  | 'latency'
+  | 'lost';
+
+/**
+ * When a 'latency' fault waits: `'request'` (the default) before the request is
+ * processed, as a slow upload or a slow server; `'response'` after it is processed, as
+ * a slow answer (a refresh grant has already rotated while the client still waits).
+ *
+ * @example
+ * ```ts
+ * const phase: LatencyPhase = 'response';
+ * platform.faults.inject({ path: '/oauth2/token', kind: 'latency', latencyMs: 6000, latencyPhase: phase });
+ * ```
+ */
+export type LatencyPhase = 'request' | 'response';
 
 /**
  * A fault to inject with `platform.faults.inject()`.
@@ -31,8 +52,10 @@ export interface FaultSpec {
   readonly status?: number;
   /** Adds `Retry-After` to a 'status' or 'html' fault. */
   readonly retryAfterSeconds?: number;
-  /** Delay of a 'latency' fault, ms. Default 1000. */
+  /** Delay of a 'latency' fault (default 1000), or of a 'lost' fault before it fails (default 0), ms. */
   readonly latencyMs?: number;
+  /** When a 'latency' fault waits; see {@link LatencyPhase}. Default 'request'. */
+  readonly latencyPhase?: LatencyPhase;
 }
 
 /**
@@ -50,7 +73,11 @@ export interface Faults {
    * answers until the client aborts; 'status' answers `status` with the platform's
    * error body; 'html' an HTML error page; 'empty' a 200 with no body; 'truncated'
    * processes the request and cuts its JSON answer in half; 'wrong-shape' a 200 with
-   * JSON of an unexpected shape (not processed); 'latency' delays, then processes.
+   * JSON of an unexpected shape (not processed); 'latency' delays, then processes
+   * (or processes, then delays the answer, with `latencyPhase: 'response'`); 'lost'
+   * processes the request (a refresh grant really rotates), waits `latencyMs`, then
+   * fails like a dropped connection, so the client never sees the answer.
+   * Throws `MockPlatformError('INVALID_FAULT')` for a bad spec.
    */
   inject(spec: FaultSpec): void;
   /** Removes every fault and lets pending 'timeout' requests fail. */
@@ -85,7 +112,38 @@ const KINDS: readonly FaultKind[] = [
   'truncated',
   'wrong-shape',
   'latency',
+  'lost',
 ];
+
+function faultProblem(spec: FaultSpec): string | undefined {
+  if (typeof spec !== 'object' || spec === null) return `a fault must be an object, got ${spec}`;
+  if (!KINDS.includes(spec.kind))
+    return `kind must be one of ${KINDS.join(', ')}, got ${JSON.stringify(spec.kind)}`;
+  const { path, times = 1, status, retryAfterSeconds, latencyMs, latencyPhase } = spec;
+  if (path !== undefined && typeof path !== 'string' && !(path instanceof RegExp))
+    return `path must be a string or a RegExp, got ${typeof path}`;
+  if (typeof times !== 'number' || !(times > 0))
+    return `times must be a positive number or Infinity, got ${JSON.stringify(times)}`;
+  if (status !== undefined && !(Number.isInteger(status) && status >= 200 && status <= 599))
+    return `status must be an HTTP status between 200 and 599, got ${JSON.stringify(status)}`;
+  if (
+    retryAfterSeconds !== undefined &&
+    !(
+      typeof retryAfterSeconds === 'number' &&
+      Number.isFinite(retryAfterSeconds) &&
+      retryAfterSeconds >= 0
+    )
+  )
+    return `retryAfterSeconds must be a number of seconds ≥ 0, got ${JSON.stringify(retryAfterSeconds)}`;
+  if (
+    latencyMs !== undefined &&
+    !(typeof latencyMs === 'number' && Number.isFinite(latencyMs) && latencyMs >= 0)
+  )
+    return `latencyMs must be a number of milliseconds ≥ 0, got ${JSON.stringify(latencyMs)}`;
+  if (latencyPhase !== undefined && latencyPhase !== 'request' && latencyPhase !== 'response')
+    return `latencyPhase must be 'request' or 'response', got ${JSON.stringify(latencyPhase)}`;
+  return undefined;
+}
 
 function matches(path: FaultSpec['path'], url: URL): boolean {
   if (path === undefined) return true;
@@ -111,21 +169,9 @@ export function createFaults(): FaultController {
       return generation;
     },
     inject(spec) {
-      if (typeof spec !== 'object' || spec === null || !KINDS.includes(spec.kind)) {
-        throw new MockPlatformError('INVALID_FAULT', `a fault needs a kind: ${KINDS.join(', ')}`);
-      }
+      const problem = faultProblem(spec);
+      if (problem !== undefined) throw new MockPlatformError('INVALID_FAULT', problem);
       const times = spec.times ?? 1;
-      if (!(times > 0))
-        throw new MockPlatformError('INVALID_FAULT', 'times must be a positive number or Infinity');
-      if (
-        spec.status !== undefined &&
-        !(Number.isInteger(spec.status) && spec.status >= 200 && spec.status <= 599)
-      ) {
-        throw new MockPlatformError(
-          'INVALID_FAULT',
-          'status must be an HTTP status between 200 and 599',
-        );
-      }
       armed.push({ spec: { ...spec }, left: times });
     },
     clear() {

@@ -12,10 +12,11 @@ export type {
   MockClient,
   MockPlatformOptions,
   PlatformSettings,
+  RefreshTokenReuse,
   SiteSettings,
   TokenSettings,
 } from './options';
-export type { FaultKind, FaultSpec, Faults } from './faults';
+export type { FaultKind, FaultSpec, Faults, LatencyPhase } from './faults';
 export type { MemberInput, MockFactorType, MockMember } from './members';
 export type {
   AuthorizationCodeRecord,
@@ -25,6 +26,13 @@ export type {
   RedirectSessionRecord,
   RequestLogEntry,
 } from './state';
-export type { IssuedTokens, MockTokenRole, TokenDescription, TokenStore } from './token-store';
+export type {
+  ConsumedRefreshToken,
+  IssuedTokens,
+  MockTokenRole,
+  TokenDescription,
+  TokenGrant,
+  TokenStore,
+} from './token-store';
 export { MockPlatformError, isMockPlatformError } from './errors';
 export type { MockPlatformErrorCode } from './errors';

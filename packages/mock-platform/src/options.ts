@@ -44,6 +44,21 @@ export interface SiteSettings {
 }
 
 /**
+ * What the token endpoint does when a retired (rotated) refresh token is presented
+ * again: `'reject'` answers 400 `invalid_grant`; `'revoke-family'` also revokes every
+ * access and refresh token descended from the same original grant (the login or the
+ * anonymous grant), as RFC 9700 §4.14.2 allows, so the session that held the newer
+ * tokens ends too.
+ *
+ * @example
+ * ```ts
+ * const platform = createMockPlatform({ refreshTokenReuse: 'revoke-family' satisfies RefreshTokenReuse });
+ * ```
+ * @see https://www.rfc-editor.org/rfc/rfc9700#section-4.14.2
+ */
+export type RefreshTokenReuse = 'reject' | 'revoke-family';
+
+/**
  * Token settings; `platform.state.settings` holds them too.
  *
  * @example
@@ -58,6 +73,8 @@ export interface TokenSettings {
   rotateRefreshTokens: boolean;
   /** Lifetime of an authorization code, seconds. Default 60. */
   authorizationCodeTtlSeconds: number;
+  /** What a retired refresh token presented again does; see {@link RefreshTokenReuse}. Default 'reject'. */
+  refreshTokenReuse: RefreshTokenReuse;
 }
 
 /**
@@ -96,6 +113,8 @@ export interface MockPlatformOptions {
   readonly rotateRefreshTokens?: boolean;
   /** Authorization code lifetime, seconds. Default 60. */
   readonly authorizationCodeTtlSeconds?: number;
+  /** What a retired refresh token presented again does; see {@link RefreshTokenReuse}. Default 'reject'. */
+  readonly refreshTokenReuse?: RefreshTokenReuse;
   /** Site settings; see {@link SiteSettings}. */
   readonly site?: Partial<SiteSettings>;
   /**
@@ -150,15 +169,83 @@ function checkUrl(name: string, value: string): string {
   return value.replace(/\/+$/, '');
 }
 
-function checkSeconds(name: string, value: number | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (!Number.isFinite(value) || value <= 0) {
-    throw new MockPlatformError('INVALID_OPTION', `${name} must be a positive number of seconds`);
-  }
-  return value;
+const DEFAULT_SETTINGS: PlatformSettings = {
+  requireEmailVerification: false,
+  requireOwnerApproval: false,
+  captcha: 'off',
+  accessTokenTtlSeconds: 3600,
+  rotateRefreshTokens: true,
+  authorizationCodeTtlSeconds: 60,
+  refreshTokenReuse: 'reject',
+};
+
+const BOOLEAN = { expected: 'true or false', test: (v: unknown) => typeof v === 'boolean' };
+const SECONDS = {
+  expected: 'a positive number of seconds',
+  test: (v: unknown) => typeof v === 'number' && Number.isFinite(v) && v > 0,
+};
+const oneOf = (values: readonly string[]) => ({
+  expected: `one of ${values.map((v) => `'${v}'`).join(', ')}`,
+  test: (v: unknown) => typeof v === 'string' && values.includes(v),
+});
+
+const SETTING_RULES: Readonly<
+  Record<keyof PlatformSettings, { expected: string; test(value: unknown): boolean }>
+> = {
+  requireEmailVerification: BOOLEAN,
+  requireOwnerApproval: BOOLEAN,
+  captcha: oneOf(['off', 'invisible', 'visible']),
+  accessTokenTtlSeconds: SECONDS,
+  rotateRefreshTokens: BOOLEAN,
+  authorizationCodeTtlSeconds: SECONDS,
+  refreshTokenReuse: oneOf(['reject', 'revoke-family']),
+};
+
+function shown(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value.slice(0, 40));
+  if (typeof value === 'number' || typeof value === 'boolean' || value === null)
+    return String(value);
+  return typeof value;
 }
 
-const CAPTCHA_MODES: readonly CaptchaMode[] = ['off', 'invisible', 'visible'];
+/**
+ * Checks one setting: undefined when `value` is valid for `key`, else a message that
+ * names the setting, what was expected and what came.
+ *
+ * @example
+ * ```ts
+ * settingProblem('refreshTokenReuse', 'never'); // "refreshTokenReuse must be one of 'reject', 'revoke-family', got \"never\""
+ * ```
+ */
+export function settingProblem(key: string, value: unknown): string | undefined {
+  const rule = Object.hasOwn(SETTING_RULES, key)
+    ? SETTING_RULES[key as keyof PlatformSettings]
+    : undefined;
+  if (rule === undefined)
+    return `${key} is not a setting (expected one of ${Object.keys(SETTING_RULES).join(', ')})`;
+  return rule.test(value) ? undefined : `${key} must be ${rule.expected}, got ${shown(value)}`;
+}
+
+function settingsOf(options: MockPlatformOptions): PlatformSettings {
+  const given: Record<string, unknown> = {
+    ...options.site,
+    accessTokenTtlSeconds: options.accessTokenTtlSeconds,
+    rotateRefreshTokens: options.rotateRefreshTokens,
+    authorizationCodeTtlSeconds: options.authorizationCodeTtlSeconds,
+    refreshTokenReuse: options.refreshTokenReuse,
+  };
+  const settings: Record<string, unknown> = { ...DEFAULT_SETTINGS };
+  for (const [key, value] of Object.entries(given)) {
+    if (value === undefined) continue;
+    const problem = settingProblem(key, value);
+    if (problem !== undefined) {
+      const name = key in (options.site ?? {}) ? `site.${problem}` : problem;
+      throw new MockPlatformError('INVALID_OPTION', name);
+    }
+    settings[key] = value;
+  }
+  return settings as unknown as PlatformSettings;
+}
 
 /**
  * Applies the defaults to {@link MockPlatformOptions} and checks them.
@@ -178,13 +265,7 @@ export function resolveOptions(options: MockPlatformOptions = {}): ResolvedOptio
     options.hostedBaseUrl === undefined
       ? undefined
       : checkUrl('hostedBaseUrl', options.hostedBaseUrl);
-  const captcha = options.site?.captcha ?? 'off';
-  if (!CAPTCHA_MODES.includes(captcha)) {
-    throw new MockPlatformError(
-      'INVALID_OPTION',
-      `site.captcha must be one of ${CAPTCHA_MODES.join(', ')}`,
-    );
-  }
+  const settings = settingsOf(options);
   if (options.now !== undefined && typeof options.now !== 'function') {
     throw new MockPlatformError('INVALID_OPTION', 'now must be a function returning milliseconds');
   }
@@ -205,22 +286,7 @@ export function resolveOptions(options: MockPlatformOptions = {}): ResolvedOptio
     clients: options.clients,
     members: options.members ?? [],
     now: options.now ?? (() => Date.now()),
-    settings: {
-      requireEmailVerification: options.site?.requireEmailVerification ?? false,
-      requireOwnerApproval: options.site?.requireOwnerApproval ?? false,
-      captcha,
-      accessTokenTtlSeconds: checkSeconds(
-        'accessTokenTtlSeconds',
-        options.accessTokenTtlSeconds,
-        3600,
-      ),
-      rotateRefreshTokens: options.rotateRefreshTokens ?? true,
-      authorizationCodeTtlSeconds: checkSeconds(
-        'authorizationCodeTtlSeconds',
-        options.authorizationCodeTtlSeconds,
-        60,
-      ),
-    },
+    settings,
   };
 }
 

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'msw';
-import type { RouteContext } from './context';
+import { stringAt, type RouteContext } from './context';
 import { controlRoute } from './control';
-import { createFaults, type FaultSpec, type Faults } from './faults';
+import { createFaults, type FaultKind, type FaultSpec, type Faults } from './faults';
 import { createMswHandlers } from './msw-handlers';
 import { resolveOptions, type MockPlatformOptions, type ResolvedOptions } from './options';
 import { randomDigits } from './random';
@@ -36,8 +36,9 @@ export type PlatformOutcome =
 export interface MockPlatform {
   /**
    * A standard fetch handler: answers any request by its path. Pass it as the `fetch`
-   * seam of the library, or call it directly. An injected 'network' fault rejects with a
-   * TypeError, as `fetch` does; a 'timeout' rejects with the signal's reason on abort.
+   * seam of the library, or call it directly. An injected 'network' or 'lost' fault
+   * rejects with a TypeError, as `fetch` does; a 'timeout' rejects with the signal's
+   * reason on abort.
    */
   fetch(input: Request | string | URL, init?: RequestInit): Promise<Response>;
   /** The same answers without the fetch semantics (used by the MSW handlers and the server). */
@@ -92,18 +93,24 @@ async function copyRequest(foreign: Request, init: RequestInit | undefined): Pro
   });
 }
 
-function grantTypeOf(rawBody: string): string | undefined {
+/** The grant type and refresh token of a token endpoint body, as far as it has them. */
+function grantOf(rawBody: string): { grantType?: string; refreshToken?: string } {
+  let body: unknown;
   try {
-    const body: unknown = JSON.parse(rawBody);
-    if (typeof body !== 'object' || body === null) return undefined;
-    const grant =
-      (body as Record<string, unknown>)['grantType'] ??
-      (body as Record<string, unknown>)['grant_type'];
-    return typeof grant === 'string' ? grant : undefined;
+    body = JSON.parse(rawBody);
   } catch {
-    return undefined;
+    return {};
   }
+  const grantType = stringAt(body, 'grantType') ?? stringAt(body, 'grant_type');
+  const refreshToken = stringAt(body, 'refreshToken');
+  return {
+    ...(grantType ? { grantType } : {}),
+    ...(grantType === 'refresh_token' && refreshToken ? { refreshToken } : {}),
+  };
 }
+
+/** Fault kinds after which the request is still processed by its route. */
+const PROCESSED: ReadonlySet<FaultKind> = new Set(['latency', 'truncated', 'lost']);
 
 function faultResponse(fault: FaultSpec): Response {
   const retryAfter: Record<string, string> =
@@ -237,7 +244,7 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
         return finish(bareError(500, 'The control request failed'));
       }
     }
-    const grantType = path === tokenPath ? grantTypeOf(rawBody) : undefined;
+    const { grantType, refreshToken } = path === tokenPath ? grantOf(rawBody) : {};
     const entry: RequestLogEntry = {
       method: request.method,
       path,
@@ -246,20 +253,36 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
       status: 0,
     };
     state.requests.push(entry);
+    // Decided in the same tick as the answer or the processing, so that two requests
+    // racing with one refresh token are told apart in the order the endpoint took them.
+    const noteReuse = (): void => {
+      if (grantType === 'refresh_token')
+        entry.refreshTokenReused =
+          refreshToken !== undefined && state.tokens.presentations(refreshToken) > 0;
+    };
 
-    if (fault?.kind === 'network') return { type: 'network' };
+    if (fault?.kind === 'network') {
+      noteReuse();
+      return { type: 'network' };
+    }
     if (fault?.kind === 'timeout') {
+      noteReuse();
       await faults.hang(request.signal, generation);
       return request.signal?.aborted
         ? { type: 'aborted', reason: request.signal.reason }
         : { type: 'network' };
     }
-    if (fault?.kind === 'latency') {
+    const delayFirst = fault?.kind === 'latency' && fault.latencyPhase !== 'response';
+    if (delayFirst) {
       await sleep(fault.latencyMs ?? 1000, request.signal);
-      if (request.signal?.aborted) return { type: 'aborted', reason: request.signal.reason };
+      if (request.signal?.aborted) {
+        noteReuse();
+        return { type: 'aborted', reason: request.signal.reason };
+      }
     }
+    noteReuse();
     let response: Response;
-    if (fault !== undefined && fault.kind !== 'latency' && fault.kind !== 'truncated') {
+    if (fault !== undefined && !PROCESSED.has(fault.kind)) {
       response = faultResponse(fault);
     } else {
       try {
@@ -279,6 +302,21 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
       }
     }
     entry.status = response.status;
+    const delayAfter =
+      fault?.kind === 'latency' && !delayFirst
+        ? (fault.latencyMs ?? 1000)
+        : fault?.kind === 'lost'
+          ? (fault.latencyMs ?? 0)
+          : 0;
+    if (fault !== undefined && delayAfter > 0) {
+      await sleep(delayAfter, request.signal);
+      if (fault.kind === 'latency' && request.signal?.aborted)
+        return { type: 'aborted', reason: request.signal.reason };
+    }
+    if (fault?.kind === 'lost') {
+      entry.lost = true;
+      return { type: 'network' };
+    }
     return finish(response);
   }
 

@@ -75,6 +75,41 @@ describe('startMockPlatformServer', () => {
     ).toBe(200);
   });
 
+  it('over HTTP: revoke-family and a lost answer, set through the control API', async () => {
+    server = await startMockPlatformServer({ port: 4400 });
+    const control = (path: string, body: unknown) =>
+      fetch(`${server!.url}/_mock/${path}`, { method: 'POST', body: JSON.stringify(body) });
+    expect((await control('settings', { refreshTokenReuse: 'revoke-family' })).status).toBe(200);
+    const grant = (body: object) =>
+      fetch(`${server!.url}/oauth2/token`, json({ clientId: 'a', ...body }));
+    const first = (await (await grant({ grantType: 'anonymous' })).json()) as {
+      refresh_token: string;
+      access_token: string;
+    };
+    expect(
+      (await control('faults', { path: '/oauth2/token', kind: 'lost', times: 1 })).status,
+    ).toBe(201);
+    const again = { grantType: 'refresh_token', refreshToken: first.refresh_token };
+    await expect(grant(again)).rejects.toThrow(TypeError);
+    const reused = await grant(again);
+    expect(reused.status).toBe(400);
+    expect(((await reused.json()) as { error: string }).error).toBe('invalid_grant');
+    const session = await fetch(
+      `${server.url}/_api/redirects-api/v1/redirect-session`,
+      json({ login: {} }, { authorization: first.access_token }),
+    );
+    expect(session.status).toBe(401);
+    const state = (await (await fetch(`${server.url}/_mock/state`)).json()) as {
+      counts: { refreshTokenReuses: number };
+    };
+    expect(state.counts.refreshTokenReuses).toBe(1);
+    const log = (await (await fetch(`${server.url}/_mock/requests`)).json()) as unknown[];
+    expect(log.slice(1, 3)).toEqual([
+      expect.objectContaining({ status: 200, lost: true, refreshTokenReused: false }),
+      expect.objectContaining({ status: 400, refreshTokenReused: true }),
+    ]);
+  });
+
   it('passes cookies through and sends the truncated body of a truncated fault', async () => {
     const platform = createMockPlatform({
       members: [{ email: 'ada@example.com', password: 'secret' }],

@@ -42,6 +42,15 @@ export interface RequestLogEntry {
   readonly time: number;
   /** The answer's status; 0 for an injected network failure or time-out. */
   status: number;
+  /**
+   * On a refresh grant: whether the token endpoint had already received this refresh
+   * token in an earlier refresh grant (from anyone), decided when this request is
+   * answered or processed. A request stopped by a fault before processing does not
+   * count as receiving the token, but is still flagged when it repeats one.
+   */
+  refreshTokenReused?: boolean;
+  /** True when a 'lost' fault processed the request and then dropped its answer (`status` is the answer lost). */
+  lost?: boolean;
 }
 
 /**
@@ -101,6 +110,7 @@ export interface RedirectSessionRecord {
  * const state: PlatformState = platform.state;
  * state.addMember({ email: 'ada@example.com', password: 'secret' });
  * state.approveMember('ada@example.com');
+ * expect(state.refreshTokenReuses).toBe(0);
  * ```
  */
 export interface PlatformState {
@@ -112,6 +122,8 @@ export interface PlatformState {
   readonly outbox: OutboxEmail[];
   /** Every request answered, oldest first. */
   readonly requests: RequestLogEntry[];
+  /** How many refresh grants in `requests` presented a refresh token already received (`refreshTokenReused`). */
+  readonly refreshTokenReuses: number;
   /** Access and refresh tokens. */
   readonly tokens: TokenStore;
   /** Platform sessions (session tokens, also the hosted pages' cookie) → member id. */
@@ -165,6 +177,9 @@ export function createPlatformState(options: ResolvedOptions): PlatformState {
     members,
     outbox: [],
     requests: [],
+    get refreshTokenReuses() {
+      return state.requests.filter((entry) => entry.refreshTokenReused === true).length;
+    },
     tokens: createTokenStore(options.now, () => settings.accessTokenTtlSeconds),
     sessions,
     flows: new Map(),

@@ -1,4 +1,6 @@
 // Helpers shared by this package's tests (not part of the build's entry points).
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import type { MockPlatform } from './platform';
 
 export const API = 'https://www.wixapis.com';
@@ -41,4 +43,15 @@ export async function visitorTokens(
 export function errorCode(body: Record<string, unknown>): unknown {
   return (body['details'] as { applicationError?: { code?: unknown } } | undefined)
     ?.applicationError?.code;
+}
+
+/** Serves `platform` through MSW for the file's tests, resetting it (and real timers) after each. */
+export function serveThroughMsw(platform: MockPlatform): void {
+  const server = setupServer(...platform.handlers);
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterEach(() => {
+    platform.reset();
+    vi.useRealTimers();
+  });
+  afterAll(() => server.close());
 }

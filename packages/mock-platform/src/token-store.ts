@@ -27,6 +27,11 @@ export interface TokenDescription {
   /** Epoch milliseconds; refresh tokens do not expire. */
   readonly expiresAt: number | undefined;
   readonly status: 'active' | 'expired' | 'used' | 'revoked';
+  /**
+   * The token family: every token descended, through refresh grants, from one original
+   * grant (an anonymous, authorization code or authorized client grant) shares it.
+   */
+  readonly familyId: string;
 }
 
 /**
@@ -50,7 +55,37 @@ interface TokenRecord {
   memberId: string | undefined;
   expiresAt: number | undefined;
   status: 'active' | 'used' | 'revoked';
+  familyId: string;
 }
+
+/**
+ * A grant the token store mints tokens for.
+ *
+ * @example
+ * ```ts
+ * const grant: TokenGrant = { role: 'member', clientId: 'app', memberId: member.id };
+ * platform.state.tokens.issue(grant);
+ * ```
+ */
+export interface TokenGrant {
+  readonly role: MockTokenRole;
+  readonly clientId: string;
+  readonly memberId?: string | undefined;
+  /** The family of the refresh token a refresh grant spent; omitted for an original grant (a new family). */
+  readonly familyId?: string | undefined;
+}
+
+/**
+ * What {@link TokenStore.consumeRefreshToken} found: the spent token's description, or
+ * why it cannot be used. `'used'` is a retired (rotated) refresh token presented again.
+ *
+ * @example
+ * ```ts
+ * const found: ConsumedRefreshToken = platform.state.tokens.consumeRefreshToken(refreshToken, true);
+ * if (typeof found === 'string') console.log(found); // 'unknown' | 'used' | 'revoked'
+ * ```
+ */
+export type ConsumedRefreshToken = TokenDescription | 'unknown' | 'used' | 'revoked';
 
 /**
  * The emulator's access and refresh tokens: `platform.state.tokens`.
@@ -63,21 +98,20 @@ interface TokenRecord {
  */
 export interface TokenStore {
   /** Mints a token pair, as a grant would; `reuseRefreshToken` answers that refresh token again (no rotation). */
-  issue(
-    grant: { role: MockTokenRole; clientId: string; memberId?: string | undefined },
-    reuseRefreshToken?: string,
-  ): IssuedTokens;
+  issue(grant: TokenGrant, reuseRefreshToken?: string): IssuedTokens;
   /** What a token is (role, owner, status), or undefined for a token never issued. */
   describe(token: string): TokenDescription | undefined;
   /** The record of a usable access token, or undefined (unknown, expired, revoked). */
   authenticate(accessToken: string): TokenDescription | undefined;
-  /** Marks a refresh token used (rotation); returns what it was, or the reason it cannot be used. */
-  consumeRefreshToken(
-    refreshToken: string,
-    rotate: boolean,
-  ): TokenDescription | 'unknown' | 'used' | 'revoked';
-  /** Revokes one token, or every token of a member. */
-  revoke(tokenOrMember: { token: string } | { memberId: string }): void;
+  /**
+   * Counts a presentation of `refreshToken` to the token endpoint and marks it used
+   * (rotation); returns what it was, or the reason it cannot be used.
+   */
+  consumeRefreshToken(refreshToken: string, rotate: boolean): ConsumedRefreshToken;
+  /** How many times the token endpoint has received `refreshToken` in a refresh grant (also an unknown one). */
+  presentations(refreshToken: string): number;
+  /** Revokes one token, every token of a member, or every token of a family. */
+  revoke(target: { token: string } | { memberId: string } | { familyId: string }): void;
   /** Makes every access token expired now, as if time had passed. */
   expireAccessTokens(): void;
   /** How many tokens were issued. */
@@ -97,6 +131,7 @@ export interface TokenStore {
  */
 export function createTokenStore(now: () => number, ttlSeconds: () => number): TokenStore {
   const records = new Map<string, TokenRecord>();
+  const presented = new Map<string, number>();
 
   const describe = (token: string): TokenDescription | undefined => {
     const record = records.get(token);
@@ -107,27 +142,14 @@ export function createTokenStore(now: () => number, ttlSeconds: () => number): T
   };
 
   return {
-    issue({ role, clientId, memberId }, reuseRefreshToken) {
+    issue({ role, clientId, memberId, familyId = randomToken('mock-family.') }, reuseRefreshToken) {
       const ttl = ttlSeconds();
       const access = randomToken('mock-at.');
       const refresh = reuseRefreshToken ?? randomToken('mock-rt.');
-      records.set(access, {
-        type: 'access',
-        role,
-        clientId,
-        memberId,
-        expiresAt: now() + ttl * 1000,
-        status: 'active',
-      });
+      const owner = { role, clientId, memberId, familyId, status: 'active' } as const;
+      records.set(access, { type: 'access', expiresAt: now() + ttl * 1000, ...owner });
       if (reuseRefreshToken === undefined) {
-        records.set(refresh, {
-          type: 'refresh',
-          role,
-          clientId,
-          memberId,
-          expiresAt: undefined,
-          status: 'active',
-        });
+        records.set(refresh, { type: 'refresh', expiresAt: undefined, ...owner });
       }
       return { access_token: access, refresh_token: refresh, expires_in: ttl };
     },
@@ -139,16 +161,25 @@ export function createTokenStore(now: () => number, ttlSeconds: () => number): T
         : undefined;
     },
     consumeRefreshToken(refreshToken, rotate) {
+      presented.set(refreshToken, (presented.get(refreshToken) ?? 0) + 1);
       const record = records.get(refreshToken);
       if (record === undefined || record.type !== 'refresh') return 'unknown';
       if (record.status !== 'active') return record.status;
       if (rotate) record.status = 'used';
       return { ...record, status: 'active' };
     },
+    presentations(refreshToken) {
+      return presented.get(refreshToken) ?? 0;
+    },
     revoke(target) {
       for (const [token, record] of records) {
-        if ('token' in target ? token === target.token : record.memberId === target.memberId)
-          record.status = 'revoked';
+        const hit =
+          'token' in target
+            ? token === target.token
+            : 'familyId' in target
+              ? record.familyId === target.familyId
+              : record.memberId === target.memberId;
+        if (hit) record.status = 'revoked';
       }
     },
     expireAccessTokens() {
@@ -161,6 +192,7 @@ export function createTokenStore(now: () => number, ttlSeconds: () => number): T
     },
     clear() {
       records.clear();
+      presented.clear();
     },
   };
 }

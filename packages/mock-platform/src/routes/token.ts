@@ -7,8 +7,9 @@ const VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/;
 
 /**
  * POST token URL: the four grants. `anonymous` → visitor tokens; `refresh_token` →
- * tokens of the refresh token's role (rotated unless `rotateRefreshTokens` is off; a
- * reused one is `invalid_grant`); `authorization_code` → member tokens after the
+ * tokens of the refresh token's role and family (rotated unless `rotateRefreshTokens`
+ * is off; a retired one is `invalid_grant`, and with `refreshTokenReuse: 'revoke-family'`
+ * its whole family is revoked first); `authorization_code` → member tokens after the
  * S256 check; `authorized_client` (snake_case body, `Authorization: <accessToken>,<secondToken>`)
  * → member tokens for `member_id`.
  *
@@ -45,12 +46,28 @@ export function tokenRoute(context: RouteContext): Response {
         state.settings.rotateRefreshTokens,
       );
       if (found === 'unknown') return oauthError(400, 'invalid_grant', 'unknown refresh token');
-      if (found === 'used') return oauthError(400, 'invalid_grant', 'refresh token already used');
+      if (found === 'used') {
+        if (state.settings.refreshTokenReuse === 'revoke-family') {
+          const familyId = state.tokens.describe(refreshToken)?.familyId;
+          if (familyId !== undefined) state.tokens.revoke({ familyId });
+          return oauthError(
+            400,
+            'invalid_grant',
+            'refresh token already used; every token of its grant is revoked',
+          );
+        }
+        return oauthError(400, 'invalid_grant', 'refresh token already used');
+      }
       if (found === 'revoked' || found.status !== 'active')
         return oauthError(400, 'invalid_grant', 'refresh token revoked');
       if (found.clientId !== clientId)
         return oauthError(400, 'invalid_grant', 'refresh token issued to another client');
-      const grant = { role: found.role, clientId, memberId: found.memberId };
+      const grant = {
+        role: found.role,
+        clientId,
+        memberId: found.memberId,
+        familyId: found.familyId,
+      };
       return json(
         state.tokens.issue(grant, state.settings.rotateRefreshTokens ? undefined : refreshToken),
       );
