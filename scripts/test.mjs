@@ -14,7 +14,7 @@ const env = {
 };
 const turbo = join(root, 'node_modules', '.bin', 'turbo');
 
-const workspaces = ['packages', 'apps', 'tests']
+const workspaces = ['packages', 'apps', 'tests', 'examples']
   .flatMap((dir) =>
     existsSync(join(root, dir))
       ? readdirSync(join(root, dir)).map((name) => join(root, dir, name))

@@ -1,0 +1,36 @@
+import { createMockPlatform } from '@site-identity/mock-platform';
+import { IdentityProvider } from '@site-identity/react';
+import { setupServer } from 'msw/node';
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
+import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
+import { App } from './app';
+import { createIdentity } from './identity';
+
+const platform = createMockPlatform({
+  members: [{ email: 'ada@example.com', password: 'secret' }],
+});
+const server = setupServer(...platform.handlers);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => platform.reset());
+afterAll(() => server.close());
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+test('a visitor sees the sign-in form once the visitor session is there', async () => {
+  const identity = createIdentity('example-vite-react');
+  const container = document.body.appendChild(document.createElement('div'));
+  const root = createRoot(container);
+  await act(async () => {
+    root.render(
+      <IdentityProvider {...identity}>
+        <App redirects={identity.redirects} />
+      </IdentityProvider>,
+    );
+  });
+  await act(() => identity.tokens.getAccessToken());
+  expect(container.textContent).toContain('Session: visitor');
+  expect(container.querySelector('form button')?.textContent).toBe('Sign in');
+  await act(async () => root.unmount());
+  identity.tokens.dispose();
+});

@@ -1,0 +1,60 @@
+import type { Redirects } from '@site-identity/redirects';
+import {
+  SignedIn,
+  SignedOut,
+  useLoginCallback,
+  useMemberAuth,
+  useSession,
+} from '@site-identity/react';
+import { useEffect } from 'react';
+
+function LoginForm() {
+  const { login, pending, error, result } = useMemberAuth();
+  const failure =
+    typeof result === 'object' && 'loginState' in result && result.loginState === 'FAILURE';
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        const form = new FormData(event.currentTarget);
+        void login({ email: String(form.get('email')), password: String(form.get('password')) });
+      }}
+    >
+      <input name="email" type="email" aria-label="E-mail" />
+      <input name="password" type="password" aria-label="Password" />
+      <button disabled={pending}>Sign in</button>
+      {error && <p role="alert">{error.message}</p>}
+      {failure && <p role="alert">Wrong e-mail or password</p>}
+    </form>
+  );
+}
+
+function Callback() {
+  const { status, result, error } = useLoginCallback();
+  useEffect(() => {
+    if (status === 'done') location.replace(result.originalUri ?? '/');
+  }, [status, result]);
+  return status === 'error' ? <p role="alert">{error.message}</p> : <p>Signing you in…</p>;
+}
+
+export function App({ redirects }: { redirects: Redirects }) {
+  const { status } = useSession();
+  if (location.pathname === '/callback') return <Callback />;
+  return (
+    <main>
+      <p>Session: {status}</p>
+      <SignedIn>
+        <button
+          onClick={async () =>
+            location.assign(await redirects.logout({ postLogoutRedirectUri: location.origin }))
+          }
+        >
+          Sign out
+        </button>
+      </SignedIn>
+      <SignedOut>
+        <LoginForm />
+      </SignedOut>
+    </main>
+  );
+}
