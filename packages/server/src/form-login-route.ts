@@ -1,0 +1,88 @@
+import type { LoginResult } from '@site-identity/member-auth';
+import { jsonAnswer, problem, redirectTo, wantsJson, withParams } from './answers';
+import { startFlow } from './hosted-login-routes';
+import type { RouteContext } from './route-context';
+import { sameOriginPath } from './request-origin';
+import { crossOrigin, readFields } from './routes';
+
+/**
+ * `POST {basePath}/login`: a form post (or JSON) of `email`, `password`, and
+ * optionally `returnTo` and `failureTo` (same-origin paths). A SUCCESS login is
+ * completed by a top-level redirect to the hosted authorize URL with the session
+ * token (`prompt: 'none'`), which comes back to `/callback`. Every other
+ * `LoginResult` redirects to `failureTo` (else the same-origin `Referer`, else `/`)
+ * with `loginState` and `errorCode` in the query; with `Accept: application/json`
+ * the answer is `{ loginState, errorCode?, error?, location? }` instead. @internal
+ */
+export async function formLoginRoute(request: Request, ctx: RouteContext): Promise<Response> {
+  const resolved = await ctx.resolve(request);
+  const refused = crossOrigin(request, resolved.origin);
+  if (refused) return refused;
+  const fields = await readFields(request);
+  const json = wantsJson(request);
+  if (!fields)
+    return problem(
+      request,
+      415,
+      'INVALID_ARGUMENT',
+      'The body must be a form (application/x-www-form-urlencoded or multipart/form-data) or JSON',
+      resolved.setCookies,
+    );
+  const returnTo = sameOriginPath(fields.returnTo, resolved.origin) ?? '/';
+  const failureTo =
+    sameOriginPath(fields.failureTo, resolved.origin) ??
+    sameOriginPath(request.headers.get('referer'), resolved.origin) ??
+    '/';
+
+  const answer = (
+    result: Pick<LoginResult, 'loginState'> & { errorCode?: string; error?: string },
+  ) =>
+    json
+      ? jsonAnswer(
+          {
+            loginState: result.loginState,
+            ...(result.errorCode !== undefined && { errorCode: result.errorCode }),
+            ...(result.error !== undefined && { error: result.error }),
+          },
+          200,
+          resolved.setCookies,
+        )
+      : redirectTo(
+          withParams(failureTo, { loginState: result.loginState, errorCode: result.errorCode }),
+          resolved.setCookies,
+        );
+
+  if (!resolved.tokens)
+    return answer({
+      loginState: 'FAILURE',
+      errorCode: 'networkError',
+      error: 'The platform could not be reached',
+    });
+  const { memberAuth } = await ctx.clientsFor(resolved.tokens);
+  const result = await memberAuth().login({
+    email: fields.email ?? '',
+    password: fields.password ?? '',
+    completeLogin: false,
+  });
+  if (result.loginState !== 'SUCCESS') {
+    const { errorCode, error } = result as { errorCode?: string; error?: string };
+    return answer({ loginState: result.loginState, errorCode, error });
+  }
+  try {
+    const { authUrl, setCookies } = await startFlow(ctx, resolved, {
+      returnTo,
+      failureTo,
+      prompt: 'none',
+      sessionToken: result.data.sessionToken,
+    });
+    return json
+      ? jsonAnswer({ loginState: 'SUCCESS', location: authUrl }, 200, setCookies)
+      : redirectTo(authUrl, setCookies);
+  } catch {
+    return answer({
+      loginState: 'FAILURE',
+      errorCode: 'loginNotCompleted',
+      error: 'Logged in, but the session could not be started',
+    });
+  }
+}

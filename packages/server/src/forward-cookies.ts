@@ -1,0 +1,38 @@
+import { parseCookies } from './cookies';
+
+/**
+ * A copy of `requestHeaders` whose `Cookie` header already carries the cookies
+ * that `setCookies` (the `headers` of `getSession`) sets or deletes. A proxy or
+ * middleware that renewed the session passes it on with the request, so that what
+ * renders behind it (a Next.js server component) reads the renewed session
+ * instead of renewing again.
+ *
+ * @example
+ * ```ts
+ * import { NextResponse, type NextRequest } from 'next/server';
+ * import { withSessionCookies } from '@site-identity/server';
+ *
+ * export async function proxy(request: NextRequest) {
+ *   const { headers } = await identity.getSession(request);
+ *   const response = NextResponse.next({ request: { headers: withSessionCookies(request.headers, headers) } });
+ *   for (const cookie of headers.getSetCookie()) response.headers.append('set-cookie', cookie);
+ *   return response;
+ * }
+ * ```
+ */
+export function withSessionCookies(requestHeaders: Headers, setCookies: Headers): Headers {
+  const cookies = parseCookies(requestHeaders.get('cookie'));
+  for (const line of setCookies.getSetCookie()) {
+    const [pair = ''] = line.split(';');
+    const at = pair.indexOf('=');
+    if (at < 1) continue;
+    const name = pair.slice(0, at).trim();
+    if (/;\s*Max-Age=0\b/i.test(line)) cookies.delete(name);
+    else cookies.set(name, pair.slice(at + 1));
+  }
+  const headers = new Headers(requestHeaders);
+  const header = [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  if (header) headers.set('cookie', header);
+  else headers.delete('cookie');
+  return headers;
+}

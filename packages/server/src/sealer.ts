@@ -1,0 +1,124 @@
+import { fromBase64Url, toBase64Url } from './base64url';
+import { invalid, ServerIdentityError } from './server-identity-error';
+
+/** Shortest secret accepted: 32 characters (at least 128 bits of entropy for a random one). */
+export const MIN_SECRET_LENGTH = 32;
+
+/**
+ * Encrypts and authenticates small values with AES-256-GCM (Web Crypto). The
+ * first secret seals; every secret opens, so a list rotates keys without logging
+ * anyone out. `purpose` is bound as additional data: a value sealed for one
+ * purpose (the session) never opens as another (a login flow). @internal
+ */
+export interface Sealer {
+  seal(purpose: string, text: string): Promise<string>;
+  /** The text, and whether an older secret opened it; `undefined` for anything that does not open. */
+  open(purpose: string, sealed: string): Promise<{ text: string; stale: boolean } | undefined>;
+}
+
+const encoder = new TextEncoder();
+
+async function deriveKey(secret: string): Promise<CryptoKey> {
+  const material = await crypto.subtle.importKey('raw', encoder.encode(secret), 'HKDF', false, [
+    'deriveKey',
+  ]);
+  return crypto.subtle.deriveKey(
+    {
+      name: 'HKDF',
+      hash: 'SHA-256',
+      salt: encoder.encode('site-identity'),
+      info: encoder.encode('session cookie v1'),
+    },
+    material,
+    { name: 'AES-GCM', length: 256 },
+    false,
+    ['encrypt', 'decrypt'],
+  );
+}
+
+/** The secrets of `createServerIdentity`, checked: `secret`, or a non-empty `secrets` list (first seals). @internal */
+export function checkSecrets(secret: unknown, secrets: unknown): string[] {
+  if (secret !== undefined && secrets !== undefined)
+    throw new ServerIdentityError('secret and secrets must be given one at a time; got both', {
+      code: 'INVALID_ARGUMENT',
+    });
+  const list = secrets === undefined ? [secret] : secrets;
+  const name = secrets === undefined ? 'secret' : 'secrets';
+  if (!Array.isArray(list) || list.length === 0)
+    throw invalid(name, 'a non-empty list of strings', list);
+  list.forEach((value, i) => {
+    if (typeof value !== 'string' || value.length < MIN_SECRET_LENGTH)
+      throw invalid(
+        secrets === undefined ? 'secret' : `secrets[${i}]`,
+        `a string of at least ${MIN_SECRET_LENGTH} characters`,
+        value,
+      );
+  });
+  return list as string[];
+}
+
+/** A {@link Sealer} over `secrets` (checked by {@link checkSecrets}); keys are derived once, on first use. @internal */
+export function createSealer(secrets: readonly string[]): Sealer {
+  let keys: Promise<CryptoKey[]> | undefined;
+  const keyList = () => (keys ??= Promise.all(secrets.map(deriveKey)));
+  return {
+    async seal(purpose, text) {
+      const [key] = await keyList();
+      const iv = crypto.getRandomValues(new Uint8Array(12));
+      const sealed = await crypto.subtle.encrypt(
+        { name: 'AES-GCM', iv, additionalData: encoder.encode(purpose) },
+        key!,
+        encoder.encode(text),
+      );
+      const out = new Uint8Array(iv.length + sealed.byteLength);
+      out.set(iv);
+      out.set(new Uint8Array(sealed), iv.length);
+      return toBase64Url(out);
+    },
+    async open(purpose, sealed) {
+      const bytes = fromBase64Url(sealed);
+      // 12 bytes of IV and 16 of tag at the least.
+      if (!bytes || bytes.length < 28) return undefined;
+      const all = await keyList();
+      for (const [index, key] of all.entries()) {
+        try {
+          const plain = await crypto.subtle.decrypt(
+            {
+              name: 'AES-GCM',
+              iv: bytes.subarray(0, 12),
+              additionalData: encoder.encode(purpose),
+            },
+            key,
+            bytes.subarray(12),
+          );
+          return { text: new TextDecoder().decode(plain), stale: index > 0 };
+        } catch {
+          // Not this key: try the next one.
+        }
+      }
+      return undefined;
+    },
+  };
+}
+
+/** What a sealed cookie is made with: its name, the sealer and the clock. @internal */
+export interface SealedCookieOptions {
+  readonly name: string;
+  readonly sealer: Sealer;
+  readonly now: () => number;
+}
+
+/** The JSON value sealed in `sealed` for `purpose`, and whether an older secret opened it. @internal */
+export async function openJson(
+  sealer: Sealer,
+  purpose: string,
+  sealed: string,
+): Promise<{ value: unknown; stale: boolean } | undefined> {
+  const opened = await sealer.open(purpose, sealed);
+  if (!opened) return undefined;
+  try {
+    return { value: JSON.parse(opened.text) as unknown, stale: opened.stale };
+  } catch {
+    return undefined;
+  }
+}
