@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Installs whatever a fresh machine is missing, and nothing else:
 //   pnpm 12.21 (npm i -g), dependencies from the frozen lockfile, and with
-//   --browser Debian's Chromium. Idempotent; a no-op run takes well under 2 s.
+//   --browser Debian's Chromium and redis-server. Idempotent; a no-op run takes well under 2 s.
 // Only Node built-ins here: this runs before any dependency exists.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -60,22 +60,29 @@ if (!installed) {
   writeFileSync(stamp, digest);
 }
 
-// 3. Chromium for the end-to-end tests
+// 3. Debian's packages the tests run: Chromium for the end-to-end tests, redis-server
+//    for the server package's multi-instance test (each test starts and stops its own).
 if (wantBrowser) {
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(chromium)) {
+  const redis = process.env.REDIS_SERVER_PATH ?? '/usr/bin/redis-server';
+  const missing = [
+    !existsSync(chromium) && { name: 'chromium', at: chromium, variable: 'CHROMIUM_PATH' },
+    !existsSync(redis) && { name: 'redis-server', at: redis, variable: 'REDIS_SERVER_PATH' },
+  ].filter(Boolean);
+  if (missing.length > 0) {
+    const names = missing.map((m) => m.name);
     const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
     if (!isRoot) {
       console.error(
-        `[setup] Chromium is missing at ${chromium}. Install Debian's package as root:\n` +
-          '          apt-get update && apt-get install -y chromium\n' +
-          '        or point CHROMIUM_PATH at a Chromium binary, then run npm test again.',
+        `[setup] Missing: ${missing.map((m) => `${m.name} at ${m.at}`).join(', ')}. Install Debian's packages as root:\n` +
+          `          apt-get update && apt-get install -y ${names.join(' ')}\n` +
+          `        or point ${missing.map((m) => m.variable).join(' / ')} at the binaries, then run npm test again.`,
       );
       process.exit(1);
     }
-    log("installing Chromium from Debian's packages");
+    log(`installing ${names.join(' and ')} from Debian's packages`);
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     run('apt-get', ['update'], { env });
-    run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { env });
+    run('apt-get', ['install', '-y', '--no-install-recommends', ...names], { env });
   }
 }

@@ -1,0 +1,60 @@
+// One instance of a site for the multi-instance test: node:http in front of
+// createServerIdentity, with the coordinator the environment names. Run as a
+// child process (bundled by the test); prints "ready" once it listens.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createClient } from 'redis';
+import { createServerIdentity, memoryCoordinator, redisCoordinator } from './index';
+
+const { PORT, PLATFORM_URL, REDIS_URL, SECRET } = process.env;
+
+async function toRequest(req: IncomingMessage): Promise<Request> {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers))
+    if (typeof value === 'string') headers.set(name, value);
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
+  return new Request(`http://127.0.0.1:${PORT}${req.url}`, { method: req.method, headers, body });
+}
+
+async function send(res: ServerResponse, response: Response): Promise<void> {
+  res.statusCode = response.status;
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie') res.setHeader(name, value);
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) res.setHeader('set-cookie', cookies);
+  res.end(Buffer.from(await response.arrayBuffer()));
+}
+
+const redis = REDIS_URL ? await createClient({ url: REDIS_URL }).connect() : undefined;
+const identity = createServerIdentity({
+  clientId: 'multi-instance',
+  secret: SECRET!,
+  apiBaseUrl: PLATFORM_URL!,
+  coordinator: redis ? redisCoordinator(redis) : memoryCoordinator(),
+});
+
+const server = createServer((req, res) => {
+  void (async () => {
+    const request = await toRequest(req);
+    const answer = await identity.handle(request);
+    if (answer) return send(res, answer);
+    const session = await identity.getSession(request);
+    const page = Response.json(
+      { instance: PORT, status: session.snapshot.status, accessToken: session.accessToken },
+      { headers: session.headers },
+    );
+    return send(res, page);
+  })().catch((error: unknown) => {
+    res.statusCode = 500;
+    res.end(String(error));
+  });
+});
+server.listen(Number(PORT), '127.0.0.1', () => process.stdout.write('ready\n'));
+process.on('SIGTERM', () => {
+  server.close();
+  server.closeAllConnections();
+  void redis?.quit().finally(() => process.exit(0));
+  if (!redis) process.exit(0);
+});
