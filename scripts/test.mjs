@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// npm test: build, typecheck, unit tests, packaging checks, size budgets and the
-// end-to-end tests, then one closing line summed from the runners' JSON reports.
+// npm test: build, typecheck, unit tests, the README and TSDoc snippets, packaging
+// checks, size budgets, the end-to-end tests and the consumer matrix, then the time
+// each step took and one closing line summed from the runners' JSON reports.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -34,15 +35,20 @@ const steps = [
   ],
   ['build and typecheck', turbo, ['run', 'build', 'typecheck', '--output-logs=errors-only']],
   ['unit tests', turbo, ['run', 'test', '--continue', '--output-logs=new-only', '--concurrency=1']],
+  ['README and TSDoc snippets (strict)', 'node', ['scripts/check-snippets.mjs']],
   ['packaging checks', 'node', ['scripts/check-packages.mjs']],
   ['size budgets', 'node', ['scripts/size.mjs']],
   ['end-to-end tests', turbo, ['run', 'e2e', '--continue', '--concurrency=1']],
+  ['consumer matrix (packed tarballs, Node 20 and 24)', 'node', ['scripts/consumer-matrix.mjs']],
 ];
 
 const failedSteps = [];
+const timings = [];
 for (const [name, command, args] of steps) {
   console.log(`\n=== ${name} ===`);
+  const started = Date.now();
   const result = spawnSync(command, args, { stdio: 'inherit', cwd: root, env });
+  timings.push(`${name}: ${((Date.now() - started) / 1000).toFixed(0)} s`);
   if (result.status !== 0) failedSteps.push(name);
 }
 
@@ -103,6 +109,7 @@ for (const dir of [...workspaces, root]) {
 }
 
 console.log('\n=== summary ===');
+for (const line of timings) console.log(line);
 for (const line of lines) console.log(line);
 if (failedSteps.length > 0) {
   console.log(`steps that failed: ${failedSteps.join(', ')}`);

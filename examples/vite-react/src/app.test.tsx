@@ -11,7 +11,10 @@ const platform = createMockPlatform({
   members: [{ email: 'ada@example.com', password: 'secret' }],
 });
 const server = setupServer(...platform.handlers);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// A request the platform does not know fails the test: msw 2 calls the option
+// onUnhandledRequest, msw 3 onUnhandledFrame; this project runs on both.
+const strict = { onUnhandledRequest: 'error', onUnhandledFrame: 'error' } as const;
+beforeAll(() => server.listen(strict));
 afterEach(() => platform.reset());
 afterAll(() => server.close());
 

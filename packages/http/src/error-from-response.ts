@@ -9,6 +9,7 @@ import { constantCase, statusTextOf } from './status-text';
  * @example
  * ```ts
  * import { REQUEST_ID_HEADER } from '@site-identity/http';
+ * declare const response: Response;
  *
  * const requestId = response.headers.get(REQUEST_ID_HEADER);
  * ```
@@ -44,6 +45,8 @@ const text = (value: unknown): string | undefined =>
  * @example
  * ```ts
  * import { readResponse } from '@site-identity/http';
+ * declare const url: string;
+ * declare const body: string;
  *
  * const { data, requestId } = await readResponse(await fetch(url, { method: 'POST', body }));
  * ```

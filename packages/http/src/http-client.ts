@@ -36,6 +36,8 @@ const MAX_TIMEOUT_MS = 2_147_483_647;
  * @example
  * ```ts
  * import type { AuthorizationSource } from '@site-identity/http';
+ * import type { TokenManager } from '@site-identity/tokens';
+ * declare const manager: TokenManager;
  *
  * const getAuthorization: AuthorizationSource = () => manager.getAccessToken();
  * ```
@@ -61,6 +63,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * @example
  * ```ts
  * import { createHttpClient, type HttpClientOptions } from '@site-identity/http';
+ * import type { TokenManager } from '@site-identity/tokens';
+ * declare const manager: TokenManager;
  *
  * const options: HttpClientOptions = {
  *   baseUrl: 'https://www.wixapis.com/_api/iam/authentication',
@@ -98,7 +102,8 @@ export interface HttpClientOptions {
  *
  * @example
  * ```ts
- * import type { RequestOptions } from '@site-identity/http';
+ * import type { RequestOptions, HttpClient } from '@site-identity/http';
+ * declare const client: HttpClient;
  *
  * const options: RequestOptions = { searchParams: { clientId: 'abc' }, timeoutMs: 3000 };
  * const body = await client.get('/v1/logout', options);
@@ -123,7 +128,8 @@ export interface RequestOptions {
  *
  * @example
  * ```ts
- * import type { HttpRequest } from '@site-identity/http';
+ * import type { HttpRequest, HttpClient } from '@site-identity/http';
+ * declare const client: HttpClient;
  *
  * const call: HttpRequest = { method: 'POST', body: { stateToken: 'st' } };
  * const { data, requestId } = await client.request('/v1/auth/resend', call);
@@ -141,7 +147,8 @@ export interface HttpRequest extends RequestOptions {
  *
  * @example
  * ```ts
- * import type { HttpResponse } from '@site-identity/http';
+ * import type { HttpResponse, HttpClient } from '@site-identity/http';
+ * declare const client: HttpClient;
  *
  * const response: HttpResponse = await client.request('/v1/thing');
  * console.log(response.status, response.requestId);
@@ -165,6 +172,8 @@ export interface HttpResponse {
  * @example
  * ```ts
  * import { createHttpClient } from '@site-identity/http';
+ * declare const email: string;
+ * declare const password: string;
  *
  * const client = createHttpClient({ baseUrl: 'https://www.wixapis.com/_api/iam/authentication' });
  * const answer = await client.post('/v2/login', { loginId: { email }, password });
@@ -278,6 +287,10 @@ function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
  * @example
  * ```ts
  * import { createHttpClient, isPlatformError } from '@site-identity/http';
+ * import type { TokenManager } from '@site-identity/tokens';
+ * declare const manager: TokenManager;
+ * declare const email: string;
+ * declare const password: string;
  *
  * const auth = createHttpClient({
  *   baseUrl: 'https://www.wixapis.com/_api/iam/authentication',

@@ -112,6 +112,9 @@ export interface PlatformErrorInit {
  * @example
  * ```ts
  * import { isPlatformError } from '@site-identity/http';
+ * import type { HttpClient } from '@site-identity/http';
+ * declare const client: HttpClient;
+ * declare const body: unknown;
  *
  * try {
  *   await client.post('/v2/login', body);
@@ -160,6 +163,8 @@ export class PlatformError extends Error {
  * @example
  * ```ts
  * import { isPlatformError } from '@site-identity/http';
+ * declare const promise: Promise<unknown>;
+ * declare function scheduleRetry(): void;
  *
  * promise.catch((error: unknown) => {
  *   if (isPlatformError(error) && error.retryable) scheduleRetry();

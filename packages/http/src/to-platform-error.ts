@@ -10,6 +10,7 @@ import { isPlatformError, PlatformError } from './platform-error';
  * @example
  * ```ts
  * import { toPlatformError } from '@site-identity/http';
+ * declare function somethingThatMayThrow(...args: unknown[]): unknown;
  *
  * try {
  *   await somethingThatMayThrow();

@@ -69,7 +69,7 @@ export interface SignOnParams {
  * ```ts
  * import type { SignOnResult } from '@site-identity/member-auth';
  *
- * const send = (result: SignOnResult) => response.json({ sessionToken: result.sessionToken });
+ * const send = (result: SignOnResult) => Response.json({ sessionToken: result.sessionToken });
  * ```
  */
 export interface SignOnResult {

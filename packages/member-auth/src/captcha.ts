@@ -7,6 +7,7 @@ import { toPlatformError } from '@site-identity/http';
  * @example
  * ```ts
  * import { CAPTCHA_SITE_KEYS } from '@site-identity/member-auth';
+ * declare const grecaptcha: { render(container: string, options: { sitekey: string }): number };
  *
  * grecaptcha.render('captcha', { sitekey: CAPTCHA_SITE_KEYS.visible });
  * ```
@@ -38,6 +39,7 @@ export type CaptchaKind = 'invisible' | 'visible';
  * @example
  * ```ts
  * import type { CaptchaProvider } from '@site-identity/member-auth';
+ * declare const grecaptcha: { execute(siteKey: string, options: { action: string }): Promise<string> };
  *
  * const provider: CaptchaProvider = {
  *   async getToken(kind, siteKey) {
@@ -57,6 +59,13 @@ export interface CaptchaProvider {
  * @example
  * ```ts
  * import { createMemberAuth, type CaptchaOptions } from '@site-identity/member-auth';
+ * import type { CaptchaProvider } from '@site-identity/member-auth';
+ * import type { TokenManager } from '@site-identity/tokens';
+ * import type { Redirects } from '@site-identity/redirects';
+ * declare const provider: CaptchaProvider;
+ * declare const clientId: string;
+ * declare const tokens: TokenManager;
+ * declare const redirects: Redirects;
  *
  * const captcha: CaptchaOptions = { provider, siteKeys: { visible: 'my-own-visible-key' } };
  * const auth = createMemberAuth({ clientId, tokens, redirects, captcha });
@@ -74,7 +83,11 @@ export interface CaptchaOptions {
  *
  * @example
  * ```ts
- * import type { CaptchaTokens } from '@site-identity/member-auth';
+ * import type { CaptchaTokens, MemberAuth } from '@site-identity/member-auth';
+ * declare function solvedWidgetToken(): Promise<string>;
+ * declare const auth: MemberAuth;
+ * declare const email: string;
+ * declare const password: string;
  *
  * const captchaTokens: CaptchaTokens = { recaptchaToken: await solvedWidgetToken() };
  * await auth.login({ email, password, captchaTokens });

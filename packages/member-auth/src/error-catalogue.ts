@@ -10,6 +10,8 @@ import { isMemberAuthError, type KnownMemberAuthErrorCode } from './member-auth-
  * @example
  * ```ts
  * import { catalogueError, type CatalogueCall } from '@site-identity/member-auth';
+ * import type { PlatformError } from '@site-identity/http';
+ * declare const platformError: PlatformError;
  *
  * const call: CatalogueCall = 'login';
  * catalogueError(call, platformError);

@@ -6,6 +6,7 @@ import { FACTOR_TYPES, type FactorType } from './enumerations';
  * @example
  * ```ts
  * import type { VerifyFactorOptions } from '@site-identity/member-auth';
+ * declare const stateToken: string;
  *
  * const options: VerifyFactorOptions = { stateToken, rememberThisDevice: true, code: '123456' };
  * ```

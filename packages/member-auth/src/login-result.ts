@@ -10,6 +10,11 @@ import type { MemberAuthError, MemberAuthErrorCode } from './member-auth-error';
  * @example
  * ```ts
  * import { LoginState } from '@site-identity/member-auth';
+ * import type { MemberAuth } from '@site-identity/member-auth';
+ * declare const auth: MemberAuth;
+ * declare const email: string;
+ * declare const password: string;
+ * declare function showCodeForm(...args: unknown[]): unknown;
  *
  * const result = await auth.login({ email, password });
  * if (result.loginState === LoginState.EMAIL_VERIFICATION_REQUIRED) showCodeForm();
@@ -31,6 +36,7 @@ export const LoginState = {
  * @example
  * ```ts
  * import type { LoginState } from '@site-identity/member-auth';
+ * import { useState } from 'react';
  *
  * const [state, setState] = useState<LoginState>('INITIAL');
  * ```
@@ -89,6 +95,7 @@ export interface LoginSuccess extends LoginResultCommon {
  * @example
  * ```ts
  * import type { EmailVerificationRequired } from '@site-identity/member-auth';
+ * declare function showCodeForm(...args: unknown[]): unknown;
  *
  * const onVerify = (result: EmailVerificationRequired) => showCodeForm();
  * ```
@@ -107,6 +114,7 @@ export interface EmailVerificationRequired extends LoginResultCommon {
  * @example
  * ```ts
  * import type { OwnerApprovalRequired } from '@site-identity/member-auth';
+ * declare function show(...args: unknown[]): unknown;
  *
  * const onPending = (_: OwnerApprovalRequired) => show('We will e-mail you once you are approved.');
  * ```
@@ -125,6 +133,7 @@ export interface OwnerApprovalRequired extends LoginResultCommon {
  * @example
  * ```ts
  * import type { LoginResult } from '@site-identity/member-auth';
+ * import { useState } from 'react';
  *
  * const [result, setResult] = useState<LoginResult>({ loginState: 'INITIAL', data: {} });
  * ```

@@ -85,6 +85,9 @@ export interface MemberAuthErrorInit {
  * @example
  * ```ts
  * import { isMemberAuthError } from '@site-identity/member-auth';
+ * import type { MemberAuth } from '@site-identity/member-auth';
+ * declare const auth: MemberAuth;
+ * declare function showLogin(...args: unknown[]): unknown;
  *
  * try {
  *   await auth.changePassword('a new secret');
@@ -114,6 +117,10 @@ export class MemberAuthError extends Error {
  * @example
  * ```ts
  * import { isMemberAuthError } from '@site-identity/member-auth';
+ * import type { MemberAuth } from '@site-identity/member-auth';
+ * declare const auth: MemberAuth;
+ * declare const token: string;
+ * declare const password: string;
  *
  * auth.resetPassword(token, password).catch((error: unknown) => {
  *   if (isMemberAuthError(error)) console.warn(error.code, error.requestId);

@@ -38,7 +38,13 @@ import {
  *
  * @example
  * ```ts
- * import type { MemberAuthOptions } from '@site-identity/member-auth';
+ * import type { MemberAuthOptions, CaptchaProvider } from '@site-identity/member-auth';
+ * import type { TokenManager } from '@site-identity/tokens';
+ * import type { Redirects } from '@site-identity/redirects';
+ * declare const clientId: string;
+ * declare const tokens: TokenManager;
+ * declare const redirects: Redirects;
+ * declare const provider: CaptchaProvider;
  *
  * const options: MemberAuthOptions = { clientId, tokens, redirects, captcha: { provider } };
  * ```

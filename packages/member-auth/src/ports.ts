@@ -10,6 +10,7 @@ import type { TokenManager } from '@site-identity/tokens';
  * ```ts
  * import { createTokenManager } from '@site-identity/tokens';
  * import type { MemberAuthTokens } from '@site-identity/member-auth';
+ * declare const clientId: string;
  *
  * const tokens: MemberAuthTokens = createTokenManager({ clientId });
  * ```
@@ -28,6 +29,9 @@ export type MemberAuthTokens = Pick<
  * ```ts
  * import { createRedirects } from '@site-identity/redirects';
  * import type { MemberAuthRedirects } from '@site-identity/member-auth';
+ * import type { TokenManager } from '@site-identity/tokens';
+ * declare const clientId: string;
+ * declare const tokens: TokenManager;
  *
  * const redirects: MemberAuthRedirects = createRedirects({ clientId, tokens });
  * ```

@@ -21,7 +21,9 @@ export type VerificationStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeI
  *
  * @example
  * ```ts
- * import type { VerificationRecord } from '@site-identity/member-auth';
+ * import type { VerificationRecord, MemberAuth } from '@site-identity/member-auth';
+ * declare const auth: MemberAuth;
+ * declare function showCodeForm(...args: unknown[]): unknown;
  *
  * const flow: VerificationRecord | undefined = auth.getPendingVerification();
  * if (flow) showCodeForm();

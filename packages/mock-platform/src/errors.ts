@@ -3,6 +3,7 @@
  *
  * @example
  * ```ts
+ * import type { MockPlatformErrorCode } from '@site-identity/mock-platform';
  * const code: MockPlatformErrorCode = 'MEMBER_EXISTS';
  * ```
  */
@@ -22,6 +23,9 @@ export type MockPlatformErrorCode =
  *
  * @example
  * ```ts
+ * import { isMockPlatformError } from '@site-identity/mock-platform';
+ * import type { MockPlatform } from '@site-identity/mock-platform';
+ * declare const platform: MockPlatform;
  * try {
  *   platform.state.approveMember('nobody@example.com');
  * } catch (error) {
@@ -50,6 +54,8 @@ export class MockPlatformError extends Error {
  *
  * @example
  * ```ts
+ * import { isMockPlatformError } from '@site-identity/mock-platform';
+ * declare const error: unknown;
  * if (isMockPlatformError(error) && error.code === 'INVALID_OPTION') throw error;
  * ```
  */

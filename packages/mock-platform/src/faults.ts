@@ -5,6 +5,8 @@ import { MockPlatformError } from './errors';
  *
  * @example
  * ```ts
+ * import type { FaultKind, MockPlatform } from '@site-identity/mock-platform';
+ * declare const platform: MockPlatform;
  * const kind: FaultKind = 'network';
  * platform.faults.inject({ kind });
  * ```
@@ -27,6 +29,8 @@ export type FaultKind =
  *
  * @example
  * ```ts
+ * import type { LatencyPhase, MockPlatform } from '@site-identity/mock-platform';
+ * declare const platform: MockPlatform;
  * const phase: LatencyPhase = 'response';
  * platform.faults.inject({ path: '/oauth2/token', kind: 'latency', latencyMs: 6000, latencyPhase: phase });
  * ```
@@ -38,6 +42,8 @@ export type LatencyPhase = 'request' | 'response';
  *
  * @example
  * ```ts
+ * import type { FaultSpec, MockPlatform } from '@site-identity/mock-platform';
+ * declare const platform: MockPlatform;
  * const fault: FaultSpec = { path: /^\/_api\/iam\//, kind: 'status', status: 429, retryAfterSeconds: 2, times: Infinity };
  * platform.faults.inject(fault);
  * ```
@@ -63,6 +69,8 @@ export interface FaultSpec {
  *
  * @example
  * ```ts
+ * import type { MockPlatform } from '@site-identity/mock-platform';
+ * declare const platform: MockPlatform;
  * platform.faults.inject({ path: '/oauth2/token', kind: 'timeout' });
  * platform.faults.clear();
  * ```

@@ -6,6 +6,8 @@ import { sha256, toHex } from './sha256';
  *
  * @example
  * ```ts
+ * import type { MockPlatform, MockFactorType } from '@site-identity/mock-platform';
+ * declare const platform: MockPlatform;
  * platform.state.addMember({ email: 'ada@example.com', password: 'x', mfa: { factorType: 'sms' satisfies MockFactorType } });
  * ```
  */
@@ -16,6 +18,8 @@ export type MockFactorType = 'sms' | 'call' | 'email' | 'totp';
  *
  * @example
  * ```ts
+ * import type { MemberInput, MockPlatform } from '@site-identity/mock-platform';
+ * declare const platform: MockPlatform;
  * const input: MemberInput = { email: 'ada@example.com', password: 'secret', ownerApproved: false };
  * platform.state.addMember(input);
  * ```
@@ -40,6 +44,8 @@ export interface MemberInput {
  *
  * @example
  * ```ts
+ * import type { MockMember, MockPlatform } from '@site-identity/mock-platform';
+ * declare const platform: MockPlatform;
  * const member: MockMember | undefined = platform.state.findMember('ada@example.com');
  * if (member) member.resetPasswordRequired = true;
  * ```

@@ -6,6 +6,8 @@ import type { MemberInput } from './members';
  *
  * @example
  * ```ts
+ * import type { MockPlatform, CaptchaMode } from '@site-identity/mock-platform';
+ * declare const platform: MockPlatform;
  * platform.state.settings.captcha = 'invisible' satisfies CaptchaMode;
  * ```
  */
@@ -16,6 +18,7 @@ export type CaptchaMode = 'off' | 'invisible' | 'visible';
  *
  * @example
  * ```ts
+ * import { createMockPlatform } from '@site-identity/mock-platform';
  * createMockPlatform({ clients: [{ clientId: 'my-app', redirectUris: ['http://localhost:5173/callback'] }] });
  * ```
  */
@@ -31,6 +34,7 @@ export interface MockClient {
  *
  * @example
  * ```ts
+ * import { createMockPlatform } from '@site-identity/mock-platform';
  * createMockPlatform({ site: { requireEmailVerification: true, captcha: 'visible' } });
  * ```
  */
@@ -52,6 +56,8 @@ export interface SiteSettings {
  *
  * @example
  * ```ts
+ * import { createMockPlatform } from '@site-identity/mock-platform';
+ * import type { RefreshTokenReuse } from '@site-identity/mock-platform';
  * const platform = createMockPlatform({ refreshTokenReuse: 'revoke-family' satisfies RefreshTokenReuse });
  * ```
  * @see https://www.rfc-editor.org/rfc/rfc9700#section-4.14.2
@@ -63,6 +69,8 @@ export type RefreshTokenReuse = 'reject' | 'revoke-family';
  *
  * @example
  * ```ts
+ * import type { MockPlatform } from '@site-identity/mock-platform';
+ * declare const platform: MockPlatform;
  * platform.state.settings.rotateRefreshTokens = false;
  * ```
  */
@@ -82,6 +90,8 @@ export interface TokenSettings {
  *
  * @example
  * ```ts
+ * import type { PlatformSettings, MockPlatform } from '@site-identity/mock-platform';
+ * declare const platform: MockPlatform;
  * const settings: PlatformSettings = platform.state.settings;
  * settings.accessTokenTtlSeconds = 5;
  * ```
@@ -93,6 +103,8 @@ export type PlatformSettings = SiteSettings & TokenSettings;
  *
  * @example
  * ```ts
+ * import { createMockPlatform } from '@site-identity/mock-platform';
+ * import type { MockPlatformOptions } from '@site-identity/mock-platform';
  * const options: MockPlatformOptions = { accessTokenTtlSeconds: 60, members: [{ email: 'ada@example.com', password: 'secret' }] };
  * createMockPlatform(options);
  * ```
@@ -134,6 +146,8 @@ export interface MockPlatformOptions {
  *
  * @example
  * ```ts
+ * import type { MockPlatform } from '@site-identity/mock-platform';
+ * declare const platform: MockPlatform;
  * platform.options.tokenUrl; // 'https://www.wixapis.com/oauth2/token'
  * ```
  */
@@ -152,6 +166,7 @@ export interface ResolvedOptions {
  *
  * @example
  * ```ts
+ * import { DEFAULT_BASE_URL } from '@site-identity/mock-platform';
  * DEFAULT_BASE_URL; // 'https://www.wixapis.com'
  * ```
  */

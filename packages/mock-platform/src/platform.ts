@@ -15,8 +15,13 @@ import { createPlatformState, type PlatformState, type RequestLogEntry } from '.
  *
  * @example
  * ```ts
- * const outcome = await platform.handle(request);
- * if (outcome.type === 'response') return outcome.response;
+ * import type { MockPlatform } from '@site-identity/mock-platform';
+ * declare const platform: MockPlatform;
+ *
+ * async function answer(request: Request): Promise<Response> {
+ *   const outcome = await platform.handle(request);
+ *   return outcome.type === 'response' ? outcome.response : Response.error();
+ * }
  * ```
  */
 export type PlatformOutcome =
@@ -29,6 +34,8 @@ export type PlatformOutcome =
  *
  * @example
  * ```ts
+ * import { createMockPlatform } from '@site-identity/mock-platform';
+ * import type { MockPlatform } from '@site-identity/mock-platform';
  * const platform: MockPlatform = createMockPlatform();
  * const response = await platform.fetch('https://www.wixapis.com/oauth2/token', { method: 'POST', body: JSON.stringify({ clientId: 'app', grantType: 'anonymous' }) });
  * ```

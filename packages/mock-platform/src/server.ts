@@ -10,6 +10,8 @@ const NODE_HTTP = 'node:http';
  *
  * @example
  * ```ts
+ * import { startMockPlatformServer } from '@site-identity/mock-platform';
+ * import type { MockPlatformServerOptions } from '@site-identity/mock-platform';
  * const options: MockPlatformServerOptions = { port: 4010, host: '127.0.0.1' };
  * await startMockPlatformServer(options);
  * ```
@@ -28,6 +30,8 @@ export interface MockPlatformServerOptions {
  *
  * @example
  * ```ts
+ * import { startMockPlatformServer } from '@site-identity/mock-platform';
+ * import type { MockPlatformServer } from '@site-identity/mock-platform';
  * const server: MockPlatformServer = await startMockPlatformServer();
  * const tokenUrl = `${server.url}/oauth2/token`;
  * await server.close();
@@ -117,6 +121,7 @@ async function serve(
  *
  * @example
  * ```ts
+ * import { startMockPlatformServer } from '@site-identity/mock-platform';
  * const server = await startMockPlatformServer({ port: 4010 });
  * console.log(server.url); // http://127.0.0.1:4010
  * await server.close();

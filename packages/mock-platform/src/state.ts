@@ -9,6 +9,8 @@ import { createTokenStore, type TokenStore } from './token-store';
  *
  * @example
  * ```ts
+ * import type { OutboxEmail, MockPlatform } from '@site-identity/mock-platform';
+ * declare const platform: MockPlatform;
  * const email: OutboxEmail | undefined = platform.state.lastEmail({ kind: 'verification' });
  * console.log(email?.code);
  * ```
@@ -29,6 +31,8 @@ export interface OutboxEmail {
  *
  * @example
  * ```ts
+ * import type { RequestLogEntry, MockPlatform } from '@site-identity/mock-platform';
+ * declare const platform: MockPlatform;
  * const entries: RequestLogEntry[] = platform.state.requests.filter((entry) => entry.grantType === 'refresh_token');
  * ```
  */
@@ -58,6 +62,9 @@ export interface RequestLogEntry {
  *
  * @example
  * ```ts
+ * import type { PendingFlow, MockPlatform } from '@site-identity/mock-platform';
+ * declare const platform: MockPlatform;
+ * declare const stateToken: string;
  * const flow: PendingFlow | undefined = platform.state.flows.get(stateToken);
  * ```
  */
@@ -73,6 +80,9 @@ export interface PendingFlow {
  *
  * @example
  * ```ts
+ * import type { AuthorizationCodeRecord, MockPlatform } from '@site-identity/mock-platform';
+ * declare const platform: MockPlatform;
+ * declare const code: string;
  * const record: AuthorizationCodeRecord | undefined = platform.state.codes.get(code);
  * console.log(record?.used);
  * ```
@@ -91,6 +101,8 @@ export interface AuthorizationCodeRecord {
  *
  * @example
  * ```ts
+ * import type { RedirectSessionRecord, MockPlatform } from '@site-identity/mock-platform';
+ * declare const platform: MockPlatform;
  * const last: RedirectSessionRecord | undefined = platform.state.redirectSessions.at(-1);
  * console.log(last?.intent);
  * ```
@@ -107,6 +119,9 @@ export interface RedirectSessionRecord {
  *
  * @example
  * ```ts
+ * import type { PlatformState, MockPlatform } from '@site-identity/mock-platform';
+ * import { expect } from 'vitest';
+ * declare const platform: MockPlatform;
  * const state: PlatformState = platform.state;
  * state.addMember({ email: 'ada@example.com', password: 'secret' });
  * state.approveMember('ada@example.com');

@@ -5,6 +5,9 @@ import { randomToken } from './random';
  *
  * @example
  * ```ts
+ * import type { MockTokenRole, MockPlatform } from '@site-identity/mock-platform';
+ * declare const platform: MockPlatform;
+ * declare const accessToken: string;
  * const role: MockTokenRole | undefined = platform.state.tokens.describe(accessToken)?.role;
  * ```
  */
@@ -15,6 +18,9 @@ export type MockTokenRole = 'visitor' | 'member';
  *
  * @example
  * ```ts
+ * import type { TokenDescription, MockPlatform } from '@site-identity/mock-platform';
+ * declare const platform: MockPlatform;
+ * declare const refreshToken: string;
  * const description: TokenDescription | undefined = platform.state.tokens.describe(refreshToken);
  * console.log(description?.status); // 'active' | 'expired' | 'used' | 'revoked'
  * ```
@@ -39,6 +45,8 @@ export interface TokenDescription {
  *
  * @example
  * ```ts
+ * import type { IssuedTokens, MockPlatform } from '@site-identity/mock-platform';
+ * declare const platform: MockPlatform;
  * const pair: IssuedTokens = platform.state.tokens.issue({ role: 'visitor', clientId: 'app' });
  * ```
  */
@@ -63,6 +71,9 @@ interface TokenRecord {
  *
  * @example
  * ```ts
+ * import type { MockMember, MockPlatform, TokenGrant } from '@site-identity/mock-platform';
+ * declare const platform: MockPlatform;
+ * declare const member: MockMember;
  * const grant: TokenGrant = { role: 'member', clientId: 'app', memberId: member.id };
  * platform.state.tokens.issue(grant);
  * ```
@@ -81,6 +92,9 @@ export interface TokenGrant {
  *
  * @example
  * ```ts
+ * import type { ConsumedRefreshToken, MockPlatform } from '@site-identity/mock-platform';
+ * declare const platform: MockPlatform;
+ * declare const refreshToken: string;
  * const found: ConsumedRefreshToken = platform.state.tokens.consumeRefreshToken(refreshToken, true);
  * if (typeof found === 'string') console.log(found); // 'unknown' | 'used' | 'revoked'
  * ```
@@ -92,6 +106,8 @@ export type ConsumedRefreshToken = TokenDescription | 'unknown' | 'used' | 'revo
  *
  * @example
  * ```ts
+ * import type { TokenStore, MockPlatform } from '@site-identity/mock-platform';
+ * declare const platform: MockPlatform;
  * const store: TokenStore = platform.state.tokens;
  * store.expireAccessTokens();
  * ```

@@ -9,6 +9,14 @@ import type { IdentityInstances } from './instances';
  * @example
  * ```tsx
  * import type { IdentityProviderProps } from '@site-identity/react';
+ * import type { TokenManager } from '@site-identity/tokens';
+ * import type { Redirects } from '@site-identity/redirects';
+ * import type { MemberAuth } from '@site-identity/member-auth';
+ * import type { ReactNode } from 'react';
+ * declare const tokens: TokenManager;
+ * declare const redirects: Redirects;
+ * declare const memberAuth: MemberAuth;
+ * declare function App(): ReactNode;
  *
  * const props: IdentityProviderProps = { tokens, redirects, memberAuth, children: <App /> };
  * ```
@@ -55,12 +63,15 @@ function checkInstances({ tokens, redirects, memberAuth }: IdentityInstances): v
  * import { createRedirects } from '@site-identity/redirects';
  * import { createMemberAuth } from '@site-identity/member-auth';
  * import { IdentityProvider } from '@site-identity/react';
+ * import { createRoot } from 'react-dom/client';
+ * import type { ReactNode } from 'react';
+ * declare function App(): ReactNode;
  *
  * const tokens = createTokenManager({ clientId: 'my-client-id' });
  * const redirects = createRedirects({ clientId: 'my-client-id', tokens });
  * const memberAuth = createMemberAuth({ clientId: 'my-client-id', tokens, redirects });
  *
- * root.render(
+ * createRoot(document.getElementById('root')!).render(
  *   <IdentityProvider tokens={tokens} redirects={redirects} memberAuth={memberAuth}>
  *     <App />
  *   </IdentityProvider>,

@@ -50,6 +50,7 @@ export class IdentityReactError extends Error {
  * @example
  * ```ts
  * import { isIdentityReactError } from '@site-identity/react';
+ * declare const error: unknown;
  * if (isIdentityReactError(error) && error.code === 'MISSING_PROVIDER') console.error('wrap the app in <IdentityProvider>');
  * ```
  */

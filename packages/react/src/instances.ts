@@ -24,6 +24,8 @@ export type SessionSource = Pick<TokenManager, 'getSnapshot' | 'subscribe'>;
  * ```ts
  * import { createRedirects } from '@site-identity/redirects';
  * import type { LoginRedirector } from '@site-identity/react';
+ * import type { TokenManager } from '@site-identity/tokens';
+ * declare const tokens: TokenManager;
  *
  * const redirects: LoginRedirector = createRedirects({ clientId: 'my-client-id', tokens });
  * ```
@@ -38,6 +40,12 @@ export type LoginRedirector = Pick<Redirects, 'loginWithRedirect' | 'completeLog
  * @example
  * ```ts
  * import type { IdentityInstances } from '@site-identity/react';
+ * import type { TokenManager } from '@site-identity/tokens';
+ * import type { Redirects } from '@site-identity/redirects';
+ * import type { MemberAuth } from '@site-identity/member-auth';
+ * declare const tokens: TokenManager;
+ * declare const redirects: Redirects;
+ * declare const memberAuth: MemberAuth;
  *
  * const instances: IdentityInstances = { tokens, redirects, memberAuth };
  * ```

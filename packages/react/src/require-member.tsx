@@ -11,6 +11,9 @@ import { useSessionStatus } from './use-session';
  * @example
  * ```tsx
  * import type { RequireMemberProps } from '@site-identity/react';
+ * import type { ReactNode } from 'react';
+ * declare function Orders(): ReactNode;
+ *
  * const props: RequireMemberProps = { fallback: <a href="/login">Sign in</a>, children: <Orders /> };
  * ```
  */
@@ -35,6 +38,8 @@ export type RequireMemberProps = { readonly children?: ReactNode } & (
  * @example
  * ```tsx
  * import { RequireMember } from '@site-identity/react';
+ * import type { ReactNode } from 'react';
+ * declare function Orders(): ReactNode;
  *
  * <RequireMember redirectToLogin={{ redirectUri: `${location.origin}/callback` }} fallback={<p>Redirecting…</p>}>
  *   <Orders />

@@ -134,7 +134,9 @@ const asError = (reason: unknown): Error =>
  *       <input name="password" type="password" />
  *       <button disabled={pending}>Sign in</button>
  *       {error && <p role="alert">{error.message}</p>}
- *       {result && 'loginState' in result && result.loginState === 'FAILURE' && <p role="alert">{result.error}</p>}
+ *       {typeof result === 'object' && 'loginState' in result && result.loginState === 'FAILURE' && (
+ *         <p role="alert">{result.error}</p>
+ *       )}
  *     </form>
  *   );
  * }

@@ -5,6 +5,9 @@
  * @example
  * ```ts
  * import { OAUTH_FLOW_TIMEOUT_MS } from '@site-identity/redirects';
+ * import type { Redirects } from '@site-identity/redirects';
+ * declare const redirects: Redirects;
+ * declare const sessionToken: string;
  *
  * await redirects.silentLogin(sessionToken, { timeoutMs: OAUTH_FLOW_TIMEOUT_MS / 4 });
  * ```
@@ -18,6 +21,7 @@ export const OAUTH_FLOW_TIMEOUT_MS = 120_000;
  * @example
  * ```ts
  * import { PREWARM_INTERVAL_MS } from '@site-identity/redirects';
+ * declare const clientId: string;
  *
  * const stamp = Number(localStorage.getItem(`site-identity:${clientId}:prewarm`));
  * const due = Date.now() - stamp >= PREWARM_INTERVAL_MS;

@@ -68,6 +68,7 @@ const missingCodeOrState = () => fail('MISSING_CODE_OR_STATE', 'Missing code or 
  * ```ts
  * import { createTokenManager } from '@site-identity/tokens';
  * import { createRedirects } from '@site-identity/redirects';
+ * declare const clientId: string;
  *
  * const tokens = createTokenManager({ clientId });
  * const redirects = createRedirects({ clientId, tokens });

@@ -7,6 +7,7 @@ import { attempt } from './values';
  * @example
  * ```ts
  * import type { RedirectsLogger } from '@site-identity/redirects';
+ * declare const telemetry: { track(event: string, detail: string): void };
  *
  * const logger: RedirectsLogger = { warn: (message) => telemetry.track('redirects', message) };
  * ```
@@ -22,6 +23,10 @@ export interface RedirectsLogger {
  * @example
  * ```ts
  * import { createRedirects } from '@site-identity/redirects';
+ * import type { TokenManager } from '@site-identity/tokens';
+ * declare const clientId: string;
+ * declare const tokens: TokenManager;
+ * declare const router: { push(url: string): void };
  *
  * const redirects = createRedirects({
  *   clientId,

@@ -37,6 +37,9 @@ export type Prompt = 'login' | 'none';
  * @example
  * ```ts
  * import type { AuthRequest } from '@site-identity/redirects';
+ * declare const clientId: string;
+ * declare const codeChallenge: string;
+ * declare const state: string;
  *
  * const authRequest: AuthRequest = {
  *   clientId, redirectUri: 'https://shop.example/callback', codeChallenge, codeChallengeMethod: 'S256',
@@ -130,6 +133,7 @@ type ExactlyOne<T> = {
  * @example
  * ```ts
  * import type { RedirectSessionRequest } from '@site-identity/redirects';
+ * declare const clientId: string;
  *
  * const request: RedirectSessionRequest = {
  *   logout: { clientId },
@@ -145,7 +149,8 @@ export type RedirectSessionRequest = ExactlyOne<RedirectIntents> & RedirectSessi
  *
  * @example
  * ```ts
- * import type { RedirectSession } from '@site-identity/redirects';
+ * import type { RedirectSession, Redirects } from '@site-identity/redirects';
+ * declare const redirects: Redirects;
  *
  * const session: RedirectSession = await redirects.createRedirectSession({ login: {} });
  * window.location.assign(session.fullUrl);

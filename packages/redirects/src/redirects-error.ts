@@ -73,6 +73,9 @@ export interface RedirectsErrorInit {
  * @example
  * ```ts
  * import { isRedirectsError } from '@site-identity/redirects';
+ * import type { Redirects } from '@site-identity/redirects';
+ * declare const redirects: Redirects;
+ * declare const redirectUri: string;
  *
  * try {
  *   await redirects.completeLogin();
@@ -107,6 +110,10 @@ export class RedirectsError extends Error {
  * @example
  * ```ts
  * import { isRedirectsError } from '@site-identity/redirects';
+ * import type { Redirects } from '@site-identity/redirects';
+ * declare const redirects: Redirects;
+ * declare const sessionToken: string;
+ * declare function showRetry(...args: unknown[]): unknown;
  *
  * redirects.silentLogin(sessionToken).catch((error) => {
  *   if (isRedirectsError(error) && error.code === 'OAUTH_FLOW_TIMED_OUT') showRetry();

@@ -18,6 +18,7 @@ import type {
  * ```ts
  * import { createTokenManager } from '@site-identity/tokens';
  * import type { RedirectsTokens } from '@site-identity/redirects';
+ * declare const clientId: string;
  *
  * const tokens: RedirectsTokens = createTokenManager({ clientId });
  * ```
@@ -38,6 +39,9 @@ export interface RedirectsTokens {
  * @example
  * ```ts
  * import type { RedirectsOptions } from '@site-identity/redirects';
+ * import type { TokenManager } from '@site-identity/tokens';
+ * declare const clientId: string;
+ * declare const tokens: TokenManager;
  *
  * const options: RedirectsOptions = { clientId, tokens, apiBaseUrl: 'https://www.wixapis.com' };
  * ```
@@ -95,7 +99,9 @@ export interface AuthUrlOptions {
  *
  * @example
  * ```ts
- * import type { AuthUrl } from '@site-identity/redirects';
+ * import type { AuthFlowInput, AuthUrl, Redirects } from '@site-identity/redirects';
+ * declare const redirects: Redirects;
+ * declare const flow: AuthFlowInput;
  *
  * const { authUrl }: AuthUrl = await redirects.getAuthUrl(flow);
  * ```
@@ -132,7 +138,8 @@ export interface LoginWithRedirectOptions {
  *
  * @example
  * ```ts
- * import type { LoginCompletion } from '@site-identity/redirects';
+ * import type { LoginCompletion, Redirects } from '@site-identity/redirects';
+ * declare const redirects: Redirects;
  *
  * const { originalUri }: LoginCompletion = await redirects.completeLogin();
  * history.replaceState(null, '', originalUri ?? '/');

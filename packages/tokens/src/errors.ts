@@ -65,6 +65,8 @@ export const invalid = (name: string, what: string): TokensError =>
  * @example
  * ```ts
  * import { isTokenEndpointError, type GrantType } from '@site-identity/tokens';
+ * declare const error: unknown;
+ * declare function showOfflineBanner(...args: unknown[]): unknown;
  *
  * const renewal: GrantType = 'refresh_token';
  * if (isTokenEndpointError(error) && error.grantType === renewal) showOfflineBanner();
@@ -79,6 +81,9 @@ export type GrantType = 'anonymous' | 'refresh_token' | 'authorization_code' | '
  * @example
  * ```ts
  * import { isTokenEndpointError } from '@site-identity/tokens';
+ * import type { TokenEndpoint, Tokens } from '@site-identity/tokens';
+ * declare const endpoint: TokenEndpoint;
+ * declare const tokens: Tokens;
  * try {
  *   await endpoint.refresh(tokens.refreshToken);
  * } catch (error) {
@@ -150,6 +155,7 @@ const RETRYABLE = new Set<string>([
  * @example
  * ```ts
  * import { isTokensError } from '@site-identity/tokens';
+ * declare const error: unknown;
  * if (isTokensError(error) && error.code === 'STORAGE_CORRUPT') console.warn(error.message);
  * ```
  */
@@ -163,6 +169,8 @@ export function isTokensError(value: unknown): value is TokensError {
  * @example
  * ```ts
  * import { isTokenEndpointError } from '@site-identity/tokens';
+ * declare const error: unknown;
+ * declare function retry(): void;
  * if (isTokenEndpointError(error) && error.retryable) setTimeout(retry, 1000);
  * ```
  */

@@ -39,6 +39,9 @@ export interface SessionSnapshot {
  *
  * @example
  * ```ts
+ * import type { TokenManager } from '@site-identity/tokens';
+ * declare const manager: TokenManager;
+ * declare function showToast(...args: unknown[]): unknown;
  * manager.subscribe((snapshot, event) => {
  *   if (event === 'SESSION_EXPIRED') showToast('Please sign in again');
  * });

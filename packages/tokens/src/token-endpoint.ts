@@ -56,6 +56,8 @@ export interface TokenEndpointOptions {
  *
  * @example
  * ```ts
+ * import type { TokenEndpoint } from '@site-identity/tokens';
+ * declare const endpoint: TokenEndpoint;
  * const visitor = await endpoint.anonymous(); // role 'visitor'
  * const renewed = await endpoint.refresh(visitor.refreshToken); // role kept
  * ```
@@ -108,6 +110,8 @@ function codeFor(grantType: GrantType, status: number): TokensErrorCode {
  * @example
  * ```ts
  * import { createTokenEndpoint } from '@site-identity/tokens';
+ * declare const code: string;
+ * declare const codeVerifier: string;
  *
  * const endpoint = createTokenEndpoint({ clientId: 'my-client-id' });
  * const tokens = await endpoint.exchangeCode({ code, codeVerifier, redirectUri: 'https://example.com/callback' });

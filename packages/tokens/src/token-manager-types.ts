@@ -47,6 +47,7 @@ export interface TokenManagerOptions {
  * @example
  * ```ts
  * import type { AuthorizedClientRequest } from '@site-identity/tokens';
+ * declare const apiKey: string;
  * const request: AuthorizedClientRequest = { memberId: 'c0ffee', secondToken: apiKey };
  * ```
  */
@@ -61,6 +62,9 @@ export type AuthorizedClientRequest = Omit<
  *
  * @example
  * ```ts
+ * import type { TokenManager } from '@site-identity/tokens';
+ * declare const manager: TokenManager;
+ * declare function render(...args: unknown[]): unknown;
  * const accessToken = await manager.getAccessToken();
  * const stop = manager.subscribe((snapshot, event) => render(snapshot.status, event));
  * ```

@@ -33,6 +33,9 @@ export function isTokens(value: unknown): value is Tokens {
  * @example
  * ```ts
  * import { isExpired } from '@site-identity/tokens';
+ * import type { TokenEndpoint, Tokens } from '@site-identity/tokens';
+ * declare let tokens: Tokens;
+ * declare const endpoint: TokenEndpoint;
  * if (isExpired(tokens, Date.now(), 60)) tokens = await endpoint.refresh(tokens.refreshToken);
  * ```
  */
