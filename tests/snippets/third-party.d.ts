@@ -9,3 +9,22 @@ declare module '@react-native-async-storage/async-storage' {
   };
   export default AsyncStorage;
 }
+
+declare module 'redis' {
+  interface RedisClient {
+    sendCommand(args: string[]): Promise<unknown>;
+    quit(): Promise<string>;
+  }
+  export function createClient(options?: { url?: string }): { connect(): Promise<RedisClient> };
+}
+
+declare module 'next/headers' {
+  export function headers(): Promise<Headers>;
+}
+
+declare module 'next/server' {
+  export class NextRequest extends Request {}
+  export class NextResponse extends Response {
+    static next(init?: { request?: { headers?: Headers } }): NextResponse;
+  }
+}

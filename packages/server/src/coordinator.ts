@@ -14,6 +14,8 @@
  * @example
  * ```ts
  * import { createServerIdentity, memoryCoordinator, type SessionCoordinator } from '@site-identity/server';
+ * declare const clientId: string;
+ * declare const secret: string;
  *
  * const coordinator: SessionCoordinator = memoryCoordinator();
  * const identity = createServerIdentity({ clientId, secret, coordinator });
@@ -42,6 +44,8 @@ export const newClaimId = (): string => crypto.randomUUID();
  * @example
  * ```ts
  * import { createServerIdentity, memoryCoordinator } from '@site-identity/server';
+ * declare const clientId: string;
+ * declare const secret: string;
  *
  * const identity = createServerIdentity({ clientId, secret, coordinator: memoryCoordinator() });
  * ```

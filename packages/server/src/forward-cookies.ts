@@ -11,6 +11,8 @@ import { parseCookies } from './cookies';
  * ```ts
  * import { NextResponse, type NextRequest } from 'next/server';
  * import { withSessionCookies } from '@site-identity/server';
+ * import type { ServerIdentity } from '@site-identity/server';
+ * declare const identity: ServerIdentity;
  *
  * export async function proxy(request: NextRequest) {
  *   const { headers } = await identity.getSession(request);

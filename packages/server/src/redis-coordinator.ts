@@ -40,6 +40,8 @@ const PUBLISH =
  * ```ts
  * import { createClient } from 'redis';
  * import { createServerIdentity, redisCoordinator } from '@site-identity/server';
+ * declare const clientId: string;
+ * declare const secret: string;
  *
  * const client = await createClient({ url: process.env.REDIS_URL }).connect();
  * const identity = createServerIdentity({ clientId, secret, coordinator: redisCoordinator(client) });

@@ -65,6 +65,9 @@ const BRAND = Symbol.for('site-identity.ServerIdentityError');
  * @example
  * ```ts
  * import { isServerIdentityError } from '@site-identity/server';
+ * import type { ServerIdentity } from '@site-identity/server';
+ * declare const identity: ServerIdentity;
+ * declare const request: Request;
  *
  * const { error } = await identity.getSession(request);
  * if (isServerIdentityError(error) && error.retryable) console.warn(error.message);

@@ -73,6 +73,7 @@ function absoluteHttpUrl(value: unknown, name: string): string {
  * @example
  * ```ts
  * import { createServerIdentity } from '@site-identity/server';
+ * declare const request: Request;
  *
  * const identity = createServerIdentity({ clientId: 'my-client-id', secret: process.env.SESSION_SECRET! });
  *
