@@ -162,7 +162,7 @@ describe('two tabs over one storage', () => {
     const manager = createTokenManager({ clientId: 'client-1' });
     tabs.push(manager);
     const tokens = await manager.getTokens();
-    expect(JSON.parse(localStorage.getItem(KEY) ?? 'null')).toEqual(tokens);
+    expect(JSON.parse(localStorage.getItem(KEY) ?? 'null')).toMatchObject(tokens);
     const reloaded = createTokenManager({ clientId: 'client-1' });
     tabs.push(reloaded);
     expect(reloaded.getSnapshot().tokens).toEqual(tokens);

@@ -8,7 +8,9 @@
  * - `NETWORK_ERROR`, `TIMEOUT`, `RATE_LIMITED`, `SERVER_ERROR`,
  *   `INVALID_RESPONSE`: transient token endpoint failures (`retryable`).
  * - `INVALID_GRANT`: the endpoint rejected a refresh token (400 or 401).
- * - `REQUEST_REJECTED`: any other non-200 answer.
+ * - `REQUEST_REJECTED`: any other non-200 answer (403, 404, …): the session is kept.
+ * - `LOCK_TIMEOUT`: another tab's renewal did not end within its bound; this tab sent
+ *   nothing and kept its session (`retryable`).
  *
  * @example
  * ```ts
@@ -26,7 +28,8 @@ export type TokensErrorCode =
   | 'SERVER_ERROR'
   | 'INVALID_RESPONSE'
   | 'INVALID_GRANT'
-  | 'REQUEST_REJECTED';
+  | 'REQUEST_REJECTED'
+  | 'LOCK_TIMEOUT';
 
 /**
  * The base class of every error this package throws or reports. Messages never
@@ -44,14 +47,17 @@ export class TokensError extends Error {
 
   /** What went wrong, for programs; the message is for people. */
   readonly code: TokensErrorCode | (string & {});
+  /** Whether the same call may succeed later (the session was kept). */
+  readonly retryable: boolean;
 
   constructor(
     code: TokensErrorCode | (string & {}),
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; retryable?: boolean },
   ) {
     super(message, options);
     this.code = code;
+    this.retryable = options?.retryable === true;
   }
 }
 

@@ -16,7 +16,15 @@ export {
   type TokenEndpointOptions,
 } from './token-endpoint';
 export { memoryStorage, webStorage, type TokenStorage } from './storage';
-export type { SessionEvent, SessionListener, SessionSnapshot, SessionStatus } from './session';
+export type {
+  SessionEnd,
+  SessionEndReason,
+  SessionEvent,
+  SessionListener,
+  SessionSnapshot,
+  SessionStatus,
+} from './session';
+export type { TabEnvironment, TabLocks, TabPort } from './tab-channel';
 export { createTokenManager } from './token-manager';
 export type {
   AuthorizedClientRequest,

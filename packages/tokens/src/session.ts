@@ -28,13 +28,49 @@ export interface SessionSnapshot {
   readonly status: SessionStatus;
   readonly tokens: Tokens | null;
   readonly error?: TokensError;
+  /**
+   * Why the last session ended (`SESSION_EXPIRED` or `SIGNED_OUT`) and whether
+   * that happened in another tab; kept until the next sign-in.
+   */
+  readonly ended?: SessionEnd;
+}
+
+/**
+ * Why a session ended:
+ * - `refresh_rejected`: the token endpoint rejected the member's refresh token
+ *   (a 400 or 401 answer to the refresh grant: expired, revoked or reused);
+ * - `signed_out`: `clear()`, or `setTokens()` with a visitor's tokens;
+ * - `storage_cleared`: the stored record was removed outside the library (by hand).
+ *
+ * @example
+ * ```ts
+ * import type { SessionEndReason } from '@site-identity/tokens';
+ * const expected = (reason: SessionEndReason) => reason === 'signed_out';
+ * ```
+ */
+export type SessionEndReason = 'refresh_rejected' | 'signed_out' | 'storage_cleared';
+
+/**
+ * How a session ended: the reason, and whether it happened in another tab.
+ *
+ * @example
+ * ```ts
+ * import type { SessionEnd } from '@site-identity/tokens';
+ * const text = (end: SessionEnd) => (end.inOtherTab ? 'Signed out in another tab' : 'Signed out');
+ * ```
+ */
+export interface SessionEnd {
+  readonly reason: SessionEndReason;
+  readonly inOtherTab: boolean;
 }
 
 /**
  * Why the session changed:
  * - `SIGNED_IN`: the role became member (code exchange, another tab, `setTokens`).
  * - `SIGNED_OUT`: a member or visitor session was cleared, or a member became a visitor by `setTokens`.
- * - `SESSION_EXPIRED`: the platform rejected a member's refresh token; the session fell back to visitor tokens.
+ * - `SESSION_EXPIRED`: the platform rejected a member's refresh token (a 400 or 401 answer); the
+ *   session fell back to visitor tokens. No other failure (network, time-out, 5xx, 429, 403,
+ *   404, a malformed answer) ends a session. `snapshot.ended` says why and where.
  * - `TOKENS_REFRESHED`: new tokens with the role unchanged (renewal, first visitor tokens, another tab).
  *
  * @example
@@ -61,7 +97,7 @@ export type SessionEvent = 'TOKENS_REFRESHED' | 'SIGNED_IN' | 'SIGNED_OUT' | 'SE
  */
 export type SessionListener = (snapshot: SessionSnapshot, event?: SessionEvent) => void;
 
-/** The event that moving from `previous` to `next` amounts to. @internal */
+/** The event that moving from `previous` to `next` amounts to (`expired`: the platform rejected a member). @internal */
 export function eventFor(
   previous: Tokens | null,
   next: Tokens | null,
@@ -76,11 +112,16 @@ export function eventFor(
 }
 
 /** A frozen snapshot of `tokens`. @internal */
-export function snapshotOf(tokens: Tokens | null, error?: TokensError): SessionSnapshot {
+export function snapshotOf(
+  tokens: Tokens | null,
+  error?: TokensError,
+  ended?: SessionEnd,
+): SessionSnapshot {
   return Object.freeze({
     status: tokens?.refreshToken.role ?? 'none',
     tokens,
     ...(error && { error }),
+    ...(ended && { ended }),
   });
 }
 
@@ -89,3 +130,36 @@ export const LOADING: SessionSnapshot = /* @__PURE__ */ Object.freeze({
   status: 'loading',
   tokens: null,
 });
+
+/**
+ * The session snapshot and its listeners: `show` publishes a new snapshot to
+ * every listener (one that throws cannot stop the others). @internal
+ */
+export function createSessionView() {
+  const listeners = new Set<SessionListener>();
+  let snapshot = LOADING;
+  return {
+    get snapshot(): SessionSnapshot {
+      return snapshot;
+    },
+    /** Takes `next` silently (the first read of a synchronous storage) or tells every listener. */
+    show(next: SessionSnapshot, event?: SessionEvent, silent = false): void {
+      snapshot = next;
+      if (silent) return;
+      for (const listener of [...listeners]) {
+        try {
+          listener(next, event);
+        } catch (error) {
+          queueMicrotask(() => {
+            throw error;
+          });
+        }
+      }
+    },
+    subscribe(listener: SessionListener): () => void {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    clear: () => listeners.clear(),
+  };
+}

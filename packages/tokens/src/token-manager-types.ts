@@ -1,6 +1,7 @@
 import type { TokensError } from './errors';
 import type { SessionListener, SessionSnapshot } from './session';
 import type { TokenStorage } from './storage';
+import type { TabEnvironment } from './tab-channel';
 import type { FetchLike, TokenEndpoint } from './token-endpoint';
 import type { Tokens } from './types';
 
@@ -28,13 +29,22 @@ export interface TokenManagerOptions {
   readonly now?: () => number;
   /** An access token this close to expiry (seconds) counts as expired. Default 60. */
   readonly leewaySeconds?: number;
-  /** Adopt tokens other tabs store and renew one tab at a time. Default `true`. */
-  readonly crossTab?: boolean;
+  /**
+   * Share the session with the other tabs of the site and renew one tab at a time
+   * (a Web Lock and a `BroadcastChannel`). Default `true`; `false` for a tab of its
+   * own; a {@link TabEnvironment} to bring other locks or a channel.
+   */
+  readonly crossTab?: boolean | TabEnvironment;
   /** Renew the access token shortly before it expires while the page is visible. Default `false`. */
   readonly autoRefresh?: boolean;
   /** Time-out of a token request in milliseconds. Default 10 000. */
   readonly timeoutMs?: number;
-  /** How long a renewal waits for another tab's lock before going ahead without it. Default 5000 ms. */
+  /**
+   * How long a renewal waits for another tab's renewal to end before it rejects
+   * (`LOCK_TIMEOUT`, retryable) without sending anything. Default: twice `timeoutMs`
+   * (the holder's refresh, then visitor tokens if it is rejected) plus 2 s. The browser
+   * lets go of a closed tab's lock, so the wait ends sooner when the holder goes away.
+   */
   readonly lockTimeoutMs?: number;
   /** Receives storage problems (never with a token value). Default `console.warn`. */
   readonly onError?: (error: TokensError) => void;
@@ -80,8 +90,9 @@ export interface TokenManager {
   getAccessToken(): Promise<string>;
   /**
    * Renews now, whatever the expiry: through the refresh token, or visitor tokens when
-   * there is none. Shares the single flight and the cross-tab lock of automatic renewals,
-   * so concurrent calls (and a renewal another tab just made) cost one request.
+   * there is none. Joins a renewal already running (here or in another tab) and renews
+   * again only if that one's result is not later than the session it was called with,
+   * so concurrent calls cost one request.
    */
   refresh(): Promise<Tokens>;
   /** Replaces the token set (after a code exchange, for instance), stores it and tells other tabs. */

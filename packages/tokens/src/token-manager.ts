@@ -1,42 +1,39 @@
 import { attempt } from './attempt';
 import { createAutoRefresh } from './auto-refresh';
-import { watchOtherTabs } from './cross-tab';
-import { invalid, isTokenEndpointError, TokensError } from './errors';
-import { withLock } from './lock';
+import { compareEntries, explicitEntry, NO_ENTRY, renewedEntry, type Entry } from './entry';
+import { invalid, isTokenEndpointError, isTokensError, TokensError } from './errors';
+import { after, createStoredRecord, type MaybePromise } from './record';
+import { decideRenewal, type RenewalAsk, type RenewalDecision } from './renewal-decision';
 import {
+  createSessionView,
   eventFor,
-  LOADING,
   snapshotOf,
-  type SessionEvent,
-  type SessionListener,
-  type SessionSnapshot,
+  type SessionEnd,
+  type SessionEndReason,
 } from './session';
-import type { TokenManager, TokenManagerOptions } from './token-manager-types';
-import { singleFlight } from './single-flight';
 import { memoryStorage, webStorage, type TokenStorage } from './storage';
+import { openTabChannel, type TabChannel, type TabNews } from './tab-channel';
 import { createTokenEndpoint } from './token-endpoint';
+import type { TokenManager, TokenManagerOptions } from './token-manager-types';
 import { freezeTokens, isExpired, isTokens, sameTokens } from './token-set';
 import type { Tokens } from './types';
 
-type MaybePromise<T> = T | Promise<T>;
+/** Whether `a` is a later epoch or generation than `b`, whatever the tokens. */
+const laterRank = (a: Entry, b: Entry): boolean =>
+  a.epoch > b.epoch || (a.epoch === b.epoch && a.generation > b.generation);
 
-/**
- * `next(value)`: at once for a plain value, once it settles for a thenable (with
- * `failed` for its rejection), so that a synchronous storage stays synchronous.
- */
-function after<T, R>(
-  value: T | PromiseLike<T>,
-  next: (value: T) => R,
-  failed?: (error: unknown) => R,
-): MaybePromise<R> {
-  return typeof (value as { then?: unknown } | null)?.then === 'function'
-    ? Promise.resolve(value).then(next, failed)
-    : next(value as T);
-}
+/** What a waiting tab allows beyond the holder's requests: storage, the channel, a busy page. */
+const LOCK_MARGIN_MS = 2_000;
 
 /** `localStorage`, or memory where there is none or it is disabled (sandboxed frame, blocked cookies). */
 const defaultStorage = (): TokenStorage =>
   attempt(() => localStorage && webStorage(localStorage)) || memoryStorage();
+
+/** How a new session came: why the last one ended, and whether another tab made it. */
+interface Cause {
+  readonly reason?: SessionEndReason | undefined;
+  readonly inOtherTab?: boolean;
+}
 
 /**
  * Creates the token manager of one site client. Nothing is read before the
@@ -44,9 +41,13 @@ const defaultStorage = (): TokenStorage =>
  *
  * Renewal: a valid access token is returned as is; an expired one (within
  * `leewaySeconds`) is renewed through the refresh token; without one, or when
- * the endpoint rejects it (4xx), visitor tokens are fetched (`SESSION_EXPIRED`
- * for a member). A transient failure (network, time-out, 5xx, 429) keeps the
- * stored tokens and rejects with a retryable `TokenEndpointError`.
+ * the endpoint rejects it (a 400 or 401 answer to the refresh grant), visitor
+ * tokens are fetched (`SESSION_EXPIRED` for a member). Any other failure
+ * (network, time-out, 5xx, 429, 403, 404, a malformed answer) keeps the session
+ * and rejects with a `TokenEndpointError` whose `retryable` says whether trying
+ * again may help. Every reason to renew shares one flight; across tabs, the
+ * renewing tab holds a Web Lock for its whole request and hands the new tokens
+ * to the others before it lets go, so a refresh token is presented once.
  *
  * @see https://www.rfc-editor.org/rfc/rfc6749#section-6 RFC 6749 §6 (refreshing an access token)
  * @see https://www.rfc-editor.org/rfc/rfc9700#section-4.14.2 RFC 9700 §4.14.2 (refresh token rotation)
@@ -66,204 +67,324 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
     now = () => Date.now(),
     leewaySeconds = 60,
     crossTab = true,
-    lockTimeoutMs = 5_000,
+    timeoutMs = 10_000,
   } = options ?? {};
   // Options the endpoint does not know are ignored; undefined ones take its defaults.
   const endpoint = createTokenEndpoint({ ...options, now });
+  const lockTimeoutMs = options.lockTimeoutMs ?? 2 * timeoutMs + LOCK_MARGIN_MS;
   if (!(leewaySeconds >= 0) || !(lockTimeoutMs >= 0) || typeof now !== 'function') {
     throw invalid('leewaySeconds, lockTimeoutMs and now', '0 or more and a function');
   }
   const key = options.storageKey ?? `site-identity:${clientId}:tokens`;
   const report =
     options.onError ?? ((error: TokensError) => console.warn(`[site-identity] ${error.message}`));
-  const listeners = new Set<SessionListener>();
   let storage = options.storage;
-  let snapshot = LOADING;
-  let tokens: Tokens | null = null;
-  let loaded = false;
-  let loading: MaybePromise<void>;
-  let version = 0;
-  let tabs: ReturnType<typeof watchOtherTabs> | undefined;
-  let storageFailed = false;
-  let disposed = false;
-
   const store = () => (storage ??= defaultStorage());
-  const valid = (t: Tokens | null): t is Tokens =>
-    t !== null && !isExpired(t, now(), leewaySeconds);
+  const record = createStoredRecord(store, key, report);
+  const view = createSessionView();
+  /** The session this tab holds. */
+  let held: Entry = NO_ENTRY;
+  /** This tab last saw a token set in storage: an empty record then is a sign-out by hand. */
+  let sawRecord = false;
+  let loaded = false;
+  let loading: MaybePromise<void> | undefined;
+  let tabs: TabChannel | undefined;
+  let disposed = false;
+  let flight: Promise<Tokens> | undefined;
+  /** The base of another tab's renewal under way, whose hand-off has not arrived yet. */
+  let handOff: Entry | undefined;
+  /** Renewals waiting for the lock, woken when another tab's session arrives. */
+  const waiting = new Set<() => void>();
+
+  const valid = (t: Tokens | null): t is Tokens => !!t && !isExpired(t, now(), leewaySeconds);
+  const ended = (): SessionEnd | undefined => view.snapshot.ended;
   const auto = options.autoRefresh
     ? createAutoRefresh(getTokens, () =>
-        tokens ? (tokens.accessToken.expiresAt - leewaySeconds) * 1000 - now() : undefined,
+        held.tokens
+          ? (held.tokens.accessToken.expiresAt - leewaySeconds) * 1000 - now()
+          : undefined,
       )
     : undefined;
 
-  function unavailable(cause: unknown): undefined {
-    if (!storageFailed)
-      report(new TokensError('STORAGE_UNAVAILABLE', 'Storage failed; using memory', { cause }));
-    storageFailed = true;
-    return undefined;
-  }
-
-  function parse(raw: unknown): Tokens | null {
-    if (raw === null || raw === undefined || raw === '') return null;
-    const value: unknown = attempt(() => JSON.parse(String(raw)));
-    if (isTokens(value)) return freezeTokens(value);
-    report(new TokensError('STORAGE_CORRUPT', `"${key}" is not a token set`));
-    return null;
-  }
-
-  /** The stored tokens; `undefined` when the storage could not be read. */
-  function read(): MaybePromise<Tokens | null | undefined> {
-    try {
-      return after(store().getItem(key), parse, unavailable);
-    } catch (error) {
-      return unavailable(error);
-    }
-  }
-
-  function persist(next: Tokens | null): MaybePromise<void> {
-    try {
-      return after(
-        next ? store().setItem(key, JSON.stringify(next)) : store().removeItem(key),
-        () => tabs?.announce(),
-        unavailable,
+  /** Makes `next` the session when it is later than the one held; tells listeners. */
+  function accept(next: Entry, cause: Cause = {}): boolean {
+    if (compareEntries(next, held) <= 0) return false;
+    const previous = held.tokens;
+    held = next;
+    if (!loaded) return true;
+    const { reason = 'signed_out', inOtherTab = false } = cause;
+    if (!sameTokens(previous, next.tokens) || view.snapshot.error) {
+      const event = eventFor(previous, next.tokens, reason === 'refresh_rejected');
+      const end =
+        event === 'SESSION_EXPIRED' || event === 'SIGNED_OUT'
+          ? { reason, inOtherTab }
+          : event === 'SIGNED_IN'
+            ? undefined
+            : ended();
+      view.show(
+        snapshotOf(next.tokens, undefined, end),
+        sameTokens(previous, next.tokens) ? undefined : event,
       );
-    } catch (error) {
-      unavailable(error);
     }
-  }
-
-  function publish(next: SessionSnapshot, event?: SessionEvent): void {
-    snapshot = next;
-    for (const listener of [...listeners]) {
-      try {
-        listener(next, event);
-      } catch (error) {
-        queueMicrotask(() => {
-          throw error;
-        });
-      }
-    }
-  }
-
-  /** Makes `next` the session (already stored); `expired` marks a rejected member session. */
-  function apply(next: Tokens | null, expired = false): void {
-    const previous = tokens;
-    const changed = loaded && !sameTokens(previous, next);
-    const first = !loaded;
-    tokens = next;
-    loaded = true;
-    version++;
-    if (first || changed || snapshot.error)
-      publish(snapshotOf(next), changed ? eventFor(previous, next, expired) : undefined);
     auto?.schedule();
+    wakeAll();
+    return true;
   }
 
-  function sync(): void {
-    void after(read(), (stored) => {
-      if (stored !== undefined && !sameTokens(stored, tokens)) apply(stored);
+  /** The snapshot carries a failure until the next success; the error is what the caller gets. */
+  function fail(error: unknown): TokensError {
+    const failure = isTokensError(error)
+      ? error
+      : new TokensError('INVALID_RESPONSE', 'Renewal failed', { cause: error });
+    view.show(snapshotOf(held.tokens, failure, ended()));
+    return failure;
+  }
+
+  /** Stores `entry` (or the later session held by now); `false` when the storage failed. */
+  function write(entry: Entry): MaybePromise<boolean> {
+    const best = compareEntries(held, entry) > 0 ? held : entry;
+    return after(record.write(best), (ok) => {
+      if (ok) sawRecord = !!best.tokens;
+      return ok;
+    });
+  }
+
+  /** Hands a new session to the other tabs: stored, then posted (both before the lock is let go). */
+  async function share(entry: Entry, reason?: SessionEndReason): Promise<void> {
+    const stored = await write(entry);
+    tabs?.post({ entry, reason, unstored: !stored });
+  }
+
+  function hear({ entry, reason, unstored, renewing }: TabNews): void {
+    if (renewing !== undefined) {
+      handOff = renewing && !laterRank(held, entry) ? entry : undefined;
+      if (!handOff) wakeAll();
+    } else if (accept(entry, { reason, inOtherTab: true }) && unstored) void repair();
+  }
+
+  function wakeAll(): void {
+    for (const wake of [...waiting]) wake();
+  }
+
+  /**
+   * The tab granted the lock after another tab's renewal waits for that tab's
+   * hand-off (posted before it let go, but a channel may deliver it after the
+   * lock); at most {@link LOCK_MARGIN_MS}: a holder that closed mid-request sends none.
+   */
+  async function awaitHandOff(): Promise<void> {
+    const base = handOff;
+    if (!base) return;
+    await new Promise<void>((resolve) => {
+      const check = () => {
+        if (handOff !== base || laterRank(held, base)) finish();
+      };
+      const finish = () => {
+        clearTimeout(timer);
+        waiting.delete(check);
+        resolve();
+      };
+      const timer = setTimeout(finish, LOCK_MARGIN_MS);
+      waiting.add(check);
+      check();
+    });
+    handOff = undefined;
+  }
+
+  /** Takes a later session the renewal decision found (or a sign-out by hand). */
+  function adopt(decision: RenewalDecision): void {
+    accept(decision.entry, {
+      reason: decision.cleared ? 'storage_cleared' : undefined,
+      inOtherTab: true,
+    });
+  }
+
+  /** Another tab changed the record: adopt a later session; a corrupt one never replaces ours. */
+  function storageChanged(): void {
+    void after(record.read(), (read) => {
+      const ask = { force: false, since: held };
+      const decision = decideRenewal(held, read, sawRecord, ask, now(), leewaySeconds);
+      if (read.kind === 'entry') sawRecord = !!read.entry.tokens;
+      adopt(decision);
+      if (decision.write) void repair();
     });
   }
 
   function start(): void {
     if (!tabs && crossTab && !disposed && globalThis.window)
-      tabs = watchOtherTabs(`site-identity:${clientId}`, store(), key, sync);
+      tabs = openTabChannel(
+        `site-identity:${clientId}`,
+        key,
+        crossTab === true ? {} : crossTab,
+        store(),
+        hear,
+        storageChanged,
+      );
   }
 
   /** Reads storage once: at once from a synchronous one (no event), else publishing when it answers. */
   function load(): MaybePromise<void> {
     if (loaded) return;
     start();
-    return (loading ??= after(read(), (stored) => {
+    return (loading ??= after(record.read(), (read) => {
       if (loaded) return;
-      tokens = stored ?? null;
+      if (read.kind === 'entry') {
+        sawRecord = !!read.entry.tokens;
+        if (compareEntries(read.entry, held) > 0) held = read.entry;
+      }
       loaded = true;
       auto?.schedule();
-      const next = snapshotOf(tokens);
-      if (loading) publish(next);
-      else snapshot = next;
+      view.show(snapshotOf(held.tokens), undefined, !loading);
     }));
   }
 
-  async function renewNow(force = false): Promise<Tokens> {
-    for (let round = 0; ; round++) {
-      let adopted = false;
-      if (crossTab) {
-        const stored = await read();
-        if (
-          stored &&
-          !sameTokens(stored, tokens) &&
-          (!tokens || stored.accessToken.expiresAt >= tokens.accessToken.expiresAt)
-        ) {
-          apply(stored);
-          adopted = true;
-        }
+  /** Resolves once another tab's session answers `ask`, ending a wait for the lock. */
+  function answered({ force, since }: RenewalAsk): { promise: Promise<void>; stop(): void } {
+    let wake!: () => void;
+    const promise = new Promise<void>((resolve) => {
+      wake = () => {
+        if (valid(held.tokens) && (!force || compareEntries(held, since) > 0)) resolve();
+      };
+    });
+    waiting.add(wake);
+    return { promise, stop: () => void waiting.delete(wake) };
+  }
+
+  /**
+   * One renewal, holding the lock: decide from the tokens held and stored, then
+   * at most one refresh request (and visitor tokens when the platform rejects it).
+   * `last`: after a rejection, a later session arrived but was not valid either.
+   */
+  async function renewHolding(ask: RenewalAsk, last = false): Promise<Tokens> {
+    await awaitHandOff();
+    const read = await record.read();
+    const decision = decideRenewal(held, read, sawRecord, ask, now(), leewaySeconds);
+    if (read.kind === 'entry') sawRecord = !!read.entry.tokens;
+    adopt(decision);
+    const base = decision.entry;
+    if (decision.action === 'use') {
+      if (decision.write) await share(held);
+      return held.tokens as Tokens;
+    }
+    let reason: SessionEndReason | undefined;
+    let next: Entry;
+    tabs?.post({ entry: base, renewing: true });
+    try {
+      next = renewedEntry(
+        await (decision.action === 'refresh'
+          ? endpoint.refresh(base.tokens!.refreshToken)
+          : endpoint.anonymous()),
+        base,
+      );
+    } catch (error) {
+      // Only the platform's rejection of the refresh token itself ends a session.
+      if (!isTokenEndpointError(error) || !error.invalidGrant) {
+        tabs?.post({ entry: base, renewing: false });
+        throw fail(error);
       }
-      const current = tokens;
-      // A forced renewal is satisfied by tokens another tab renewed meanwhile.
-      if (valid(current) && (!force || adopted || round > 0)) return current;
-      const base = version;
-      let expired = false;
-      let next: Tokens;
+      // Without Web Locks another tab may have spent it first: its session wins.
+      const later = await after(record.read(), (again) => {
+        if (again.kind === 'entry') accept(again.entry, { inOtherTab: true });
+        return compareEntries(held, base) > 0;
+      });
+      if (later && valid(held.tokens)) return held.tokens;
+      if (later && !last) return renewHolding(ask, true);
+      if (base.tokens?.refreshToken.role === 'member') reason = 'refresh_rejected';
       try {
-        if (current?.refreshToken.value && current.refreshToken.role !== 'none') {
-          try {
-            next = await endpoint.refresh(current.refreshToken);
-          } catch (error) {
-            // A 4xx answer (no status: no answer) that will not change by trying again.
-            const rejected =
-              isTokenEndpointError(error) && !error.retryable && (error.status ?? 500) < 500;
-            if (!rejected || round > 1) throw error;
-            // Another tab may have rotated the refresh token first: look again before giving up.
-            const stored = await read();
-            if (
-              version !== base ||
-              (stored && stored.refreshToken.value !== current.refreshToken.value)
-            ) {
-              if (version === base && stored) apply(stored);
-              continue;
-            }
-            expired = current.refreshToken.role === 'member';
-            next = await endpoint.anonymous();
-          }
-        } else {
-          next = await endpoint.anonymous();
-        }
-      } catch (error) {
-        if (version !== base && round < 2) continue;
-        // The snapshot carries the failure until the next success.
-        if (error instanceof TokensError) publish(snapshotOf(tokens, error));
-        throw error;
+        next = renewedEntry(await endpoint.anonymous(), base);
+      } catch (failure) {
+        tabs?.post({ entry: base, renewing: false });
+        throw fail(failure);
       }
-      if (version !== base) {
-        // setTokens, clear or another tab changed the session meanwhile: theirs wins.
-        if (valid(tokens) || round > 1) return tokens ?? next;
-        continue;
-      }
-      apply(next, expired);
-      await persist(next);
-      return next;
+    }
+    if (accept(next, { reason })) await share(next, reason);
+    else tabs?.post({ entry: base, renewing: false });
+    // A sign-in or another tab's later session meanwhile wins over this renewal.
+    return valid(held.tokens) ? held.tokens : (next.tokens as Tokens);
+  }
+
+  /** A renewal for `ask`: holding the lock, or ended by another tab's session while waiting. */
+  async function run(ask: RenewalAsk): Promise<Tokens> {
+    await load();
+    if (!tabs) return renewHolding(ask);
+    const wait = answered(ask);
+    try {
+      const result = await tabs.exclusive(() => renewHolding(ask), lockTimeoutMs, wait.promise);
+      if (result.outcome === 'done') return result.value;
+      if (result.outcome === 'superseded') return held.tokens as Tokens;
+      throw fail(
+        new TokensError(
+          'LOCK_TIMEOUT',
+          `Another tab's renewal did not end within lockTimeoutMs (${lockTimeoutMs} ms); nothing was sent`,
+          { retryable: true },
+        ),
+      );
+    } finally {
+      wait.stop();
     }
   }
 
-  const renewing = (force: boolean) => () =>
-    crossTab ? withLock(`${key}:renew`, lockTimeoutMs, () => renewNow(force)) : renewNow(force);
-  const renew = singleFlight(renewing(false));
-  const forceRenew = singleFlight(renewing(true));
+  /**
+   * The renewal coordinator: every reason to renew shares one flight. A forced
+   * renewal joins a running one and forces again only if its result is not
+   * later than the session the caller saw.
+   */
+  function renew(force: boolean): Promise<Tokens> {
+    const since = held;
+    const running = flight;
+    const begin = () =>
+      (flight ??= run({ force, since }).then(
+        (tokens) => {
+          flight = undefined;
+          if (view.snapshot.error) view.show(snapshotOf(held.tokens, undefined, ended()));
+          return tokens;
+        },
+        (error: unknown) => {
+          flight = undefined;
+          throw error;
+        },
+      ));
+    if (!running) return begin();
+    return force
+      ? running.then((tokens) => (compareEntries(held, since) > 0 ? tokens : begin()))
+      : running;
+  }
 
   async function loadAndGet(): Promise<Tokens> {
     await load();
-    return valid(tokens) ? tokens : renew();
+    return valid(held.tokens) ? held.tokens : renew(false);
   }
 
   /** Valid tokens at hand come back without a wait: the hot path of every authorised call. */
   function getTokens(): Promise<Tokens> {
-    return loaded && valid(tokens) ? Promise.resolve(tokens) : loadAndGet();
+    return loaded && valid(held.tokens) ? Promise.resolve(held.tokens) : loadAndGet();
   }
 
-  async function replace(next: Tokens | null): Promise<void> {
+  /** Writes the session held over a corrupt or older record, holding the lock (no request). */
+  let repairing: Promise<unknown> | undefined;
+  function repair(): Promise<unknown> {
+    const fix = async () => {
+      const read = await record.read();
+      if (decideRenewal(held, read, false, { force: false, since: held }, now(), 0).write)
+        await write(held);
+    };
+    return (repairing ??= (tabs ? tabs.exclusive(fix, lockTimeoutMs, new Promise(() => {})) : fix())
+      .catch(() => undefined)
+      .finally(() => (repairing = undefined)));
+  }
+
+  /**
+   * An explicit change (sign-in, `setTokens`, `clear`): the newest epoch, told to the
+   * other tabs at once and stored; then, holding the lock, stored again should a
+   * renewal that ended meanwhile have written an older session over it.
+   */
+  async function replace(tokens: Tokens | null): Promise<void> {
     await load();
-    apply(next);
-    await persist(next);
+    const entry = explicitEntry(tokens, held, now());
+    accept(entry);
+    tabs?.post({ entry, reason: 'signed_out' });
+    const stored = await write(entry);
+    if (!stored) tabs?.post({ entry, unstored: true });
+    else if (tabs?.locked) void repair();
   }
 
   return {
@@ -272,12 +393,12 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
     getTokens,
     // The hot path of every authorised call: valid tokens at hand answer without a chained step.
     getAccessToken: () =>
-      loaded && valid(tokens)
-        ? Promise.resolve(tokens.accessToken.value)
+      loaded && valid(held.tokens)
+        ? Promise.resolve(held.tokens.accessToken.value)
         : loadAndGet().then((t) => t.accessToken.value),
     async refresh() {
       await load();
-      return forceRenew();
+      return renew(true);
     },
     async setTokens(next) {
       if (!isTokens(next) || !next.accessToken.value || !next.refreshToken.value) {
@@ -297,24 +418,23 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
     clear: () => replace(null),
     isLoggedIn() {
       void load();
-      return tokens?.refreshToken.role === 'member';
+      return held.tokens?.refreshToken.role === 'member';
     },
     getSnapshot() {
       void load();
-      return snapshot;
+      return view.snapshot;
     },
     subscribe(listener) {
       if (typeof listener !== 'function') throw invalid('listener', 'a function');
       void load();
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
+      return view.subscribe(listener);
     },
     dispose() {
       disposed = true;
       auto?.stop();
       tabs?.stop();
       tabs = undefined;
-      listeners.clear();
+      view.clear();
     },
   };
 }

@@ -1,0 +1,76 @@
+import { freezeTokens, isTokens } from './token-set';
+import type { Tokens } from './types';
+
+/**
+ * A token set with its place in the history of the session, shared by every tab:
+ * `epoch` changes with each explicit change (sign-in, `setTokens`, `clear`: the
+ * newest wins), `generation` counts the renewals within an epoch. The stored
+ * record and the tab channel carry both, so any tab can tell which of two token
+ * sets is the later one without trusting the order it heard of them. @internal
+ */
+export interface Entry {
+  readonly tokens: Tokens | null;
+  readonly epoch: number;
+  readonly generation: number;
+}
+
+/** No tokens, before anything happened. @internal */
+export const NO_ENTRY: Entry = /* @__PURE__ */ Object.freeze({
+  tokens: null,
+  epoch: 0,
+  generation: 0,
+});
+
+const counter = (value: unknown): number =>
+  Number.isSafeInteger(value) && (value as number) >= 0 ? (value as number) : 0;
+
+const isMember = (entry: Entry): number => (entry.tokens?.refreshToken.role === 'member' ? 1 : 0);
+
+/**
+ * Above 0 when `a` is the later session: the higher epoch, then the higher
+ * generation; a member set beats a visitor fallback of the same generation (a
+ * late success beats the fallback made while it was on its way); equal ranks
+ * are ordered by value, so that every tab settles on the same set. @internal
+ */
+export function compareEntries(a: Entry, b: Entry): number {
+  const valueA = a.tokens?.accessToken.value ?? '';
+  const valueB = b.tokens?.accessToken.value ?? '';
+  return (
+    a.epoch - b.epoch ||
+    a.generation - b.generation ||
+    isMember(a) - isMember(b) ||
+    (valueA === valueB ? 0 : valueA > valueB ? 1 : -1)
+  );
+}
+
+/** The entry an explicit change makes: a new epoch, later than any known and than the clock. @internal */
+export const explicitEntry = (tokens: Tokens | null, known: Entry, nowMs: number): Entry => ({
+  tokens,
+  epoch: Math.max(known.epoch + 1, Math.floor(nowMs)),
+  generation: 0,
+});
+
+/** The entry a renewal of `base` makes. @internal */
+export const renewedEntry = (tokens: Tokens, base: Entry): Entry => ({
+  tokens,
+  epoch: base.epoch,
+  generation: base.generation + 1,
+});
+
+/** The stored record: the token set with its epoch and generation (older readers see a token set). @internal */
+export const recordOf = ({ tokens, epoch, generation }: Entry): object | null =>
+  tokens && { ...tokens, epoch, generation };
+
+/**
+ * The entry of `tokens` (a token set or `null`) at `epoch` and `generation`
+ * (missing in records of earlier versions: 0); `undefined` when `tokens` is
+ * neither. @internal
+ */
+export function entryOf(tokens: unknown, epoch?: unknown, generation?: unknown): Entry | undefined {
+  if (tokens !== null && !isTokens(tokens)) return undefined;
+  return {
+    tokens: tokens && freezeTokens(tokens),
+    epoch: counter(epoch),
+    generation: counter(generation),
+  };
+}

@@ -1,0 +1,92 @@
+import { attempt } from './attempt';
+import { entryOf, NO_ENTRY, recordOf, type Entry } from './entry';
+import { TokensError } from './errors';
+import type { TokenStorage } from './storage';
+
+/** A value, or a promise of it from an asynchronous storage. @internal */
+export type MaybePromise<T> = T | Promise<T>;
+
+/**
+ * `next(value)`: at once for a plain value, once it settles for a thenable (with
+ * `failed` for its rejection), so that a synchronous storage stays synchronous. @internal
+ */
+export function after<T, R>(
+  value: T | PromiseLike<T>,
+  next: (value: T) => R,
+  failed?: (error: unknown) => R,
+): MaybePromise<R> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function'
+    ? Promise.resolve(value).then(next, failed)
+    : next(value as T);
+}
+
+/**
+ * What reading the stored record found: a token set (or none: `entry.tokens`
+ * null) with its rank, a value that is not a token set, or a storage that failed.
+ * @internal
+ */
+export type RecordRead =
+  | { readonly kind: 'entry'; readonly entry: Entry }
+  | { readonly kind: 'corrupt' }
+  | { readonly kind: 'unavailable' };
+
+/**
+ * The stored token record: read, parse, write, report. The only code that knows
+ * a storage may answer synchronously or with a promise. A corrupt value is
+ * reported (`STORAGE_CORRUPT`, without its content) and a failing storage
+ * (`STORAGE_UNAVAILABLE`) once until it works again; neither ever throws. @internal
+ */
+export function createStoredRecord(
+  storage: () => TokenStorage,
+  key: string,
+  report: (error: TokensError) => void,
+) {
+  let failing = false;
+  let corrupt: unknown;
+
+  function failed(cause: unknown): false {
+    if (!failing)
+      report(new TokensError('STORAGE_UNAVAILABLE', 'Storage failed; using memory', { cause }));
+    failing = true;
+    return false;
+  }
+  const unavailable = (cause: unknown): RecordRead => (failed(cause), { kind: 'unavailable' });
+
+  function parse(raw: unknown): RecordRead {
+    failing = false;
+    if (raw === null || raw === undefined || raw === '') return { kind: 'entry', entry: NO_ENTRY };
+    const value: unknown = attempt(() => JSON.parse(String(raw)));
+    const { epoch, generation } = Object(value) as Record<string, unknown>;
+    const entry = entryOf(value ?? undefined, epoch, generation);
+    if (entry) return { kind: 'entry', entry };
+    if (raw !== corrupt) report(new TokensError('STORAGE_CORRUPT', `"${key}" is not a token set`));
+    corrupt = raw;
+    return { kind: 'corrupt' };
+  }
+
+  return {
+    read(): MaybePromise<RecordRead> {
+      try {
+        return after(storage().getItem(key), parse, unavailable);
+      } catch (error) {
+        return unavailable(error);
+      }
+    },
+    /** Stores `entry` (removes the record for no tokens); `false` when the storage failed. */
+    write(entry: Entry): MaybePromise<boolean> {
+      const record = recordOf(entry);
+      try {
+        return after(
+          record ? storage().setItem(key, JSON.stringify(record)) : storage().removeItem(key),
+          () => !(failing = false),
+          failed,
+        );
+      } catch (error) {
+        return failed(error);
+      }
+    },
+  };
+}
+
+/** The stored record of {@link createStoredRecord}. @internal */
+export type StoredRecord = ReturnType<typeof createStoredRecord>;

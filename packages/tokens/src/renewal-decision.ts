@@ -1,0 +1,64 @@
+import { compareEntries, explicitEntry, type Entry } from './entry';
+import type { RecordRead } from './record';
+import { isExpired } from './token-set';
+
+/**
+ * What a renewal was asked for: `force` (a `refresh()`: tokens later than
+ * `since`, the session the caller saw) or valid tokens. @internal
+ */
+export interface RenewalAsk {
+  readonly force: boolean;
+  readonly since: Entry;
+}
+
+/**
+ * What the renewing tab does, holding the lock:
+ * - `use`: the best tokens known are good enough; no request.
+ * - `refresh`: present the refresh token of `entry` (once: nobody else holds the lock).
+ * - `anonymous`: no refresh token to present; fetch visitor tokens.
+ *
+ * `entry` is the session to start from: the later of the tokens held and the
+ * stored ones, or none when the record was removed outside the library
+ * (`cleared`). `write` asks to store `entry` back (a corrupt, missing or older
+ * record). @internal
+ */
+export interface RenewalDecision {
+  readonly action: 'use' | 'refresh' | 'anonymous';
+  readonly entry: Entry;
+  readonly cleared: boolean;
+  readonly write: boolean;
+}
+
+/**
+ * The renewal decision, a pure function of the tokens held, what the stored
+ * record holds (and whether this tab saw a record there before: an empty one
+ * then means it was cleared by hand, a sign-out), what is asked and the clock.
+ * A corrupt or unreadable record never replaces the tokens held. @internal
+ */
+export function decideRenewal(
+  held: Entry,
+  stored: RecordRead,
+  sawRecord: boolean,
+  ask: RenewalAsk,
+  nowMs: number,
+  leewaySeconds: number,
+): RenewalDecision {
+  const found = stored.kind === 'entry' ? stored.entry : undefined;
+  const later = !!found && compareEntries(found, held) > 0;
+  const cleared = !!found && !found.tokens && !later && sawRecord && !!held.tokens;
+  let entry = held;
+  if (cleared) entry = explicitEntry(null, held, nowMs);
+  else if (later) entry = found;
+  const write =
+    stored.kind === 'corrupt' ||
+    (!!found && !cleared && compareEntries(entry, found) > 0 && !!entry.tokens);
+  const tokens = entry.tokens;
+  const fresh = !ask.force || compareEntries(entry, ask.since) > 0;
+  const action =
+    tokens && !isExpired(tokens, nowMs, leewaySeconds) && fresh
+      ? 'use'
+      : tokens?.refreshToken.value && tokens.refreshToken.role !== 'none'
+        ? 'refresh'
+        : 'anonymous';
+  return { action, entry, cleared, write };
+}

@@ -1,0 +1,172 @@
+import { attempt } from './attempt';
+import { entryOf, type Entry } from './entry';
+import type { SessionEndReason } from './session';
+import type { TokenStorage } from './storage';
+
+/**
+ * The part of the Web Locks API the manager uses (`navigator.locks`).
+ *
+ * @example
+ * ```ts
+ * import type { TabLocks } from '@site-identity/tokens';
+ * const locks: TabLocks | undefined = globalThis.navigator?.locks;
+ * ```
+ * @see https://w3c.github.io/web-locks/#api-lock-manager-request
+ */
+export interface TabLocks {
+  request(
+    name: string,
+    options: { signal?: AbortSignal },
+    callback: () => Promise<unknown>,
+  ): Promise<unknown>;
+}
+
+/**
+ * The part of a `BroadcastChannel` the manager uses.
+ *
+ * @example
+ * ```ts
+ * import type { TabPort } from '@site-identity/tokens';
+ * const port: TabPort = new BroadcastChannel('site-identity:my-client-id');
+ * ```
+ */
+export interface TabPort {
+  postMessage(message: unknown): void;
+  addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
+  removeEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
+  close(): void;
+}
+
+/**
+ * How the tabs of a site reach each other; the defaults are the browser's. Give
+ * your own for a runtime with its own locks or channel, or for tests. `null`
+ * leaves one out (see the fallback in the README).
+ *
+ * @example
+ * ```ts
+ * import { createTokenManager, type TabEnvironment } from '@site-identity/tokens';
+ * const crossTab: TabEnvironment = { locks: navigator.locks, openPort: (name) => new BroadcastChannel(name) };
+ * const manager = createTokenManager({ clientId: 'my-client-id', crossTab });
+ * ```
+ */
+export interface TabEnvironment {
+  /** Default `navigator.locks`. */
+  readonly locks?: TabLocks | null;
+  /** Default `(name) => new BroadcastChannel(name)`. */
+  readonly openPort?: ((name: string) => TabPort) | null;
+}
+
+/** What one tab tells the others: a session and why it changed. @internal */
+export interface TabNews {
+  readonly entry: Entry;
+  readonly reason?: SessionEndReason | undefined;
+  /** The renewing tab could not store it: a tab whose storage works should. */
+  readonly unstored?: boolean;
+  /**
+   * A renewal of `entry` (sent without its tokens) began (`true`) or ended without a
+   * new session (`false`): a tab granted the lock next waits for the hand-off.
+   */
+  readonly renewing?: boolean | undefined;
+}
+
+/** How waiting for the lock ended. @internal */
+export type LockOutcome<T> =
+  | { readonly outcome: 'done'; readonly value: T }
+  | { readonly outcome: 'superseded' }
+  | { readonly outcome: 'timed-out' };
+
+/**
+ * The tab channel: the renewal lock (a Web Lock, held for a whole renewal and
+ * released by the browser when a tab closes) and the broadcast of every new
+ * session (a `BroadcastChannel`, posted before the lock is released), plus the
+ * storage's own change notifications. Without Web Locks `exclusive` runs at
+ * once; without a channel, tabs learn from storage alone. @internal
+ */
+export function openTabChannel(
+  name: string,
+  key: string,
+  environment: TabEnvironment,
+  storage: TokenStorage,
+  hear: (news: TabNews) => void,
+  storageChanged: () => void,
+) {
+  const locks =
+    environment.locks === undefined ? globalThis.navigator?.locks : environment.locks || undefined;
+  const port = attempt(() =>
+    environment.openPort === undefined
+      ? (new BroadcastChannel(name) as TabPort)
+      : environment.openPort?.(name),
+  );
+  const onMessage = ({ data }: { data: unknown }) => {
+    const message = Object(data) as Record<string, unknown>;
+    const { renewing } = message;
+    const entry =
+      message.key === key &&
+      entryOf(renewing === undefined ? message.tokens : null, message.epoch, message.generation);
+    if (entry)
+      hear({
+        entry,
+        reason: message.reason as SessionEndReason | undefined,
+        unstored: message.unstored === true,
+        renewing: renewing === undefined ? undefined : renewing === true,
+      });
+  };
+  port?.addEventListener('message', onMessage);
+  (port as { unref?: () => void } | undefined)?.unref?.();
+  const unsubscribe = attempt(() => storage.subscribe?.(key, storageChanged));
+
+  return {
+    locked: typeof locks?.request === 'function',
+    post({ entry: { tokens, epoch, generation }, reason, unstored, renewing }: TabNews): void {
+      const news =
+        renewing === undefined
+          ? { key, tokens, epoch, generation, reason, unstored }
+          : { key, epoch, generation, renewing };
+      attempt(() => port?.postMessage(news));
+    },
+    /**
+     * Runs `task` holding the renewal lock. Waiting ends `superseded` when
+     * `settled` resolves first (another tab's renewal answered the need) and
+     * `timed-out` after `waitMs`: the caller then sends nothing.
+     */
+    async exclusive<T>(
+      task: () => Promise<T>,
+      waitMs: number,
+      settled: Promise<unknown>,
+    ): Promise<LockOutcome<T>> {
+      if (typeof locks?.request !== 'function') return { outcome: 'done', value: await task() };
+      const controller = new AbortController();
+      let outcome: LockOutcome<T> | undefined;
+      let ran = false;
+      const give = (reason: LockOutcome<T>) => () => {
+        outcome ??= reason;
+        controller.abort();
+      };
+      const timer = setTimeout(give({ outcome: 'timed-out' }), waitMs);
+      void settled.then(give({ outcome: 'superseded' }));
+      try {
+        return await (locks.request(`${key}:renew`, { signal: controller.signal }, async () => {
+          clearTimeout(timer);
+          ran = true;
+          outcome ??= { outcome: 'done', value: await task() };
+          return outcome;
+        }) as Promise<LockOutcome<T>>);
+      } catch (error) {
+        if (outcome) return outcome;
+        if (ran) throw error;
+        // A lock manager that refuses (an opaque origin): as without Web Locks.
+        return { outcome: 'done', value: await task() };
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    stop(): void {
+      port?.removeEventListener('message', onMessage);
+      port?.close();
+      unsubscribe?.();
+    },
+  };
+}
+
+/** The tab channel of {@link openTabChannel}. @internal */
+export type TabChannel = ReturnType<typeof openTabChannel>;
