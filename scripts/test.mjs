@@ -36,6 +36,7 @@ const steps = [
   ['build and typecheck', turbo, ['run', 'build', 'typecheck', '--output-logs=errors-only']],
   ['unit tests', turbo, ['run', 'test', '--continue', '--output-logs=new-only', '--concurrency=1']],
   ['README and TSDoc snippets (strict)', 'node', ['scripts/check-snippets.mjs']],
+  ['API reports (API Extractor)', 'node', ['scripts/api-reports.mjs']],
   ['packaging checks', 'node', ['scripts/check-packages.mjs']],
   ['size budgets', 'node', ['scripts/size.mjs']],
   ['end-to-end tests', turbo, ['run', 'e2e', '--continue', '--concurrency=1']],
