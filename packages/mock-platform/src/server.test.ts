@@ -15,6 +15,20 @@ const json = (body: unknown, headers: Record<string, string> = {}): RequestInit 
 });
 
 describe('startMockPlatformServer', () => {
+  it('answers its root URL with a page listing the control API, with links to what can be read', async () => {
+    server = await startMockPlatformServer();
+    const root = await fetch(`${server.url}/`);
+    expect(root.status).toBe(200);
+    expect(root.headers.get('content-type')).toContain('text/html');
+    const body = await root.text();
+    expect(body).toContain('<h1>Mock platform</h1>');
+    expect(body).toContain(`href="${server.url}/_mock/state"`);
+    expect(body).toContain('POST /_mock/faults');
+    // Not a platform request: the request log stays empty.
+    const requests = (await (await fetch(`${server.url}/_mock/requests`)).json()) as unknown[];
+    expect(requests).toEqual([]);
+  });
+
   it('serves the token endpoint and hosted pages on 127.0.0.1 with the request id header', async () => {
     server = await startMockPlatformServer();
     expect(server.url).toBe(`http://127.0.0.1:${server.port}`);

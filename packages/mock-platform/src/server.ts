@@ -1,6 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { corsHeaders } from './cors';
 import { MockPlatformError } from './errors';
+import { rootPage } from './root-page';
 import { createMockPlatform, type MockPlatform } from './platform';
 
 const NODE_HTTP = 'node:http';
@@ -88,6 +89,15 @@ async function serve(
       }),
     );
     res.end();
+    return;
+  }
+  if (req.method === 'GET' && (req.url === '/' || req.url?.startsWith('/?'))) {
+    const body = Buffer.from(rootPage(origin()));
+    res.writeHead(200, {
+      'content-type': 'text/html; charset=utf-8',
+      'content-length': String(body.length),
+    });
+    res.end(body);
     return;
   }
   const controller = new AbortController();
