@@ -1,16 +1,17 @@
 #!/usr/bin/env node
 // Starts the mock platform server and the Vite dev server side by side, prints
 // both URLs once they answer, and stops both on Ctrl-C (or when either exits).
+// It first checks that both ports are free, and says which is taken otherwise.
 //
 //   MOCK_PLATFORM_PORT  mock platform port (default 4010)
-//   PORT                playground port (default 5173, fixed in vite.config.ts)
+//   PORT                playground port (default 5173)
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { checkDevPorts } from './ports.mjs';
 
 const app = join(dirname(fileURLToPath(import.meta.url)), '..');
-const mockPort = Number(process.env.MOCK_PLATFORM_PORT ?? 4010);
-const appPort = Number(process.env.PORT ?? 5173);
+const { mock: mockPort, app: appPort } = await checkDevPorts();
 const mockUrl = `http://127.0.0.1:${mockPort}`;
 const appUrl = `http://127.0.0.1:${appPort}`;
 
