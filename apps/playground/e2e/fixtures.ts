@@ -38,9 +38,12 @@ export interface MockPlatform {
   settings(patch: Record<string, unknown>): Promise<void>;
   addMember(member: {
     email: string;
-    password: string;
-    mfa?: { factorType: 'email' };
+    password?: string;
+    mfa?: { factorType: 'email' | 'totp' };
+    resetPasswordRequired?: boolean;
   }): Promise<void>;
+  /** The kinds and paths of the armed faults. */
+  faults(): Promise<{ kind: string; path?: string; status?: number }[]>;
   /** How many faults are armed. */
   armedFaults(): Promise<number>;
   /** How many token requests of one grant the platform answered with `status` (any status when omitted). */
@@ -60,6 +63,12 @@ function control(request: APIRequestContext): MockPlatform {
       void (await ok(await request.post(`${MOCK_URL}/_mock/settings`, { data: patch }))),
     addMember: async (member) =>
       void (await ok(await request.post(`${MOCK_URL}/_mock/members`, { data: member }))),
+    faults: async () =>
+      (
+        (await ok(await request.get(`${MOCK_URL}/_mock/state`))) as {
+          faults: { kind: string; path?: string; status?: number }[];
+        }
+      ).faults,
     armedFaults: async () =>
       ((await ok(await request.get(`${MOCK_URL}/_mock/state`))) as { faults: unknown[] }).faults
         .length,
@@ -116,4 +125,16 @@ export async function logIn(page: Page, email: string, password: string): Promis
   const result = login.getByRole('status', { name: 'Login result' });
   await expect(result).toBeVisible();
   return result;
+}
+
+/** Fails when the page is wider than its viewport (a phone would have to zoom out or scroll sideways). */
+export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
+  const { scrollWidth, viewport } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    viewport: window.innerWidth,
+  }));
+  expect(
+    scrollWidth,
+    `page ${page.url()} is ${scrollWidth}px wide in a ${viewport}px viewport`,
+  ).toBeLessThanOrEqual(viewport);
 }

@@ -1,19 +1,28 @@
 import { createIdentityClients } from './identity';
 import { createPlaygroundCaptcha } from './lib/captcha';
 import { createEventLog } from './lib/eventLog';
+import { createMockWatch } from './lib/mockWatch';
+import { createPrefill } from './lib/prefill';
+import { createRequestTracker } from './lib/requestTracker';
+import { takeReturn } from './lib/returnNote';
+import { createSessionEpoch } from './lib/sessionEpoch';
+import { tabIdentity } from './lib/tabIdentity';
 import type { Playground } from './PlaygroundContext';
 
 /**
  * Creates everything the playground needs, once per page: the event log, the
- * simulated captcha and the library's clients, with every session event the
- * token manager reports written to the log.
+ * simulated captcha, this tab's request tracker and the library's clients (whose
+ * requests go through the tracker), with every session event the token manager
+ * reports written to the log.
  */
 export function createPlayground(): Playground {
   const log = createEventLog();
   const captcha = createPlaygroundCaptcha((kind) =>
     log.add(`Captcha: the platform asked for the ${kind} reCAPTCHA`),
   );
-  const clients = createIdentityClients(captcha);
+  const requests = createRequestTracker(tabIdentity());
+  document.title = `${requests.tab} · Site Identity playground`;
+  const clients = createIdentityClients(captcha, requests.fetch);
   let lastError: unknown;
   clients.tokens.subscribe((snapshot, event) => {
     if (event) log.add(`${event}: role ${snapshot.status}`);
@@ -22,5 +31,18 @@ export function createPlayground(): Playground {
     }
     lastError = snapshot.error;
   });
-  return { ...clients, captcha, log };
+  const returnedFrom = window.location.pathname === '/callback' ? undefined : takeReturn();
+  if (returnedFrom === 'hosted-login') log.add('Back from the hosted login');
+  if (returnedFrom === 'hosted-logout')
+    log.add('Back from the hosted logout: the hosted session ended');
+  return {
+    ...clients,
+    captcha,
+    log,
+    requests,
+    mock: createMockWatch(),
+    epoch: createSessionEpoch(clients.tokens),
+    prefill: createPrefill(),
+    returnedFrom,
+  };
 }

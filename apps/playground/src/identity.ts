@@ -18,21 +18,32 @@ export interface IdentityClients {
  * Creates the clients the way a site would: one token manager (tokens in
  * localStorage, shared with other tabs, renewed ahead of expiry), the redirects client on top of it,
  * and member authentication on top of both, with the playground's simulated
- * reCAPTCHA as its captcha provider.
+ * reCAPTCHA as its captcha provider. Every platform request goes through `fetch`
+ * (the playground's request tracker).
  */
-export function createIdentityClients(captcha: CaptchaProvider): IdentityClients {
+export function createIdentityClients(
+  captcha: CaptchaProvider,
+  fetch: typeof globalThis.fetch = globalThis.fetch,
+): IdentityClients {
   const tokens = createTokenManager({
     clientId: CLIENT_ID,
     tokenUrl: TOKEN_URL,
     autoRefresh: true,
+    fetch,
   });
-  const redirects = createRedirects({ clientId: CLIENT_ID, tokens, apiBaseUrl: MOCK_PLATFORM_URL });
+  const redirects = createRedirects({
+    clientId: CLIENT_ID,
+    tokens,
+    apiBaseUrl: MOCK_PLATFORM_URL,
+    fetch,
+  });
   const memberAuth = createMemberAuth({
     clientId: CLIENT_ID,
     tokens,
     redirects,
     apiBaseUrl: MOCK_PLATFORM_URL,
     captcha: { provider: captcha },
+    fetch,
   });
   return { tokens, redirects, memberAuth };
 }

@@ -1,7 +1,8 @@
 import type { LoginResult } from '@site-identity/member-auth';
 import type { OutcomeValue } from '../components/Outcome';
+import { explainLoginProblem } from './explain';
 
-/** What a login result means for the person, in one line and a detail. */
+/** What a login result means for the person, in one line and a hint; failures through `explainLoginProblem`. */
 export function describeLoginResult(result: LoginResult): OutcomeValue {
   switch (result.loginState) {
     case 'SUCCESS':
@@ -27,22 +28,18 @@ export function describeLoginResult(result: LoginResult): OutcomeValue {
     case 'INITIAL':
       return { tone: 'info', message: 'INITIAL: nothing has happened yet.' };
     case 'USER_CAPTCHA_REQUIRED':
-      return {
-        tone: 'warn',
-        message: `USER_CAPTCHA_REQUIRED: ${result.error}`,
-        detail: `Tick the captcha and try again. (${result.errorCode})`,
-      };
+      return explainLoginProblem(result, 'Tick "I\'m not a robot" and try again.');
     case 'SILENT_CAPTCHA_REQUIRED':
-      return {
-        tone: 'warn',
-        message: `SILENT_CAPTCHA_REQUIRED: ${result.error}`,
-        detail: `The invisible captcha was missing or rejected. (${result.errorCode})`,
-      };
+      return explainLoginProblem(
+        result,
+        'The invisible reCAPTCHA gave nothing: choose a token it answers and try again.',
+      );
     case 'FAILURE':
-      return {
-        tone: 'bad',
-        message: `FAILURE: ${result.error}`,
-        detail: `errorCode: ${result.errorCode}`,
-      };
+      return explainLoginProblem(
+        result,
+        result.errorCode === 'resetPassword'
+          ? 'This member must choose a new password: send a reset e-mail from "Password reset".'
+          : undefined,
+      );
   }
 }

@@ -3,14 +3,15 @@ import { useSyncExternalStore } from 'react';
 /** One line of the session event log. */
 export interface LogEntry {
   readonly id: number;
-  /** Wall-clock time, `HH:MM:SS`. */
-  readonly time: string;
+  /** Epoch milliseconds. */
+  readonly at: number;
   readonly text: string;
 }
 
 /**
- * A small external store of log lines, newest first, capped at `limit`.
- * The playground writes session events and the steps of each flow into it.
+ * A small external store of log lines, newest first, capped at `limit`, kept in
+ * sessionStorage: the log of a tab survives a reload and the hosted-login round
+ * trip. The playground writes session events and the steps of each flow into it.
  */
 export interface EventLog {
   add(text: string): void;
@@ -19,17 +20,41 @@ export interface EventLog {
   subscribe(listener: () => void): () => void;
 }
 
+const KEY = 'site-identity-playground:event-log';
+
+function load(): readonly LogEntry[] {
+  try {
+    const parsed: unknown = JSON.parse(window.sessionStorage.getItem(KEY) ?? '[]');
+    return Array.isArray(parsed)
+      ? parsed.filter(
+          (entry): entry is LogEntry =>
+            typeof entry === 'object' &&
+            entry !== null &&
+            typeof (entry as LogEntry).id === 'number' &&
+            typeof (entry as LogEntry).at === 'number' &&
+            typeof (entry as LogEntry).text === 'string',
+        )
+      : [];
+  } catch {
+    return [];
+  }
+}
+
 export function createEventLog(limit = 200): EventLog {
-  let entries: readonly LogEntry[] = [];
-  let next = 1;
+  let entries = load();
+  let next = (entries[0]?.id ?? 0) + 1;
   const listeners = new Set<() => void>();
   const emit = () => {
+    try {
+      window.sessionStorage.setItem(KEY, JSON.stringify(entries));
+    } catch {
+      // The log then lives in memory only; nothing else depends on it.
+    }
     for (const listener of listeners) listener();
   };
   return {
     add(text) {
-      const time = new Date().toTimeString().slice(0, 8);
-      entries = [{ id: next++, time, text }, ...entries].slice(0, limit);
+      entries = [{ id: next++, at: Date.now(), text }, ...entries].slice(0, limit);
       emit();
     },
     clear() {

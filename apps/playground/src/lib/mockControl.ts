@@ -1,24 +1,53 @@
-import type { OutboxEmail, PlatformSettings, RequestLogEntry } from '@site-identity/mock-platform';
+import type {
+  FaultKind,
+  LatencyPhase,
+  OutboxEmail,
+  PlatformSettings,
+  RequestLogEntry,
+} from '@site-identity/mock-platform';
 import { MOCK_PLATFORM_URL } from '../config';
 
 /** Outbox e-mails and request log entries, as the control API answers them (JSON). */
-export type { OutboxEmail, RequestLogEntry };
+export type { FaultKind, OutboxEmail, RequestLogEntry };
 /** The site and token settings of the mock platform. */
 export type MockSettings = PlatformSettings;
 
-/** An armed fault: the next `times` matching requests fail this way. */
+/** An armed fault as JSON: the next `times` requests under `path` fail this way. */
 export interface MockFault {
-  readonly kind:
-    'network' | 'timeout' | 'status' | 'html' | 'empty' | 'truncated' | 'wrong-shape' | 'latency';
+  readonly kind: FaultKind;
   readonly status?: number;
+  readonly retryAfterSeconds?: number;
   readonly latencyMs?: number;
+  readonly latencyPhase?: LatencyPhase;
   readonly path?: string;
   readonly times?: number | null | 'Infinity';
+}
+
+/** A member as the control API shows it. */
+export interface MockMemberView {
+  readonly id: string;
+  readonly email: string;
+  readonly hasPassword: boolean;
+  readonly emailVerified: boolean;
+  readonly ownerApproved: boolean;
+  readonly resetPasswordRequired: boolean;
+  readonly mfa: { readonly factorType: string } | null;
+}
+
+/** What a test member is made of (`POST /_mock/members`). */
+export interface MockMemberInput {
+  readonly email: string;
+  readonly password?: string;
+  readonly emailVerified?: boolean;
+  readonly ownerApproved?: boolean;
+  readonly resetPasswordRequired?: boolean;
+  readonly mfa?: { readonly factorType: 'email' | 'totp'; readonly totpCode?: string };
 }
 
 /** What `GET /_mock/state` answers (the parts the playground reads). */
 export interface MockState {
   readonly settings: MockSettings;
+  readonly members: readonly MockMemberView[];
   readonly faults: readonly MockFault[];
 }
 
@@ -55,6 +84,7 @@ export const mockControl = {
       .at(-1),
   requests: () => call<RequestLogEntry[]>('GET', 'requests'),
   updateSettings: (patch: Partial<MockSettings>) => call<MockSettings>('POST', 'settings', patch),
+  addMember: (member: MockMemberInput) => call<MockMemberView>('POST', 'members', member),
   injectFault: (fault: MockFault) => call<{ pending: number }>('POST', 'faults', fault),
   clearFaults: () => call<{ pending: number }>('DELETE', 'faults'),
   approve: (email: string) => call<unknown>('POST', 'approve', { email }),

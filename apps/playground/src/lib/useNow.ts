@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 
-/** The current time in epoch seconds, updated every second: drives countdowns. */
-export function useNowSeconds(): number {
-  const [now, setNow] = useState(() => Math.floor(Date.now() / 1000));
+/** The current time in epoch milliseconds, updated every `intervalMs`: drives countdowns and bars. */
+export function useNow(intervalMs = 1000): number {
+  const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    const timer = setInterval(() => setNow(Math.floor(Date.now() / 1000)), 1000);
+    const timer = setInterval(() => setNow(Date.now()), intervalMs);
     return () => clearInterval(timer);
-  }, []);
+  }, [intervalMs]);
   return now;
 }

@@ -1,4 +1,8 @@
 import { Header } from '../components/Header';
+import { ReturnBanner } from '../components/ReturnBanner';
+import { ActivationEmailPanel } from '../panels/ActivationEmailPanel';
+import { AddMemberPanel } from '../panels/AddMemberPanel';
+import { AuthorizedClientPanel } from '../panels/AuthorizedClientPanel';
 import { ChangePasswordPanel } from '../panels/ChangePasswordPanel';
 import { CheckoutPanel } from '../panels/CheckoutPanel';
 import { EmailVerificationPanel } from '../panels/EmailVerificationPanel';
@@ -13,16 +17,20 @@ import { PrewarmPanel } from '../panels/PrewarmPanel';
 import { RegisterPanel } from '../panels/RegisterPanel';
 import { RequestLogPanel } from '../panels/RequestLogPanel';
 import { SessionPanel } from '../panels/SessionPanel';
+import { SignOnPanel } from '../panels/SignOnPanel';
 import { SilentLoginPanel } from '../panels/SilentLoginPanel';
 import { SiteSettingsPanel } from '../panels/SiteSettingsPanel';
+import { StartVerificationPanel } from '../panels/StartVerificationPanel';
+import { TimelinePanel } from '../panels/TimelinePanel';
 import { VisitorTokensPanel } from '../panels/VisitorTokensPanel';
 
-/** Every flow of the library, one panel each, grouped by what they are about. */
+/** Every flow of the library, one panel each (one file each), grouped by what they are about. */
 export function HomePage() {
   return (
     <>
       <Header />
       <main className="page">
+        <ReturnBanner />
         <p className="page-intro">
           Each panel runs one flow of the Site Identity packages against a local mock of the
           platform. Open this page in a second tab to watch the session follow along: a login, a
@@ -34,11 +42,13 @@ export function HomePage() {
             <SessionPanel />
             <VisitorTokensPanel />
             <EventLogPanel />
+            <TimelinePanel />
           </div>
         </section>
         <section className="group" aria-label="Member accounts">
           <h2>Member accounts</h2>
           <div className="grid">
+            <AddMemberPanel />
             <RegisterPanel />
             <LoginPanel />
             <EmailVerificationPanel />
@@ -54,6 +64,15 @@ export function HomePage() {
             <SilentLoginPanel />
             <PrewarmPanel />
             <CheckoutPanel />
+          </div>
+        </section>
+        <section className="group" aria-label="Server-side calls">
+          <h2>Server-side calls</h2>
+          <div className="grid">
+            <SignOnPanel />
+            <AuthorizedClientPanel />
+            <StartVerificationPanel />
+            <ActivationEmailPanel />
           </div>
         </section>
         <section className="group" aria-label="Mock platform">

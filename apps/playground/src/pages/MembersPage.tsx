@@ -1,5 +1,6 @@
 import { RequireMember } from '@site-identity/react';
 import { Header } from '../components/Header';
+import { ReturnBanner } from '../components/ReturnBanner';
 
 /**
  * A page only members see: where the hosted-login round trip lands by default.
@@ -9,7 +10,8 @@ export function MembersPage() {
   return (
     <>
       <Header />
-      <main className="page members-page">
+      <main className="page narrow-page">
+        <ReturnBanner />
         <h2>Members-only page</h2>
         <RequireMember
           fallback={
@@ -20,8 +22,7 @@ export function MembersPage() {
           }
         >
           <p className="outcome ok" data-testid="members-welcome">
-            Welcome, member. The hosted login brought you back to the page you started from, and the
-            code is gone from the address bar.
+            Welcome, member. Only a session with the member role sees this text.
           </p>
         </RequireMember>
         <p>

@@ -10,7 +10,8 @@ import { usePlayground } from '../PlaygroundContext';
 export function ChangePasswordPanel() {
   const { memberAuth, log } = usePlayground();
   const [password, setPassword] = useState('');
-  const { busy, outcome, run } = useAction();
+  const action = useAction();
+  const { busy, outcome, run } = action;
   return (
     <Panel
       id="change-password"
@@ -22,6 +23,7 @@ export function ChangePasswordPanel() {
       </SignedOut>
       <SignedIn>
         <form
+          noValidate
           className="stack"
           onSubmit={(event) => {
             event.preventDefault();
@@ -47,7 +49,7 @@ export function ChangePasswordPanel() {
           </div>
         </form>
       </SignedIn>
-      <Outcome value={outcome} label="Change password result" />
+      <Outcome value={outcome} working={action.working} label="Change password result" />
     </Panel>
   );
 }

@@ -43,7 +43,8 @@ export function CheckoutPanel() {
   const [intent, setIntent] = useState<Intent>('ecomCheckout');
   const [id, setId] = useState<string>(INTENTS.ecomCheckout.example);
   const [session, setSession] = useState<{ fullUrl: string; endpoint: string; id: string }>();
-  const { busy, outcome, run } = useAction();
+  const action = useAction();
+  const { busy, outcome, run } = action;
   const spec = INTENTS[intent];
 
   return (
@@ -53,6 +54,7 @@ export function CheckoutPanel() {
       intro="A site sends a visitor to the platform's hosted pages (checkout, booking, a product) through a redirect session: it posts the intent, and the platform answers a full URL to open. After the flow the platform returns to the postFlowUrl."
     >
       <form
+        noValidate
         className="stack"
         onSubmit={(event) => {
           event.preventDefault();
@@ -97,7 +99,7 @@ export function CheckoutPanel() {
           </button>
         </div>
       </form>
-      <Outcome value={outcome} label="Redirect session result" />
+      <Outcome value={outcome} working={action.working} label="Redirect session result" />
       {session ? (
         <dl className="facts" style={{ marginTop: '0.75rem' }}>
           <dt>endpoint</dt>

@@ -3,16 +3,19 @@ import { Outcome } from '../components/Outcome';
 import { Panel } from '../components/Panel';
 import { TextField } from '../components/TextField';
 import { describeLoginResult } from '../lib/describeLoginResult';
+import { clock } from '../lib/time';
 import { useEventLog } from '../lib/eventLog';
 import { mockControl } from '../lib/mockControl';
-import { describeError, useAction } from '../lib/useAction';
+import { explainError } from '../lib/explain';
+import { useAction } from '../lib/useAction';
 import { usePlayground } from '../PlaygroundContext';
 
 /** Finishes a register or login that answered EMAIL_VERIFICATION_REQUIRED. */
 export function EmailVerificationPanel() {
   const { memberAuth, log } = usePlayground();
   const [code, setCode] = useState('');
-  const { busy, outcome, setOutcome, run } = useAction();
+  const action = useAction();
+  const { busy, outcome, setOutcome, run } = action;
   // Every flow writes to the log, so re-reading the pending verification on each entry keeps it current.
   useEventLog(log);
   const pending = memberAuth.getPendingVerification();
@@ -27,11 +30,12 @@ export function EmailVerificationPanel() {
         <dt>Pending verification</dt>
         <dd data-testid="pending-verification">
           {pending
-            ? `yes, since ${new Date(pending.since).toLocaleTimeString()}`
-            : 'none: register or log in on a site that requires verification'}
+            ? `yes, since ${clock(pending.since)}`
+            : 'none: register or log in on a site that requires verification, or start one in "Start e-mail verification"'}
         </dd>
       </dl>
       <form
+        noValidate
         className="stack"
         onSubmit={(event) => {
           event.preventDefault();
@@ -71,19 +75,19 @@ export function EmailVerificationPanel() {
                     });
                   }
                 },
-                (reason: unknown) => setOutcome({ tone: 'bad', message: describeError(reason) }),
+                (reason: unknown) => setOutcome(explainError(reason)),
               )
             }
           >
             Read the code from the outbox
           </button>
-          <button type="submit" disabled={busy}>
+          <button type="submit" disabled={busy || !pending}>
             Verify
           </button>
           <button
             type="button"
             className="secondary"
-            disabled={busy}
+            disabled={busy || !pending}
             onClick={() =>
               void run(async () => {
                 await memberAuth.resendVerificationCode();
@@ -96,7 +100,7 @@ export function EmailVerificationPanel() {
           </button>
         </div>
       </form>
-      <Outcome value={outcome} label="E-mail verification result" />
+      <Outcome value={outcome} working={action.working} label="E-mail verification result" />
     </Panel>
   );
 }

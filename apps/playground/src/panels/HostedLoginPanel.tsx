@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Outcome } from '../components/Outcome';
 import { Panel } from '../components/Panel';
 import { callbackUrl } from '../config';
+import { expectReturn } from '../lib/returnNote';
 import { useAction } from '../lib/useAction';
 import { usePlayground } from '../PlaygroundContext';
 
@@ -14,7 +15,8 @@ const DESTINATIONS = [
 export function HostedLoginPanel() {
   const { redirects, log } = usePlayground();
   const [originalUri, setOriginalUri] = useState<string>(DESTINATIONS[0].value);
-  const { busy, outcome, run } = useAction();
+  const action = useAction();
+  const { busy, outcome, run } = action;
   return (
     <Panel
       id="hosted-login"
@@ -39,6 +41,7 @@ export function HostedLoginPanel() {
             onClick={() =>
               run(async () => {
                 log.add(`Hosted login: leaving for the hosted page (then ${originalUri})`);
+                expectReturn('hosted-login');
                 await redirects.loginWithRedirect({ redirectUri: callbackUrl(), originalUri });
                 return { tone: 'info', message: 'Leaving for the hosted login page…' };
               })
@@ -48,7 +51,7 @@ export function HostedLoginPanel() {
           </button>
         </div>
       </div>
-      <Outcome value={outcome} label="Hosted login result" />
+      <Outcome value={outcome} working={action.working} label="Hosted login result" />
     </Panel>
   );
 }

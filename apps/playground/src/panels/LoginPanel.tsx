@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { useMemberAuth } from '@site-identity/react';
+import { useCallback, useState } from 'react';
 import type { FactorType, LoginResult } from '@site-identity/member-auth';
 import { CaptchaControls } from '../components/CaptchaControls';
 import { Outcome } from '../components/Outcome';
@@ -7,18 +6,25 @@ import { Panel } from '../components/Panel';
 import { TextField } from '../components/TextField';
 import { describeLoginResult } from '../lib/describeLoginResult';
 import { firstFactor } from '../lib/firstFactor';
+import { usePrefill, type Credentials } from '../lib/prefill';
 import { useAction } from '../lib/useAction';
 import { usePlayground } from '../PlaygroundContext';
 import { MfaStep } from './MfaStep';
 
 /** Logs a member in with e-mail and password; shows every login state, captcha and MFA included. */
 export function LoginPanel() {
-  const { log } = usePlayground();
-  const auth = useMemberAuth();
+  const { memberAuth, log, prefill } = usePlayground();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [mfa, setMfa] = useState<{ stateToken: string; factorType: FactorType }>();
-  const { busy, outcome, setOutcome, run } = useAction();
+  const [mfa, setMfa] = useState<{ stateToken: string; factorType: FactorType; email: string }>();
+  const action = useAction();
+  usePrefill(
+    prefill,
+    useCallback((credentials: Credentials) => {
+      setEmail(credentials.email);
+      setPassword(credentials.password);
+    }, []),
+  );
 
   const show = (result: LoginResult) => {
     const stateToken =
@@ -26,7 +32,7 @@ export function LoginPanel() {
         ? result.data.stateToken
         : undefined;
     const factorType = firstFactor(result.loginState === 'FAILURE' ? result.mfa : undefined);
-    setMfa(stateToken ? { stateToken, factorType } : undefined);
+    setMfa(stateToken ? { stateToken, factorType, email } : undefined);
     if (stateToken) {
       return {
         tone: 'warn' as const,
@@ -48,15 +54,12 @@ export function LoginPanel() {
     >
       <form
         className="stack"
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          void run(async () => {
-            const result = await auth.login({ email, password });
-            if (!result)
-              return {
-                tone: 'bad',
-                message: `The call failed: ${auth.error?.message ?? 'unknown error'}`,
-              };
+          setMfa(undefined);
+          void action.run(async () => {
+            const result = await memberAuth.login({ email, password });
             log.add(
               `Login ${email}: ${result.loginState}${result.errorCode ? ` (${result.errorCode})` : ''}`,
             );
@@ -70,7 +73,6 @@ export function LoginPanel() {
           autoComplete="username"
           value={email}
           onChange={setEmail}
-          required
         />
         <TextField
           label="Password"
@@ -78,24 +80,26 @@ export function LoginPanel() {
           autoComplete="current-password"
           value={password}
           onChange={setPassword}
-          required
         />
         <CaptchaControls />
         <div className="row">
-          <button type="submit" disabled={busy}>
+          <button type="submit" disabled={action.busy}>
             Log in
           </button>
         </div>
       </form>
-      <Outcome value={outcome} label="Login result" />
+      <Outcome value={action.outcome} working={action.working} label="Login result" />
       {mfa ? (
         <MfaStep
           stateToken={mfa.stateToken}
           factorType={mfa.factorType}
-          email={email}
+          email={mfa.email}
           onDone={(result) => {
-            log.add(`Second factor for ${email}: ${result.loginState}`);
-            setOutcome(show(result));
+            log.add(`Second factor for ${mfa.email}: ${result.loginState}`);
+            if (result.loginState === 'SUCCESS') {
+              setMfa(undefined);
+              action.setOutcome(describeLoginResult(result));
+            }
           }}
         />
       ) : null}

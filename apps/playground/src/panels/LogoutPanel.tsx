@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Outcome } from '../components/Outcome';
 import { Panel } from '../components/Panel';
+import { expectReturn } from '../lib/returnNote';
 import { useAction } from '../lib/useAction';
 import { usePlayground } from '../PlaygroundContext';
 
@@ -8,7 +9,8 @@ import { usePlayground } from '../PlaygroundContext';
 export function LogoutPanel() {
   const { redirects, log } = usePlayground();
   const [logoutUrl, setLogoutUrl] = useState<string>();
-  const { busy, outcome, run } = useAction();
+  const action = useAction();
+  const { busy, outcome, run } = action;
   return (
     <Panel
       id="logout"
@@ -33,12 +35,12 @@ export function LogoutPanel() {
           Log out
         </button>
         {logoutUrl ? (
-          <a href={logoutUrl} className="button-link">
+          <a href={logoutUrl} className="button-link" onClick={() => expectReturn('hosted-logout')}>
             Also end the hosted session
           </a>
         ) : null}
       </div>
-      <Outcome value={outcome} label="Logout result" />
+      <Outcome value={outcome} working={action.working} label="Logout result" />
     </Panel>
   );
 }

@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { Outcome } from '../components/Outcome';
 import { Panel } from '../components/Panel';
 import { TextField } from '../components/TextField';
+import { explainError } from '../lib/explain';
 import { mockControl } from '../lib/mockControl';
-import { describeError, useAction } from '../lib/useAction';
+import { useAction } from '../lib/useAction';
 import { usePlayground } from '../PlaygroundContext';
 
 /** The recovery token a password-reset link carries, if this page was opened from one. */
@@ -11,31 +12,58 @@ function recoveryTokenFromUrl(): string | undefined {
   return new URL(window.location.href).searchParams.get('recoveryToken') ?? undefined;
 }
 
-/** Password recovery: an e-mailed link, then a new password. */
+/** Removes the recovery token from the address bar: a used or bad link is not kept. */
+function forgetRecoveryToken(): void {
+  const url = new URL(window.location.href);
+  url.searchParams.delete('recoveryToken');
+  window.history.replaceState(window.history.state, '', url);
+}
+
+/**
+ * Password recovery: an e-mailed link, then a new password. A bad or used link
+ * says so and leads back to sending another e-mail.
+ */
 export function PasswordResetPanel() {
   const { memberAuth, log } = usePlayground();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [recoveryToken, setRecoveryToken] = useState(recoveryTokenFromUrl);
-  const { busy, outcome, setOutcome, run } = useAction();
+  const [linkFailed, setLinkFailed] = useState(false);
+  const action = useAction();
+  const { busy, outcome, setOutcome, run } = action;
+
+  const startOver = () => {
+    forgetRecoveryToken();
+    setRecoveryToken(undefined);
+    setLinkFailed(false);
+    setOutcome(undefined);
+  };
 
   return (
     <Panel
       id="password-reset"
       title="Password reset"
-      intro="Sends a recovery e-mail whose link comes back to this page with a recovery token. Open the link from the outbox, choose a new password, then log in with it."
+      intro="Sends a recovery e-mail whose link comes back to this page with a recovery token. Open the link from the outbox, choose a new password, then log in with it. A member who must reset the password (login answers resetPassword) takes the same way."
     >
       {recoveryToken ? (
         <form
+          noValidate
           className="stack"
           onSubmit={(event) => {
             event.preventDefault();
             void run(async () => {
-              await memberAuth.resetPassword(recoveryToken, password);
+              try {
+                await memberAuth.resetPassword(recoveryToken, password);
+              } catch (error) {
+                setLinkFailed(true);
+                log.add('Password reset: the link was refused');
+                return explainError(
+                  error,
+                  'This reset link cannot be used (it is wrong, expired or already used): send another e-mail.',
+                );
+              }
               log.add('Password reset: the new password is set');
-              const url = new URL(window.location.href);
-              url.searchParams.delete('recoveryToken');
-              window.history.replaceState(window.history.state, '', url);
+              forgetRecoveryToken();
               setRecoveryToken(undefined);
               return {
                 tone: 'ok',
@@ -51,16 +79,23 @@ export function PasswordResetPanel() {
             autoComplete="new-password"
             value={password}
             onChange={setPassword}
-            required
           />
           <div className="row">
             <button type="submit" disabled={busy}>
               Set the new password
             </button>
+            <button
+              type="button"
+              className={linkFailed ? undefined : 'secondary'}
+              onClick={startOver}
+            >
+              Send another e-mail
+            </button>
           </div>
         </form>
       ) : (
         <form
+          noValidate
           className="stack"
           onSubmit={(event) => {
             event.preventDefault();
@@ -82,7 +117,6 @@ export function PasswordResetPanel() {
             autoComplete="username"
             value={email}
             onChange={setEmail}
-            required
           />
           <div className="row">
             <button type="submit" disabled={busy}>
@@ -98,10 +132,11 @@ export function PasswordResetPanel() {
                     else
                       setOutcome({
                         tone: 'warn',
-                        message: 'The outbox holds no recovery link yet.',
+                        message:
+                          'The outbox holds no recovery link yet: send the reset e-mail first.',
                       });
                   },
-                  (reason: unknown) => setOutcome({ tone: 'bad', message: describeError(reason) }),
+                  (reason: unknown) => setOutcome(explainError(reason)),
                 )
               }
             >
@@ -110,7 +145,7 @@ export function PasswordResetPanel() {
           </div>
         </form>
       )}
-      <Outcome value={outcome} label="Password reset result" />
+      <Outcome value={outcome} working={action.working} label="Password reset result" />
     </Panel>
   );
 }

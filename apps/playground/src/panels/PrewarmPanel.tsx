@@ -18,7 +18,8 @@ function readStamp(): string {
 export function PrewarmPanel() {
   const { redirects, log } = usePlayground();
   const [stamp, setStamp] = useState(readStamp);
-  const { busy, outcome, run } = useAction();
+  const action = useAction();
+  const { busy, outcome, run } = action;
   const prewarm = (force: boolean) =>
     run(async () => {
       const before = window.localStorage.getItem(PREWARM_KEY);
@@ -60,7 +61,7 @@ export function PrewarmPanel() {
           Pre-warm even if recent
         </button>
       </div>
-      <Outcome value={outcome} label="Pre-warm result" />
+      <Outcome value={outcome} working={action.working} label="Pre-warm result" />
     </Panel>
   );
 }

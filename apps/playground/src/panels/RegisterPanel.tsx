@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMemberAuth } from '@site-identity/react';
+import { CaptchaControls } from '../components/CaptchaControls';
 import { Outcome } from '../components/Outcome';
 import { Panel } from '../components/Panel';
 import { TextField } from '../components/TextField';
@@ -9,12 +9,12 @@ import { usePlayground } from '../PlaygroundContext';
 
 /** Registers a member with e-mail and password. */
 export function RegisterPanel() {
-  const { log } = usePlayground();
-  const auth = useMemberAuth();
+  const { memberAuth, log } = usePlayground();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [nickname, setNickname] = useState('');
-  const { busy, outcome, run } = useAction();
+  const action = useAction();
+  const { busy, outcome, run } = action;
 
   return (
     <Panel
@@ -23,20 +23,16 @@ export function RegisterPanel() {
       intro="Creates a member with an e-mail and a password. Depending on the site's rules the answer is SUCCESS (logged in at once), EMAIL_VERIFICATION_REQUIRED or OWNER_APPROVAL_REQUIRED; a taken or malformed e-mail is a FAILURE with a catalogue error."
     >
       <form
+        noValidate
         className="stack"
         onSubmit={(event) => {
           event.preventDefault();
           void run(async () => {
-            const result = await auth.register({
+            const result = await memberAuth.register({
               email,
               password,
               profile: nickname ? { nickname } : undefined,
             });
-            if (!result)
-              return {
-                tone: 'bad',
-                message: `The call failed: ${auth.error?.message ?? 'unknown error'}`,
-              };
             log.add(
               `Register ${email}: ${result.loginState}${result.errorCode ? ` (${result.errorCode})` : ''}`,
             );
@@ -61,13 +57,14 @@ export function RegisterPanel() {
           required
         />
         <TextField label="Nickname (optional)" value={nickname} onChange={setNickname} />
+        <CaptchaControls />
         <div className="row">
           <button type="submit" disabled={busy}>
             Register
           </button>
         </div>
       </form>
-      <Outcome value={outcome} label="Register result" />
+      <Outcome value={outcome} working={action.working} label="Register result" />
     </Panel>
   );
 }

@@ -1,18 +1,19 @@
-import { useCallback } from 'react';
 import { Panel } from '../components/Panel';
-import { mockControl } from '../lib/mockControl';
-import { usePolling } from '../lib/usePolling';
+import { StatusBadge } from '../components/StatusBadge';
+import { useMockWatch } from '../lib/mockWatch';
+import { clock } from '../lib/time';
+import { usePlayground } from '../PlaygroundContext';
 
-/** What the mock platform received: method, path, grant and status, newest first. */
+/** What the mock platform received: time, method, path, grant and status, newest first. */
 export function RequestLogPanel() {
-  const load = useCallback(() => mockControl.requests(), []);
-  const { value, error } = usePolling(load, 1000);
-  const requests = [...(value ?? [])].reverse();
+  const { mock } = usePlayground();
+  const { requests: received, error } = useMockWatch(mock);
+  const requests = [...(received ?? [])].reverse();
   return (
     <Panel
       id="request-log"
       title="Mock platform request log"
-      intro="Each request the library made to the platform, as the mock platform saw it. Watch how few there are: one visitor-token grant per browser, one refresh however many callers ask at once. Status 0 is an injected network failure."
+      intro="Each request the library made to the platform, as the mock platform saw it, newest first. Watch how few there are: one visitor-token grant per browser, one refresh however many callers ask at once. Status 0 means no answer came (an injected network failure or time-out)."
       wide
     >
       {error ? <p className="outcome bad">The mock platform does not answer: {error}</p> : null}
@@ -21,8 +22,7 @@ export function RequestLogPanel() {
           <thead>
             <tr>
               <th>time</th>
-              <th>method</th>
-              <th>path</th>
+              <th>request</th>
               <th>grant</th>
               <th>status</th>
             </tr>
@@ -30,16 +30,22 @@ export function RequestLogPanel() {
           <tbody>
             {requests.length === 0 ? (
               <tr>
-                <td colSpan={5}>No requests yet.</td>
+                <td colSpan={4}>No requests yet.</td>
               </tr>
             ) : null}
             {requests.map((request, index) => (
               <tr key={`${request.time}-${index}`}>
-                <td className="mono">{new Date(request.time).toTimeString().slice(0, 8)}</td>
-                <td className="mono">{request.method}</td>
-                <td className="mono">{request.path}</td>
-                <td className="mono">{request.grantType ?? ''}</td>
-                <td className="mono">{request.status}</td>
+                <td className="mono time">{clock(request.time)}</td>
+                <td className="mono path">
+                  <span className="method">{request.method}</span> {request.path}
+                </td>
+                <td className="mono grant">
+                  {request.grantType ?? ''}
+                  {request.refreshTokenReused ? <span className="reused"> reused</span> : null}
+                </td>
+                <td className="mono">
+                  <StatusBadge status={request.status} lost={request.lost ?? false} />
+                </td>
               </tr>
             ))}
           </tbody>

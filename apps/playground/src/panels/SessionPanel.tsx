@@ -1,34 +1,65 @@
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useSession } from '@site-identity/react';
+import { LifetimeBar } from '../components/LifetimeBar';
 import { Outcome } from '../components/Outcome';
 import { Panel } from '../components/Panel';
 import { RoleBadge } from '../components/RoleBadge';
+import { explainError } from '../lib/explain';
+import { useMockWatch } from '../lib/mockWatch';
+import { clock, duration } from '../lib/time';
 import { useAction } from '../lib/useAction';
-import { useNowSeconds } from '../lib/useNow';
+import { useNow } from '../lib/useNow';
 import { usePlayground } from '../PlaygroundContext';
 
 /** The token manager's default leeway: a token this close to expiry counts as expired. */
 const LEEWAY_SECONDS = 60;
+/** How long the token manager waits before it tries a failed automatic renewal again. */
+const RETRY_SECONDS = 30;
 
-function formatCountdown(seconds: number): string {
-  if (seconds <= 0) return 'now';
-  const minutes = Math.floor(seconds / 60);
-  return minutes > 0 ? `${minutes} min ${String(seconds % 60).padStart(2, '0')} s` : `${seconds} s`;
-}
-
-/** The session as the token manager sees it: role, expiry countdown, refresh and clear. */
+/** The session as the token manager sees it: role, token lifetime, renewal and its retries. */
 export function SessionPanel() {
-  const { tokens, log } = usePlayground();
+  const { tokens, log, epoch, mock } = usePlayground();
   const snapshot = useSession();
-  const now = useNowSeconds();
-  const { busy, outcome, run } = useAction();
-  const expiresAt = snapshot.tokens?.accessToken.expiresAt;
+  const now = useNow();
+  const action = useAction();
+  const { busy, outcome, run } = action;
+  const errorSince = useSyncExternalStore(epoch.subscribe, epoch.errorSince, epoch.errorSince);
+  const ttl = useMockWatch(mock).state?.settings.accessTokenTtlSeconds;
+  const expiresAt = snapshot.tokens ? snapshot.tokens.accessToken.expiresAt * 1000 : undefined;
   const role = snapshot.status === 'loading' ? 'none' : snapshot.status;
+
+  // When the token was issued: from the platform's lifetime when it fits, else when this tab first saw it.
+  const firstSeen = useRef<{ expiresAt: number; at: number } | undefined>(undefined);
+  useEffect(() => {
+    if (expiresAt !== undefined && firstSeen.current?.expiresAt !== expiresAt)
+      firstSeen.current = { expiresAt, at: Date.now() };
+  }, [expiresAt]);
+  const issuedAt =
+    expiresAt === undefined
+      ? undefined
+      : ttl !== undefined && expiresAt - ttl * 1000 <= now
+        ? expiresAt - ttl * 1000
+        : Math.min(firstSeen.current?.at ?? now, now);
+
+  const nextTry = errorSince === undefined ? undefined : errorSince + RETRY_SECONDS * 1000;
+  const renewalText =
+    expiresAt === undefined
+      ? '—'
+      : nextTry !== undefined && snapshot.error
+        ? `failed; the next try is in ${duration((nextTry - now) / 1000)}`
+        : duration((expiresAt - LEEWAY_SECONDS * 1000 - now) / 1000);
+  const sessionError = snapshot.error
+    ? explainError(
+        snapshot.error,
+        `You are still ${role === 'member' ? 'logged in' : `a ${role}`}${nextTry ? `; the next automatic try is in ${duration((nextTry - now) / 1000)}` : ''}.`,
+      )
+    : undefined;
 
   return (
     <Panel
       id="session"
       title="Session"
-      intro="The token set the token manager keeps in localStorage for every tab. Logged in means the refresh token's role is member. The access token is renewed through the refresh token 60 seconds before it expires, in one tab for all of them."
+      intro="The token set the token manager keeps in localStorage for every tab. Logged in means the refresh token's role is member. The access token is renewed through the refresh token 60 seconds before it expires, in one tab for all of them; a failed renewal is tried again 30 seconds later."
     >
       <dl className="facts">
         <dt>Role</dt>
@@ -40,23 +71,29 @@ export function SessionPanel() {
         <dd data-testid="access-expiry">
           {expiresAt === undefined
             ? 'no token yet'
-            : `in ${formatCountdown(expiresAt - now)} (at ${new Date(expiresAt * 1000).toLocaleTimeString()})`}
+            : `in ${duration((expiresAt - now) / 1000)} (at ${clock(expiresAt)})`}
         </dd>
         <dt>Renewal due</dt>
-        <dd data-testid="renewal-due">
-          {expiresAt === undefined ? '—' : formatCountdown(expiresAt - LEEWAY_SECONDS - now)}
-        </dd>
+        <dd data-testid="renewal-due">{renewalText}</dd>
         <dt>Last renewal error</dt>
-        <dd data-testid="session-error">
-          {snapshot.error ? `${snapshot.error.code}: ${snapshot.error.message}` : 'none'}
-        </dd>
+        <dd data-testid="session-error">{snapshot.error ? snapshot.error.code : 'none'}</dd>
       </dl>
+      {expiresAt !== undefined && issuedAt !== undefined ? (
+        <LifetimeBar
+          issuedAt={issuedAt}
+          expiresAt={expiresAt}
+          leewaySeconds={LEEWAY_SECONDS}
+          now={now}
+        />
+      ) : null}
+      {sessionError ? <Outcome value={sessionError} label="Renewal error" /> : null}
       <div className="row">
         <button
           type="button"
           disabled={busy}
           onClick={() =>
-            run(async () => {
+            run(async (report) => {
+              report('renewing the access token');
               log.add('Session: refresh requested');
               const next = await tokens.refresh();
               return {
@@ -103,7 +140,7 @@ export function SessionPanel() {
           Clear
         </button>
       </div>
-      <Outcome value={outcome} label="Session result" />
+      <Outcome value={outcome} working={action.working} label="Session result" />
     </Panel>
   );
 }

@@ -11,7 +11,8 @@ export function SilentLoginPanel() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [sessionToken, setSessionToken] = useState<string>();
-  const { busy, outcome, run } = useAction();
+  const action = useAction();
+  const { busy, outcome, run } = action;
   return (
     <Panel
       id="silent-login"
@@ -19,6 +20,7 @@ export function SilentLoginPanel() {
       intro="Two steps that a login does for you, taken one at a time. First the credentials are checked and the platform answers a session token; then a hidden frame opens the hosted page with prompt=none, which posts an authorization code back to this window. The frame checks the message's origin and source, and is always removed."
     >
       <form
+        noValidate
         className="stack"
         onSubmit={(event) => {
           event.preventDefault();
@@ -81,7 +83,7 @@ export function SilentLoginPanel() {
           </button>
         </div>
       </form>
-      <Outcome value={outcome} label="Silent login result" />
+      <Outcome value={outcome} working={action.working} label="Silent login result" />
     </Panel>
   );
 }

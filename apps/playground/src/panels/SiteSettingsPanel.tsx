@@ -1,90 +1,116 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Outcome } from '../components/Outcome';
 import { Panel } from '../components/Panel';
 import { TextField } from '../components/TextField';
 import { mockControl, type MockSettings } from '../lib/mockControl';
-import { describeError, useAction } from '../lib/useAction';
+import { useMockWatch } from '../lib/mockWatch';
+import { useAction } from '../lib/useAction';
+import { usePlayground } from '../PlaygroundContext';
 
-/** The mock site's rules: what a new member must pass, captcha, token lifetime. */
+type Flag = 'requireEmailVerification' | 'requireOwnerApproval' | 'rotateRefreshTokens';
+
+const FLAGS: Readonly<Record<Flag, string>> = {
+  requireEmailVerification: 'New members must verify their e-mail',
+  requireOwnerApproval: "New members need the site owner's approval",
+  rotateRefreshTokens: 'Rotate refresh tokens on every renewal',
+};
+
+/**
+ * The mock site's rules: what a new member must pass, captcha, token lifetime and
+ * rotation. They live on the mock platform, so a change in another tab shows here.
+ */
 export function SiteSettingsPanel() {
-  const [settings, setSettings] = useState<MockSettings>();
+  const { mock } = usePlayground();
+  const stored = useMockWatch(mock).state?.settings;
+  // A change shows at once, before the platform confirms it on the next look-up.
+  const [changing, setChanging] = useState<Partial<MockSettings>>({});
+  const settings = stored ? { ...stored, ...changing } : undefined;
   const [approveEmail, setApproveEmail] = useState('');
-  const { busy, outcome, setOutcome, run } = useAction();
+  const action = useAction();
+  const { busy, outcome, run } = action;
 
-  useEffect(() => {
-    mockControl.state().then(
-      (state) => setSettings(state.settings),
-      (reason: unknown) => setOutcome({ tone: 'bad', message: describeError(reason) }),
-    );
-  }, [setOutcome]);
-
-  const update = (patch: Partial<MockSettings>) =>
-    run(async () => {
-      setSettings(await mockControl.updateSettings(patch));
+  const update = (patch: Partial<MockSettings>) => {
+    setChanging((before) => ({ ...before, ...patch }));
+    return run(async () => {
+      try {
+        await mockControl.updateSettings(patch);
+        await mock.refresh();
+      } finally {
+        setChanging({});
+      }
       return undefined;
     });
+  };
 
   return (
     <Panel
       id="site-settings"
       title="Mock site settings"
-      intro="The rules of the emulated site. Turn on e-mail verification or owner approval before registering to see those login states; shorten the access-token lifetime to watch renewals."
+      intro="The rules of the emulated site. Turn on e-mail verification or owner approval before registering to see those login states; shorten the access-token lifetime to watch renewals; make a reused refresh token end the whole session."
     >
       <div className="stack">
-        <label className="check">
-          <input
-            type="checkbox"
-            checked={settings?.requireEmailVerification ?? false}
-            disabled={!settings || busy}
-            onChange={(event) => update({ requireEmailVerification: event.target.checked })}
-          />
-          New members must verify their e-mail
-        </label>
-        <label className="check">
-          <input
-            type="checkbox"
-            checked={settings?.requireOwnerApproval ?? false}
-            disabled={!settings || busy}
-            onChange={(event) => update({ requireOwnerApproval: event.target.checked })}
-          />
-          New members need the site owner's approval
-        </label>
-        <label className="check">
-          <input
-            type="checkbox"
-            checked={settings?.rotateRefreshTokens ?? false}
-            disabled={!settings || busy}
-            onChange={(event) => update({ rotateRefreshTokens: event.target.checked })}
-          />
-          Rotate refresh tokens on every renewal
-        </label>
-        <label className="field">
-          reCAPTCHA on register and login
-          <select
-            value={settings?.captcha ?? 'off'}
-            disabled={!settings || busy}
-            onChange={(event) => update({ captcha: event.target.value as MockSettings['captcha'] })}
-          >
-            <option value="off">off</option>
-            <option value="invisible">invisible</option>
-            <option value="visible">visible</option>
-          </select>
-        </label>
-        <label className="field">
-          Access-token lifetime (seconds)
-          <select
-            value={String(settings?.accessTokenTtlSeconds ?? 3600)}
-            disabled={!settings || busy}
-            onChange={(event) => update({ accessTokenTtlSeconds: Number(event.target.value) })}
-          >
-            {[3600, 300, 90, 65].map((seconds) => (
-              <option key={seconds} value={seconds}>
-                {seconds}
-              </option>
-            ))}
-          </select>
-        </label>
+        {(Object.keys(FLAGS) as Flag[]).map((flag) => (
+          <label className="check" key={flag}>
+            <input
+              type="checkbox"
+              checked={settings?.[flag] ?? false}
+              disabled={!settings || busy}
+              onChange={(event) => void update({ [flag]: event.target.checked })}
+            />
+            {FLAGS[flag]}
+          </label>
+        ))}
+        <div className="row">
+          <label className="field">
+            reCAPTCHA on register and login
+            <select
+              value={settings?.captcha ?? 'off'}
+              disabled={!settings || busy}
+              onChange={(event) =>
+                void update({ captcha: event.target.value as MockSettings['captcha'] })
+              }
+            >
+              <option value="off">off</option>
+              <option value="invisible">invisible</option>
+              <option value="visible">visible</option>
+            </select>
+          </label>
+          <label className="field">
+            Access-token lifetime (seconds)
+            <select
+              value={String(settings?.accessTokenTtlSeconds ?? 3600)}
+              disabled={!settings || busy}
+              onChange={(event) =>
+                void update({ accessTokenTtlSeconds: Number(event.target.value) })
+              }
+            >
+              {[...new Set([3600, 300, 90, 66, settings?.accessTokenTtlSeconds ?? 3600])].map(
+                (seconds) => (
+                  <option key={seconds} value={seconds}>
+                    {seconds}
+                  </option>
+                ),
+              )}
+            </select>
+          </label>
+          <label className="field">
+            A reused refresh token
+            <select
+              value={settings?.refreshTokenReuse ?? 'reject'}
+              disabled={!settings || busy}
+              onChange={(event) =>
+                void update({
+                  refreshTokenReuse: event.target.value as MockSettings['refreshTokenReuse'],
+                })
+              }
+            >
+              <option value="reject">is rejected (invalid_grant)</option>
+              <option value="revoke-family">ends its whole session (revoke the family)</option>
+            </select>
+          </label>
+        </div>
         <form
+          noValidate
           className="row"
           onSubmit={(event) => {
             event.preventDefault();
@@ -102,14 +128,13 @@ export function SiteSettingsPanel() {
             type="email"
             value={approveEmail}
             onChange={setApproveEmail}
-            required
           />
           <button type="submit" disabled={busy}>
             Approve
           </button>
         </form>
       </div>
-      <Outcome value={outcome} label="Site settings result" />
+      <Outcome value={outcome} working={action.working} label="Site settings result" />
     </Panel>
   );
 }

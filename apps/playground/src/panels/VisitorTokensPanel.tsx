@@ -1,17 +1,15 @@
-import { useCallback } from 'react';
 import { Outcome } from '../components/Outcome';
 import { Panel } from '../components/Panel';
-import { mockControl } from '../lib/mockControl';
+import { useMockWatch } from '../lib/mockWatch';
 import { useAction } from '../lib/useAction';
-import { usePolling } from '../lib/usePolling';
 import { usePlayground } from '../PlaygroundContext';
 
 /** Anonymous visitor tokens: fetched once, then reused from storage on every reload. */
 export function VisitorTokensPanel() {
-  const { tokens, log } = usePlayground();
-  const { busy, outcome, run } = useAction();
-  const load = useCallback(() => mockControl.requests(), []);
-  const { value: requests } = usePolling(load, 1000);
+  const { tokens, log, mock } = usePlayground();
+  const action = useAction();
+  const { busy, outcome, run } = action;
+  const { requests } = useMockWatch(mock);
   const grants = requests?.filter((request) => request.grantType === 'anonymous').length;
 
   return (
@@ -46,7 +44,7 @@ export function VisitorTokensPanel() {
           Call getTokens() five times at once
         </button>
       </div>
-      <Outcome value={outcome} label="Visitor tokens result" />
+      <Outcome value={outcome} working={action.working} label="Visitor tokens result" />
     </Panel>
   );
 }

@@ -1,0 +1,42 @@
+import { useState, type ReactNode } from 'react';
+import type { OutcomeValue } from './Outcome';
+import { MemberSelect } from './MemberSelect';
+import { Outcome } from './Outcome';
+import { useAction } from '../lib/useAction';
+
+interface MemberCallFormProps {
+  /** The button that makes the call. */
+  readonly submit: string;
+  /** The accessible name of the result. */
+  readonly resultLabel: string;
+  /** More fields, between the member and the button. */
+  readonly children?: ReactNode;
+  readonly call: (memberId: string) => Promise<OutcomeValue>;
+}
+
+/** A call made for one member of the mock platform, chosen by id, with its result. */
+export function MemberCallForm({ submit, resultLabel, children, call }: MemberCallFormProps) {
+  const [memberId, setMemberId] = useState('');
+  const action = useAction();
+  return (
+    <>
+      <form
+        noValidate
+        className="stack"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void action.run(() => call(memberId));
+        }}
+      >
+        <MemberSelect value={memberId} onChange={setMemberId} />
+        {children}
+        <div className="row">
+          <button type="submit" disabled={action.busy}>
+            {submit}
+          </button>
+        </div>
+      </form>
+      <Outcome value={action.outcome} working={action.working} label={resultLabel} />
+    </>
+  );
+}
