@@ -1,12 +1,21 @@
 import { createContext, useContext } from 'react';
 import { IdentityReactError } from './identity-react-error';
+import type { SessionSnapshot } from '@site-identity/tokens';
 import type { IdentityInstances } from './instances';
 
-/** Carries the instances given to `<IdentityProvider>`, and nothing else. @internal */
-export const IdentityContext = /* @__PURE__ */ createContext<IdentityInstances | null>(null);
+/**
+ * Carries the instances given to `<IdentityProvider>`, and the snapshot rendered on a
+ * server and while hydrating (its `initialSession`, else loading). @internal
+ */
+export interface IdentityContextValue extends IdentityInstances {
+  readonly serverSnapshot: SessionSnapshot;
+}
+
+/** The provider's value. @internal */
+export const IdentityContext = /* @__PURE__ */ createContext<IdentityContextValue | null>(null);
 
 /** The provider's instances; throws `MISSING_PROVIDER`, naming `user`, outside it. @internal */
-export function useIdentityContext(user: string): IdentityInstances {
+export function useIdentityContext(user: string): IdentityContextValue {
   const instances = useContext(IdentityContext);
   if (!instances)
     throw new IdentityReactError(

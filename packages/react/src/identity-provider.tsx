@@ -1,7 +1,9 @@
 import { useMemo, type ReactNode } from 'react';
+import type { SessionSnapshot } from '@site-identity/tokens';
 import { IdentityContext } from './identity-context';
 import { IdentityReactError } from './identity-react-error';
 import type { IdentityInstances } from './instances';
+import { SERVER_SNAPSHOT } from './use-session';
 
 /**
  * Props of {@link IdentityProvider}: the instances to share, and the tree that uses them.
@@ -23,7 +25,16 @@ import type { IdentityInstances } from './instances';
  */
 export interface IdentityProviderProps extends IdentityInstances {
   readonly children?: ReactNode;
+  /**
+   * The session the server read for this request (`getSession(request).snapshot` of
+   * `@site-identity/server`): rendered on the server and by the first client render,
+   * so the HTML already shows the member and hydration agrees with it. Only its
+   * `status` is read (the server never hands tokens to the page). Default: loading.
+   */
+  readonly initialSession?: (Pick<SessionSnapshot, 'status'> & Partial<SessionSnapshot>) | null;
 }
+
+const STATUSES: readonly string[] = ['loading', 'none', 'visitor', 'member'];
 
 const isFunction = (value: unknown): boolean => typeof value === 'function';
 
@@ -55,7 +66,9 @@ function checkInstances({ tokens, redirects, memberAuth }: IdentityInstances): v
  * Shares a token manager, and optionally a redirect client and a member
  * client, with the hooks and guards below it. Create the instances once,
  * outside render (on a server: once per request), and pass them in; the
- * provider never creates, disposes or replaces them.
+ * provider never creates, disposes or replaces them. With `initialSession` (the
+ * server's snapshot) the server HTML and the first client render show that
+ * session instead of loading: no flash of signed-out content, no hydration warning.
  *
  * @example
  * ```tsx
@@ -76,18 +89,33 @@ function checkInstances({ tokens, redirects, memberAuth }: IdentityInstances): v
  *     <App />
  *   </IdentityProvider>,
  * );
+ *
+ * // Rendered on a server that read the session (`@site-identity/server`):
+ * // <IdentityProvider tokens={tokens} initialSession={{ status: 'member', tokens: null }}>
  * ```
  */
 export function IdentityProvider({
   tokens,
   redirects,
   memberAuth,
+  initialSession,
   children,
 }: IdentityProviderProps): ReactNode {
   checkInstances({ tokens, redirects, memberAuth });
+  const status = initialSession?.status;
+  if (initialSession != null && !STATUSES.includes(status as string)) {
+    throw new IdentityReactError(
+      'INVALID_ARGUMENT',
+      `<IdentityProvider> initialSession.status must be one of ${STATUSES.join(', ')}; got ${String(status)}`,
+    );
+  }
+  const serverSnapshot = useMemo(
+    () => (status ? Object.freeze({ status, tokens: null }) : SERVER_SNAPSHOT),
+    [status],
+  );
   const instances = useMemo(
-    () => ({ tokens, redirects, memberAuth }),
-    [tokens, redirects, memberAuth],
+    () => ({ tokens, redirects, memberAuth, serverSnapshot }),
+    [tokens, redirects, memberAuth, serverSnapshot],
   );
   return <IdentityContext.Provider value={instances}>{children}</IdentityContext.Provider>;
 }

@@ -100,3 +100,51 @@ describe('server rendering', () => {
     expect(Object.isFrozen(snapshot)).toBe(true);
   });
 });
+
+describe('server rendering with initialSession', () => {
+  it.each([
+    ['member', 'status=member tokens=null loggedIn=true callback=idle', 'member area', 'orders'],
+    [
+      'visitor',
+      'status=visitor tokens=null loggedIn=false callback=idle',
+      'sign-in link',
+      'fallback',
+    ],
+  ] as const)(
+    'renders the %s session the server read, never loading',
+    (status, line, gate, guarded) => {
+      const session = fakeSession(snapshotOf('none', null));
+      const redirects = {
+        completeLogin: vi.fn(),
+        loginWithRedirect: vi.fn(),
+      } as unknown as LoginRedirector;
+      const html = renderToString(
+        <IdentityProvider
+          tokens={session}
+          redirects={redirects}
+          initialSession={{ status, tokens: null }}
+        >
+          <Page />
+        </IdentityProvider>,
+      );
+      expect(html).toContain(`<p>${line}</p>`);
+      expect(html).toContain(gate);
+      expect(html).not.toContain('loading');
+      if (status === 'member') expect(html).toContain(guarded);
+      expect(redirects.loginWithRedirect).not.toHaveBeenCalled();
+    },
+  );
+
+  it('a bad initialSession is a typed error that names the prop', () => {
+    const session = fakeSession(snapshotOf('none', null));
+    expect(() =>
+      renderToString(
+        <IdentityProvider tokens={session} initialSession={{ status: 'admin' as never }}>
+          <Page />
+        </IdentityProvider>,
+      ),
+    ).toThrow(
+      '<IdentityProvider> initialSession.status must be one of loading, none, visitor, member; got admin',
+    );
+  });
+});

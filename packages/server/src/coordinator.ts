@@ -14,8 +14,7 @@
  * @example
  * ```ts
  * import { createServerIdentity, memoryCoordinator, type SessionCoordinator } from '@site-identity/server';
- * declare const clientId: string;
- * declare const secret: string;
+ * declare const clientId: string, secret: string;
  *
  * const coordinator: SessionCoordinator = memoryCoordinator();
  * const identity = createServerIdentity({ clientId, secret, coordinator });
@@ -44,8 +43,7 @@ export const newClaimId = (): string => crypto.randomUUID();
  * @example
  * ```ts
  * import { createServerIdentity, memoryCoordinator } from '@site-identity/server';
- * declare const clientId: string;
- * declare const secret: string;
+ * declare const clientId: string, secret: string;
  *
  * const identity = createServerIdentity({ clientId, secret, coordinator: memoryCoordinator() });
  * ```

@@ -9,14 +9,15 @@ import { parseCookies } from './cookies';
  *
  * @example
  * ```ts
- * import { NextResponse, type NextRequest } from 'next/server';
- * import { withSessionCookies } from '@site-identity/server';
- * import type { ServerIdentity } from '@site-identity/server';
+ * import { withSessionCookies, type ServerIdentity } from '@site-identity/server';
  * declare const identity: ServerIdentity;
+ * declare const renderPage: (request: Request) => Promise<Response>;
  *
- * export async function proxy(request: NextRequest) {
+ * // In Next.js: NextResponse.next({ request: { headers: forwarded } }) in proxy.ts.
+ * export async function proxy(request: Request): Promise<Response> {
  *   const { headers } = await identity.getSession(request);
- *   const response = NextResponse.next({ request: { headers: withSessionCookies(request.headers, headers) } });
+ *   const forwarded = withSessionCookies(request.headers, headers);
+ *   const response = await renderPage(new Request(request, { headers: forwarded }));
  *   for (const cookie of headers.getSetCookie()) response.headers.append('set-cookie', cookie);
  *   return response;
  * }

@@ -40,8 +40,7 @@ const PUBLISH =
  * ```ts
  * import { createClient } from 'redis';
  * import { createServerIdentity, redisCoordinator } from '@site-identity/server';
- * declare const clientId: string;
- * declare const secret: string;
+ * declare const clientId: string, secret: string;
  *
  * const client = await createClient({ url: process.env.REDIS_URL }).connect();
  * const identity = createServerIdentity({ clientId, secret, coordinator: redisCoordinator(client) });

@@ -4,10 +4,10 @@
  *
  * @example
  * ```ts
- * import { headers } from 'next/headers';
  * import type { RequestLike } from '@site-identity/server';
+ * declare const incoming: Headers; // in Next.js: `await headers()` from 'next/headers'
  *
- * const request: RequestLike = { headers: await headers() };
+ * const request: RequestLike = { headers: incoming };
  * ```
  */
 export interface RequestLike {

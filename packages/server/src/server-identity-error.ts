@@ -64,10 +64,8 @@ const BRAND = Symbol.for('site-identity.ServerIdentityError');
  *
  * @example
  * ```ts
- * import { isServerIdentityError } from '@site-identity/server';
- * import type { ServerIdentity } from '@site-identity/server';
- * declare const identity: ServerIdentity;
- * declare const request: Request;
+ * import { isServerIdentityError, type ServerIdentity } from '@site-identity/server';
+ * declare const identity: ServerIdentity, request: Request;
  *
  * const { error } = await identity.getSession(request);
  * if (isServerIdentityError(error) && error.retryable) console.warn(error.message);

@@ -73,14 +73,14 @@ function absoluteHttpUrl(value: unknown, name: string): string {
  * @example
  * ```ts
  * import { createServerIdentity } from '@site-identity/server';
- * declare const request: Request;
  *
  * const identity = createServerIdentity({ clientId: 'my-client-id', secret: process.env.SESSION_SECRET! });
  *
  * // A route handler for /auth/*:
  * export const GET = async (request: Request) =>
  *   (await identity.handle(request)) ?? new Response('Not found', { status: 404 });
- * // Server rendering:
+ * // Server rendering, with the request at hand:
+ * declare const request: Request;
  * const { snapshot, accessToken, headers } = await identity.getSession(request);
  * ```
  * @see https://www.rfc-editor.org/rfc/rfc6265#section-4.1 RFC 6265 §4.1 (Set-Cookie)

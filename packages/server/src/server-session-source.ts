@@ -12,8 +12,8 @@ import {
  *
  * @example
  * ```ts
- * import { SERVER_SESSION_PLACEHOLDER } from '@site-identity/server/browser';
  * import type { TokenManager } from '@site-identity/tokens';
+ * import { SERVER_SESSION_PLACEHOLDER } from '@site-identity/server/browser';
  * declare const manager: TokenManager;
  *
  * const heldByServer = manager.getSnapshot().tokens?.refreshToken.value.startsWith(SERVER_SESSION_PLACEHOLDER);
