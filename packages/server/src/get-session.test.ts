@@ -148,6 +148,8 @@ describe('getSession', () => {
   test.each([
     ['a 503', { kind: 'status', status: 503 }],
     ['a network failure', { kind: 'network' }],
+    ['a 404 of a misrouted proxy', { kind: 'status', status: 404 }],
+    ['a 403', { kind: 'status', status: 403 }],
     ['an HTML page', { kind: 'html' }],
   ] as const)(
     '%s from the token endpoint keeps the member (no access token, an error, no cookie change)',
