@@ -1,6 +1,5 @@
-import type { HttpResponse } from './http-client';
+import type { HttpResponse } from './http-types';
 import { PlatformError, type FieldViolation } from './platform-error';
-import { RETRYABLE_STATUSES } from './retry-policy';
 import { constantCase, statusTextOf } from './status-text';
 
 /**
@@ -15,6 +14,9 @@ import { constantCase, statusTextOf } from './status-text';
  * ```
  */
 export const REQUEST_ID_HEADER = 'x-wix-request-id';
+
+/** The statuses worth trying again: the request may succeed later as it is. @internal */
+export const RETRYABLE_STATUSES: readonly number[] = [408, 429, 502, 503, 504];
 
 /** A parsed body of unknown shape, read with optional chaining only. */
 type Json = { readonly [key: string]: Json } | undefined;
@@ -38,9 +40,9 @@ const text = (value: unknown): string | undefined =>
  * - anything else → kind `http`, message `System error occurred, request-id: <id>`.
  *
  * An error answer whose body cannot be read, or is not JSON of the expected shape,
- * is judged by its status alone. Exported for callers that send with a plain `fetch`
- * (a single call where a whole client would be too much) and still want the
- * platform's errors exactly as the client gives them.
+ * is judged by its status alone. `where` (`POST /v2/login`) names the request in
+ * a network error's message. Exported for callers that read an answer they got
+ * some other way and want the platform's errors exactly as the client gives them.
  *
  * @example
  * ```ts
@@ -51,7 +53,7 @@ const text = (value: unknown): string | undefined =>
  * const { data, requestId } = await readResponse(await fetch(url, { method: 'POST', body }));
  * ```
  */
-export async function readResponse(response: Response): Promise<HttpResponse> {
+export async function readResponse(response: Response, where?: string): Promise<HttpResponse> {
   const { ok, status, headers } = response;
   const requestId = headers.get(REQUEST_ID_HEADER) ?? undefined;
   const common = { status, requestId, retryable: RETRYABLE_STATUSES.includes(status), response };
@@ -62,13 +64,10 @@ export async function readResponse(response: Response): Promise<HttpResponse> {
     body = await response.text();
   } catch (cause) {
     if (ok) {
-      throw new PlatformError('Network error', {
-        ...common,
-        kind: 'network',
-        code: 'NETWORK_ERROR',
-        retryable: true,
-        cause,
-      });
+      throw new PlatformError(
+        `Network error: the body of the answer${where ? ` to ${where}` : ''} could not be read`,
+        { ...common, kind: 'network', code: 'NETWORK_ERROR', retryable: true, cause },
+      );
     }
   }
   try {

@@ -1,8 +1,10 @@
+import { getEventListeners } from 'node:events';
 import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { createHttpClient, DEFAULT_TIMEOUT_MS, type HttpClientOptions } from './http-client';
 import { isPlatformError, PlatformError } from './platform-error';
+import { send } from './send';
 
 const BASE = 'https://www.wixapis.com/_api/iam/authentication';
 const server = setupServer();
@@ -295,7 +297,9 @@ describe('failures without an answer', () => {
     await vi.advanceTimersByTimeAsync(500);
     const error = await pending;
     expect(error).toMatchObject({ kind: 'timeout', code: 'TIMEOUT', retryable: true });
-    expect(error.message).toBe('Request timed out after 500 ms');
+    expect(error.message).toBe(
+      'Request timed out after 500 ms: POST /_api/iam/authentication/v2/login',
+    );
   });
 
   test(`every request has a default time-out of ${DEFAULT_TIMEOUT_MS} ms`, async () => {
@@ -384,4 +388,86 @@ describe('bad input is a typed error, never a TypeError', () => {
   ])('a call with %s rejects with %s', async (_label, call, code) => {
     await expect(rejectionOf(call())).resolves.toMatchObject({ kind: 'system', code });
   });
+});
+
+const URL_ = 'https://www.wixapis.com/oauth2/token?secret=never-shown';
+
+describe('send', () => {
+  test('POSTs JSON and resolves with the parsed answer and its request id', async () => {
+    server.use(
+      http.post('https://www.wixapis.com/oauth2/token', async ({ request }) =>
+        HttpResponse.json(
+          { body: await request.json(), type: request.headers.get('content-type') },
+          { headers: { 'x-wix-request-id': 'r-1' } },
+        ),
+      ),
+    );
+    await expect(
+      send({ method: 'POST', url: URL_, body: { a: 1 } }, { timeoutMs: 1000 }),
+    ).resolves.toMatchObject({
+      data: { body: { a: 1 }, type: 'application/json' },
+      status: 200,
+      requestId: 'r-1',
+    });
+  });
+
+  test('a network error names the method and the path, never the query', async () => {
+    server.use(http.post('https://www.wixapis.com/oauth2/token', () => HttpResponse.error()));
+    const error = await rejectionOf(send({ method: 'POST', url: URL_ }, { timeoutMs: 1000 }));
+    expect(error).toMatchObject({ kind: 'network', code: 'NETWORK_ERROR', retryable: true });
+    expect(error.message).toBe('Network error: no answer to POST /oauth2/token');
+  });
+
+  test('a time-out names the method, the path and the time-out, even when fetch ignores the signal', async () => {
+    vi.useFakeTimers();
+    const deaf = () => new Promise<Response>(() => undefined);
+    const pending = rejectionOf(
+      send({ method: 'POST', url: URL_ }, { timeoutMs: 50, fetch: deaf }),
+    );
+    await vi.advanceTimersByTimeAsync(50);
+    const error = await pending;
+    expect(error).toMatchObject({ kind: 'timeout', code: 'TIMEOUT', retryable: true });
+    expect(error.message).toBe('Request timed out after 50 ms: POST /oauth2/token');
+  });
+
+  test("the caller's signal aborts the request, before or during it", async () => {
+    server.use(
+      http.post('https://www.wixapis.com/oauth2/token', async () => {
+        await delay(50);
+        return HttpResponse.json({});
+      }),
+    );
+    const before = await rejectionOf(
+      send({ method: 'POST', url: URL_, signal: AbortSignal.abort() }, { timeoutMs: 1000 }),
+    );
+    expect(before).toMatchObject({ kind: 'aborted', code: 'ABORTED' });
+    expect(before.message).toBe('Request aborted: POST /oauth2/token');
+    const controller = new AbortController();
+    const during = rejectionOf(
+      send({ method: 'POST', url: URL_, signal: controller.signal }, { timeoutMs: 1000 }),
+    );
+    controller.abort();
+    await expect(during).resolves.toMatchObject({ kind: 'aborted' });
+  });
+
+  test('a custom fetch is called with a Request', async () => {
+    const fetch = vi.fn(async (request: Request) => Response.json({ method: request.method }));
+    await expect(
+      send({ method: 'GET', url: 'http://localhost:9/x' }, { timeoutMs: 1000, fetch }),
+    ).resolves.toMatchObject({ data: { method: 'GET' } });
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('a long-lived caller signal', () => {
+  test('keeps no abort listener per call, with send or with the client', async () => {
+    server.use(http.get('https://www.wixapis.com/x', () => HttpResponse.json({})));
+    const { signal } = new AbortController();
+    const client = createHttpClient({ baseUrl: 'https://www.wixapis.com' });
+    for (let i = 0; i < 100; i++) {
+      await send({ method: 'GET', url: 'https://www.wixapis.com/x', signal }, { timeoutMs: 1000 });
+      await client.get('/x', { signal });
+    }
+    expect(getEventListeners(signal, 'abort').length).toBeLessThan(5);
+  }, 30_000);
 });

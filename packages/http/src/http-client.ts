@@ -1,18 +1,11 @@
-import ky from 'ky';
-import { readResponse } from './error-from-response';
-import { PlatformError } from './platform-error';
-import {
-  invalidOptions,
-  resolveBaseUrl,
-  resolveRequestUrl,
-  type SearchParams,
-} from './request-url';
-import {
-  DEFAULT_RETRY,
-  retryDelay,
-  type ResolvedRetryPolicy,
-  type RetryPolicy,
-} from './retry-policy';
+import ky, { type Options as KyOptions } from 'ky';
+import { readResponse, RETRYABLE_STATUSES } from './error-from-response';
+import type { AuthorizationSource, FetchLike, HttpMethod, HttpResponse } from './http-types';
+import { resolveBaseUrl, resolveRequestUrl, type SearchParams } from './request-url';
+import { isPlatformError } from './platform-error';
+import { authorize, invalidOptions, jsonHeaders, serialise } from './request-parts';
+import type { RetryPolicy } from './retry-policy';
+import { describeRequest, fetchOf } from './send';
 import { wrap } from './to-platform-error';
 
 /**
@@ -28,34 +21,6 @@ import { wrap } from './to-platform-error';
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
 const MAX_TIMEOUT_MS = 2_147_483_647;
-
-/**
- * Supplies the `Authorization` header, once per call: the raw access token (no
- * `Bearer` prefix), or `undefined` to send none.
- *
- * @example
- * ```ts
- * import type { AuthorizationSource } from '@site-identity/http';
- * import type { TokenManager } from '@site-identity/tokens';
- * declare const manager: TokenManager;
- *
- * const getAuthorization: AuthorizationSource = () => manager.getAccessToken();
- * ```
- */
-export type AuthorizationSource = () => string | undefined | Promise<string | undefined>;
-
-/**
- * The HTTP methods a client sends. GET, PUT and DELETE are idempotent and retried
- * by default; POST and PATCH only when a call is marked `{ retry: true }`.
- *
- * @example
- * ```ts
- * import type { HttpMethod } from '@site-identity/http';
- *
- * const method: HttpMethod = 'POST';
- * ```
- */
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Options of {@link createHttpClient}.
@@ -78,7 +43,7 @@ export interface HttpClientOptions {
   /** Absolute http(s) URL every path is resolved under, e.g. `https://www.wixapis.com/_api/iam/authentication`. */
   readonly baseUrl: string;
   /** The `fetch` to use; defaults to `globalThis.fetch`, looked up per request. */
-  readonly fetch?: (input: Request, init?: RequestInit) => Promise<Response>;
+  readonly fetch?: FetchLike;
   /** Supplies the raw `Authorization` value per call. A call's own `authorization` header wins. */
   readonly getAuthorization?: AuthorizationSource;
   /** Headers sent with every request. */
@@ -143,29 +108,6 @@ export interface HttpRequest extends RequestOptions {
 }
 
 /**
- * A successful answer of {@link HttpClient.request}.
- *
- * @example
- * ```ts
- * import type { HttpResponse, HttpClient } from '@site-identity/http';
- * declare const client: HttpClient;
- *
- * const response: HttpResponse = await client.request('/v1/thing');
- * console.log(response.status, response.requestId);
- * ```
- */
-export interface HttpResponse {
-  /** The parsed JSON body, unchecked: validate its shape. `undefined` for 204 and 205. */
-  readonly data: unknown;
-  /** The HTTP status (2xx). */
-  readonly status: number;
-  /** The response's `x-wix-request-id`, if any. */
-  readonly requestId: string | undefined;
-  /** The response headers. */
-  readonly headers: Headers;
-}
-
-/**
  * A JSON client for one platform service. Every method resolves with the parsed
  * body and rejects only with a `PlatformError`.
  *
@@ -192,95 +134,71 @@ export interface HttpClient {
 
 const IDEMPOTENT: readonly HttpMethod[] = ['GET', 'PUT', 'DELETE'];
 
+/** The defaults of {@link RetryPolicy}. */
+const DEFAULT_RETRY: Required<RetryPolicy> = { limit: 2, baseDelayMs: 300, maxDelayMs: 10_000 };
+
+/** `value` when it is a time-out ky and `setTimeout` accept; else `INVALID_OPTIONS`. */
 function checkTimeout(value: unknown): number {
   if (typeof value !== 'number' || !(value > 0 && value <= MAX_TIMEOUT_MS)) {
-    throw invalidOptions(`timeoutMs must be from 1 to ${MAX_TIMEOUT_MS}`);
+    throw invalidOptions(
+      `timeoutMs must be a number from 1 to ${MAX_TIMEOUT_MS}; got ${describeValue(value)}`,
+    );
   }
   return value;
 }
 
-function checkRetry(retry: RetryPolicy | false | undefined): ResolvedRetryPolicy {
+/** How a message shows a value it refused: numbers and short strings as they are, else the type. */
+function describeValue(value: unknown): string {
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'string')
+    return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  return value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
+}
+
+/** ky's retry options for `retry`: exponential back-off with equal jitter, capped; the statuses worth it. */
+function kyRetry(retry: RetryPolicy | false | undefined) {
   const policy = { ...DEFAULT_RETRY, ...(retry === false ? { limit: 0 } : retry) };
   const { limit, baseDelayMs, maxDelayMs } = policy;
-  if (!(Number.isInteger(limit) && limit >= 0 && baseDelayMs >= 0 && maxDelayMs >= 0)) {
-    throw invalidOptions('retry needs a whole limit and delays of 0 or more');
+  for (const [name, value, whole] of [
+    ['retry.limit', limit, true],
+    ['retry.baseDelayMs', baseDelayMs, false],
+    ['retry.maxDelayMs', maxDelayMs, false],
+  ] as const) {
+    if (typeof value !== 'number' || !(value >= 0) || (whole && !Number.isInteger(value)))
+      throw invalidOptions(
+        `${name} must be ${whole ? 'a whole number' : 'a number'} ≥ 0; got ${describeValue(value)}`,
+      );
   }
-  return policy;
-}
-
-function buildHeaders(
-  base: Readonly<Record<string, string>> | undefined,
-  own: Readonly<Record<string, string>> | undefined,
-  hasBody: boolean,
-): Headers {
-  try {
-    const headers = new Headers({ accept: 'application/json', ...base });
-    if (hasBody) headers.set('content-type', 'application/json');
-    for (const [name, value] of Object.entries(own ?? {})) headers.set(name, value);
-    return headers;
-  } catch (cause) {
-    throw invalidOptions('headers must be valid HTTP headers', cause);
-  }
-}
-
-/** Sets `Authorization` from `getAuthorization`, unless the call brought its own. */
-async function authorize(
-  headers: Headers,
-  getAuthorization: AuthorizationSource | undefined,
-): Promise<void> {
-  if (!getAuthorization || headers.has('authorization')) return;
-  let cause: unknown;
-  try {
-    const value: unknown = await getAuthorization();
-    if (value === undefined || value === '') return;
-    // Headers refuses a line break or NUL inside the value (a TypeError, caught below).
-    if (typeof value === 'string') return headers.set('authorization', value);
-  } catch (error) {
-    cause = error;
-  }
-  throw new PlatformError('getAuthorization failed; nothing was sent', {
-    kind: 'system',
-    code: 'AUTHORIZATION_FAILED',
-    cause,
-  });
-}
-
-function serialise(body: unknown): string | undefined {
-  if (body === undefined) return undefined;
-  let cause: unknown;
-  try {
-    const json: unknown = JSON.stringify(body);
-    if (typeof json === 'string') return json;
-  } catch (error) {
-    cause = error;
-  }
-  throw new PlatformError('The body is not serialisable as JSON', {
-    kind: 'system',
-    code: 'INVALID_REQUEST_BODY',
-    cause,
-  });
-}
-
-/** Waits `ms`, or less when `signal` aborts first. */
-function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener('abort', done);
-  });
+  return {
+    limit,
+    statusCodes: [...RETRYABLE_STATUSES],
+    // Retry-After is honoured on every status worth a retry (ky computes the wait) …
+    afterStatusCodes: [...RETRYABLE_STATUSES],
+    backoffLimit: maxDelayMs,
+    delay: (attempt: number) => baseDelayMs * 2 ** (attempt - 1),
+    // Equal jitter: a random point in the upper half of the back-off.
+    jitter: (delay: number) => delay / 2 + Math.random() * (delay / 2),
+    retryOnTimeout: true,
+    // … but a Retry-After beyond maxDelayMs is not waited for: the call rejects at once.
+    shouldRetry: ({ error }: { error: Error }) => {
+      // A failure of our own (getAuthorization) is final.
+      if (isPlatformError(error)) return false;
+      const after = (error as { response?: Response }).response?.headers.get('retry-after');
+      if (!after) return undefined;
+      const ms = /^\s*\d/.test(after) ? Number(after) * 1000 : Date.parse(after) - Date.now();
+      return ms > maxDelayMs ? false : undefined;
+    },
+  } satisfies KyOptions['retry'];
 }
 
 /**
  * Creates a JSON client for one platform service, on one ky instance. Paths are
  * resolved under `baseUrl`; `getAuthorization` is asked once per call for the raw
- * `Authorization` value; every try has a time-out; safe calls are retried on
- * network errors, time-outs, 408, 429, 502, 503 and 504 with exponential back-off,
- * jitter and `Retry-After`. Every failure, bad input included, is a `PlatformError`.
- * Bad client options throw one synchronously (code `INVALID_OPTIONS`).
+ * `Authorization` value (ky's `beforeRequest` hook); every try has ky's time-out;
+ * safe calls are retried by ky on network errors, time-outs, 408, 429, 502, 503 and
+ * 504 with exponential back-off, jitter and `Retry-After`. Every failure, bad input
+ * included, is a `PlatformError`. Bad client options throw one synchronously (code
+ * `INVALID_OPTIONS`).
  *
  * @see https://www.rfc-editor.org/rfc/rfc9110#section-9.2.2 (idempotent methods)
  * @see https://www.rfc-editor.org/rfc/rfc9110#section-10.2.3 (Retry-After)
@@ -304,53 +222,56 @@ function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
  * ```
  */
 export function createHttpClient(options: HttpClientOptions): HttpClient {
-  // Without options there is no baseUrl: INVALID_OPTIONS before anything else is read.
-  const baseUrl = resolveBaseUrl(options?.baseUrl, options?.cdn === true);
+  if (typeof options !== 'object' || options === null)
+    throw invalidOptions(`options must be an object; got ${describeValue(options)}`);
+  const baseUrl = resolveBaseUrl(options.baseUrl, options.cdn === true);
   const defaultTimeout = checkTimeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
-  const policy = checkRetry(options.retry);
+  const retry = kyRetry(options.retry);
   const { fetch: customFetch, getAuthorization, headers: baseHeaders } = options;
   for (const name of ['fetch', 'getAuthorization'] as const) {
     if (options[name] !== undefined && typeof options[name] !== 'function')
-      throw invalidOptions(`${name} must be a function`);
+      throw invalidOptions(`${name} must be a function; got ${describeValue(options[name])}`);
   }
   const api = ky.create({
-    // Retries are ours (above): ky only sends, times out and hands back the answer.
-    retry: 0,
-    throwHttpErrors: false,
-    // ky 1.0 would set `credentials: 'same-origin'`, which Cloudflare Workers refuse;
-    // left unset, fetch uses that same default everywhere else.
-    credentials: undefined,
-    // ky calls `fetch` with a Request; calling it as a plain function keeps a bare
-    // `window.fetch` from an illegal invocation.
-    ...(customFetch && { fetch: (input: Request | URL | string) => customFetch(input as Request) }),
+    fetch: fetchOf(customFetch) as typeof fetch,
+    hooks: {
+      // Asked once per call: a retry sends the same header again.
+      beforeRequest: [
+        async (request, _options, state) => {
+          if (state.retryCount === 0) await authorize(request.headers, getAuthorization);
+        },
+      ],
+    },
   });
 
   async function request(path: string, call: HttpRequest = {}): Promise<HttpResponse> {
-    const method = call.method ?? 'GET';
-    const timeoutMs = checkTimeout(call.timeoutMs ?? defaultTimeout);
-    const url = resolveRequestUrl(baseUrl, path, call.searchParams);
-    const body = serialise(call.body);
-    const headers = buildHeaders(baseHeaders, call.headers, body !== undefined);
-    const { signal } = call;
-    const limit = (call.retry ?? IDEMPOTENT.includes(method)) ? policy.limit : 0;
-    for (let attempt = 1; ; attempt++) {
-      let error: PlatformError;
-      try {
-        // getAuthorization is asked once per call, and never once the call is aborted;
-        // the signal is checked again right before each try.
-        if (attempt === 1 && !signal?.aborted) await authorize(headers, getAuthorization);
-        if (signal?.aborted) throw signal.reason;
-        return await readResponse(
-          await api(url, { method, headers, body, signal, timeout: timeoutMs }),
-        );
-      } catch (caught) {
-        error = wrap(caught, timeoutMs, signal);
-      }
-      // The error says whether trying again may help; its Retry-After may still rule it out.
-      const delay =
-        error.retryable && attempt <= limit ? retryDelay(error, policy, attempt) : undefined;
-      if (delay === undefined) throw error;
-      await wait(delay, signal);
+    const method = call?.method ?? 'GET';
+    const { signal } = call ?? {};
+    let timeoutMs = defaultTimeout;
+    let where = `${method} ${String(path)}`;
+    try {
+      timeoutMs = checkTimeout(call.timeoutMs ?? defaultTimeout);
+      const url = resolveRequestUrl(baseUrl, path, call.searchParams);
+      where = describeRequest(method, url);
+      const body = serialise(call.body);
+      const headers = jsonHeaders(baseHeaders, call.headers, body !== undefined);
+      // getAuthorization is never asked once the call is aborted.
+      if (signal?.aborted) throw signal.reason;
+      const safe = call.retry ?? IDEMPOTENT.includes(method);
+      const response = await api(url, {
+        method,
+        headers,
+        body,
+        signal,
+        timeout: timeoutMs,
+        retry: { ...retry, limit: safe ? retry.limit : 0, methods: [method.toLowerCase()] },
+      });
+      return await readResponse(response, where);
+    } catch (error) {
+      const answer = (error as { name?: unknown; response?: Response }).response;
+      if ((error as Error)?.name === 'HTTPError' && answer && !signal?.aborted)
+        return readResponse(answer, where);
+      throw wrap(error, { where, timeoutMs, signal });
     }
   }
 

@@ -1,14 +1,12 @@
 export {
   createHttpClient,
   DEFAULT_TIMEOUT_MS,
-  type AuthorizationSource,
   type HttpClient,
   type HttpClientOptions,
-  type HttpMethod,
   type HttpRequest,
-  type HttpResponse,
   type RequestOptions,
 } from './http-client';
+export type { AuthorizationSource, FetchLike, HttpMethod, HttpResponse } from './http-types';
 export {
   isPlatformError,
   PlatformError,
@@ -21,4 +19,6 @@ export {
 export { DEFAULT_API_BASE_URL, EDGE_API_BASE_URL, type SearchParams } from './request-url';
 export { readResponse, REQUEST_ID_HEADER } from './error-from-response';
 export type { RetryPolicy } from './retry-policy';
+export { send, type SendRequest, type SendSettings } from './send';
 export { toPlatformError } from './to-platform-error';
+export { statusTextOf } from './status-text';

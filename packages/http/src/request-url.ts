@@ -1,4 +1,4 @@
-import { PlatformError } from './platform-error';
+import { invalidOptions } from './request-parts';
 
 /**
  * The platform's API host, the production default of every `baseUrl` in this library.
@@ -39,11 +39,6 @@ export const EDGE_API_BASE_URL = 'https://edge.wixapis.com';
 export type SearchParams =
   Readonly<Record<string, string | number | boolean | undefined>> | URLSearchParams;
 
-/** An error for bad input to the client (thrown by `createHttpClient`, rejected by calls). */
-export function invalidOptions(message: string, cause?: unknown): PlatformError {
-  return new PlatformError(message, { kind: 'system', code: 'INVALID_OPTIONS', cause });
-}
-
 /**
  * The base every path is resolved against: `baseUrl` checked to be an absolute
  * http(s) URL, without its trailing slash; with `cdn`, the same path on
@@ -63,7 +58,9 @@ export function resolveBaseUrl(baseUrl: unknown, cdn: boolean): string {
     url.search ||
     url.hash
   ) {
-    throw invalidOptions('baseUrl must be an http(s) URL without query or fragment');
+    throw invalidOptions(
+      `baseUrl must be an absolute http(s) URL without query or fragment; got ${typeof baseUrl === 'string' ? JSON.stringify(baseUrl) : typeof baseUrl}`,
+    );
   }
   return (cdn ? EDGE_API_BASE_URL : url.origin) + url.pathname.replace(/\/+$/, '');
 }
@@ -75,7 +72,9 @@ export function resolveBaseUrl(baseUrl: unknown, cdn: boolean): string {
  */
 export function resolveRequestUrl(base: string, path: unknown, searchParams?: SearchParams): URL {
   if (typeof path !== 'string' || /^[a-z][a-z\d+.-]*:|^[\\/]{2}/i.test(path)) {
-    throw invalidOptions('path must be relative to baseUrl');
+    throw invalidOptions(
+      `path must be a path relative to baseUrl; got ${typeof path === 'string' ? 'an absolute URL' : typeof path}`,
+    );
   }
   // What follows `base` starts with `/`, `?` or `#` (or is empty), so the host of
   // `base` is the host of the request, whatever else `path` holds.

@@ -2,54 +2,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { createHttpClient } from './http-client';
-import {
-  backoffDelay,
-  DEFAULT_RETRY,
-  equalJitter,
-  retryAfterMs,
-  type RetryPolicy,
-} from './retry-policy';
-
-const NOW = Date.parse('2030-01-01T00:00:00Z');
-
-describe('retryAfterMs', () => {
-  test.each([
-    [null, undefined],
-    ['', undefined],
-    ['0', 0],
-    ['3', 3000],
-    [' 120 ', 120_000],
-    ['1.5', 1500],
-    ['Tue, 01 Jan 2030 00:00:05 GMT', 5000],
-    ['Mon, 31 Dec 2029 23:59:00 GMT', 0],
-    ['soon', undefined],
-    ['-5', undefined],
-  ])('%j → %j', (header, expected) => {
-    expect(retryAfterMs(header, NOW)).toBe(expected);
-  });
-});
-
-describe('back-off', () => {
-  afterEach(() => vi.restoreAllMocks());
-
-  test.each([
-    [1, 300],
-    [2, 600],
-    [3, 1200],
-    [5, 4800],
-  ])('retry %i waits %i ms before jitter', (attempt, expected) => {
-    expect(backoffDelay(DEFAULT_RETRY, attempt)).toBe(expected);
-  });
-
-  test.each([
-    [0, 500],
-    [0.5, 750],
-    [0.999, 999.5],
-  ])('equal jitter with random %d gives %d of 1000', (random, expected) => {
-    vi.spyOn(Math, 'random').mockReturnValue(random);
-    expect(equalJitter(1000)).toBeCloseTo(expected);
-  });
-});
+import type { RetryPolicy } from './retry-policy';
 
 describe('retries through the client', () => {
   const URL_ = 'https://www.wixapis.com/_api/data/v1/items';

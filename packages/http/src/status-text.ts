@@ -17,8 +17,16 @@ const REASONS: Readonly<Record<number, string>> = {
 };
 
 /**
- * The status text of a response; when it has none, the standard reason phrase of
- * a status the platform uses, else `HTTP <status>`.
+ * The status text of a response; when it has none (HTTP/2 and HTTP/3 send none),
+ * the standard reason phrase of a status the platform uses, else `HTTP <status>`.
+ *
+ * @example
+ * ```ts
+ * import { statusTextOf } from '@site-identity/http';
+ *
+ * statusTextOf(400, ''); // 'Bad Request'
+ * statusTextOf(599, ''); // 'HTTP 599'
+ * ```
  */
 export function statusTextOf(status: number, statusText: string): string {
   return statusText.trim() || REASONS[status] || `HTTP ${status}`;

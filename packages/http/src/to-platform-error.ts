@@ -24,37 +24,45 @@ export function toPlatformError(error: unknown): PlatformError {
   return wrap(error);
 }
 
+/** What a failure of one request is described with. @internal */
+export interface FailureContext {
+  /** The request, as `POST /v2/login`. */
+  readonly where: string;
+  readonly timeoutMs: number;
+  /** The caller's signal: once it has aborted, every failure is kind `aborted`. */
+  readonly signal?: AbortSignal | undefined;
+}
+
 /**
- * {@link toPlatformError} for the client: a time-out names `timeoutMs`, and once
- * `signal` has aborted every failure is kind `aborted`, with the abort reason as
- * `cause`.
+ * {@link toPlatformError} for one request: messages name its method and path, a
+ * time-out names `timeoutMs`, and once the caller's `signal` has aborted every
+ * failure is kind `aborted`, with the abort reason as `cause`. @internal
  */
-export function wrap(error: unknown, timeoutMs?: number, signal?: AbortSignal): PlatformError {
-  const aborted = signal?.aborted;
+export function wrap(error: unknown, context?: FailureContext): PlatformError {
+  const aborted = context?.signal?.aborted;
   if (!aborted && isPlatformError(error)) return error;
+  const on = context ? `: ${context.where}` : '';
   switch (aborted ? 'AbortError' : (error as Error | undefined)?.name) {
     case 'TimeoutError':
-      return new PlatformError(`Request timed out${timeoutMs ? ` after ${timeoutMs} ms` : ''}`, {
-        kind: 'timeout',
-        code: 'TIMEOUT',
-        retryable: true,
-        cause: error,
-      });
+      return new PlatformError(
+        `Request timed out${context ? ` after ${context.timeoutMs} ms` : ''}${on}`,
+        { kind: 'timeout', code: 'TIMEOUT', retryable: true, cause: error },
+      );
     case 'AbortError':
-      return new PlatformError('Request aborted', {
+      return new PlatformError(`Request aborted${on}`, {
         kind: 'aborted',
         code: 'ABORTED',
-        cause: aborted ? signal?.reason : error,
+        cause: aborted ? context?.signal?.reason : error,
       });
     case 'TypeError':
-      return new PlatformError('Network error', {
+      return new PlatformError(`Network error${context ? `: no answer to ${context.where}` : ''}`, {
         kind: 'network',
         code: 'NETWORK_ERROR',
         retryable: true,
         cause: error,
       });
     default:
-      return new PlatformError('System error occurred, request-id: unknown', {
+      return new PlatformError(`System error occurred${on}, request-id: unknown`, {
         kind: 'system',
         code: 'UNKNOWN',
         cause: error,

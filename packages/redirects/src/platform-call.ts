@@ -1,4 +1,4 @@
-import { readResponse, toPlatformError, type HttpClientOptions } from '@site-identity/http';
+import { send, type FetchLike } from '@site-identity/http';
 
 /** The time-out of a redirect-session call: 10 seconds, as every platform call. */
 const CALL_TIMEOUT_MS = 10_000;
@@ -12,41 +12,20 @@ export interface PlatformAnswer {
 /**
  * POSTs `body` as JSON to `url` with the raw access token in `Authorization` (no
  * `Bearer`), and resolves with the parsed answer and its request id. Rejects only
- * with a `PlatformError`, read by `@site-identity/http` exactly as its client reads
- * answers: `network`, `timeout` (after 10 s), the platform's error, or
- * `INVALID_RESPONSE` for a 2xx that is not JSON. Not retried: a caller may try again
- * when the error is `retryable`.
+ * with a `PlatformError` (`send` of `@site-identity/http`): `network`, `timeout`
+ * (after 10 s), `aborted`, the platform's error, or `INVALID_RESPONSE` for a 2xx
+ * that is not JSON. Not retried: a caller may try again when the error is `retryable`.
  */
 export async function postJson(
   url: string,
   body: unknown,
   authorization: () => Promise<string>,
-  fetchImpl: HttpClientOptions['fetch'],
+  fetch: FetchLike | undefined,
+  signal?: AbortSignal,
 ): Promise<PlatformAnswer> {
-  const controller = new AbortController();
-  const timer = setTimeout(
-    () => controller.abort(new DOMException('The call timed out', 'TimeoutError')),
-    CALL_TIMEOUT_MS,
+  const { data, requestId } = await send(
+    { method: 'POST', url, body, signal },
+    { fetch, timeoutMs: CALL_TIMEOUT_MS, getAuthorization: authorization },
   );
-  try {
-    const headers = {
-      accept: 'application/json',
-      'content-type': 'application/json',
-      authorization: await authorization(),
-    };
-    const response = await (fetchImpl ?? fetch)(
-      new Request(url, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify(body),
-        signal: controller.signal,
-      }),
-    );
-    const { data, requestId } = await readResponse(response);
-    return { data, requestId };
-  } catch (error) {
-    throw toPlatformError(controller.signal.aborted ? controller.signal.reason : error);
-  } finally {
-    clearTimeout(timer);
-  }
+  return { data, requestId };
 }

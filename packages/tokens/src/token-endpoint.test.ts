@@ -145,7 +145,29 @@ describe('failures', () => {
     platform.faults.inject({ path: '/oauth2/token', kind: 'timeout' });
     const error = await failure(impatient.anonymous());
     expect(error).toMatchObject({ code: 'TIMEOUT', retryable: true, status: undefined });
-    expect(error.message).toBe('Failed to fetch tokens from OAuth API: timed out after 50 ms');
+    expect(error.message).toBe(
+      'Failed to fetch tokens from OAuth API: Request timed out after 50 ms: POST /oauth2/token',
+    );
+  });
+
+  test('a network failure names the method and the path', async () => {
+    platform.faults.inject({ path: '/oauth2/token', kind: 'network' });
+    const error = await failure(endpoint.anonymous());
+    expect(error.message).toBe(
+      'Failed to fetch tokens from OAuth API: Network error: no answer to POST /oauth2/token',
+    );
+  });
+
+  test('an answer without a status text (HTTP/2) still names the status', async () => {
+    const http2 = createTokenEndpoint({
+      clientId: 'client-1',
+      fetch: async () =>
+        new Response('{}', { status: 400, headers: { 'x-wix-request-id': 'r-2' } }),
+    });
+    const error = await failure(http2.refresh('rt'));
+    expect(error.message).toBe(
+      'Failed to fetch tokens from OAuth API: 400 Bad Request, request id: r-2',
+    );
   });
 
   test('a 4xx on another grant is rejected, not an invalid grant', async () => {

@@ -1,6 +1,12 @@
-import { REQUEST_ID_HEADER, toPlatformError, type HttpClientOptions } from '@site-identity/http';
+import {
+  send,
+  statusTextOf,
+  toPlatformError,
+  type FetchLike as HttpFetchLike,
+  type HttpResponse,
+  type PlatformError,
+} from '@site-identity/http';
 import { invalid, TokenEndpointError, type GrantType, type TokensErrorCode } from './errors';
-import { attempt } from './attempt';
 import { tokensFromAnswer } from './token-set';
 import type { RefreshToken, Tokens, TokenRole } from './types';
 
@@ -25,7 +31,7 @@ export const DEFAULT_TOKEN_URL = 'https://www.wixapis.com/oauth2/token';
  * const logged: FetchLike = (request) => (console.log(request.method, request.url), fetch(request));
  * ```
  */
-export type FetchLike = NonNullable<HttpClientOptions['fetch']>;
+export type FetchLike = HttpFetchLike;
 
 /**
  * Options of {@link createTokenEndpoint}.
@@ -101,9 +107,8 @@ function codeFor(grantType: GrantType, status: number): TokensErrorCode {
 /**
  * Creates a client of the platform's OAuth token endpoint: one JSON POST per
  * call, a time-out, and no automatic retry (a rotated refresh token is
- * single-use). It speaks `fetch` directly rather than through an `HttpClient`:
- * the token endpoint has its own error contract, and visitor tokens stay a few
- * kilobytes.
+ * single-use). It sends with `send` of `@site-identity/http`, without ky, so that
+ * visitor tokens stay a few kilobytes; failures become a {@link TokenEndpointError}.
  *
  * @see https://www.rfc-editor.org/rfc/rfc6749#section-6 RFC 6749 §6 (refreshing an access token)
  * @see https://www.rfc-editor.org/rfc/rfc7636#section-4.5 RFC 7636 §4.5 (code verifier in the token request)
@@ -139,53 +144,45 @@ export function createTokenEndpoint(options: TokenEndpointOptions): TokenEndpoin
     authorization?: string,
   ): Promise<Tokens> {
     const body = grantType === 'authorized_client' ? fields : { clientId, grantType, ...fields };
-    const controller = new AbortController();
-    const { signal } = controller;
-    const timer = setTimeout(() => controller.abort(), timeoutMs);
-    const headers: Record<string, string> = {
-      accept: 'application/json',
-      'content-type': 'application/json',
-    };
-    if (authorization) headers.authorization = authorization;
-    let response: Response;
-    let text: string;
+    const headers: Record<string, string> = authorization ? { authorization } : {};
+    let answer: HttpResponse | undefined;
+    let cause: PlatformError | undefined;
     try {
-      response = await (options.fetch ?? fetch)(
-        new Request(tokenUrl, { method: 'POST', headers, body: JSON.stringify(body), signal }),
+      answer = await send(
+        { method: 'POST', url: tokenUrl, body, headers },
+        { fetch: options.fetch, timeoutMs },
       );
-      text = await response.text();
-    } catch (error) {
-      const timedOut = signal.aborted;
-      const cause = toPlatformError(timedOut ? signal.reason : error);
-      const detail = timedOut ? `timed out after ${timeoutMs} ms` : 'network error';
-      throw new TokenEndpointError({
-        code: timedOut ? 'TIMEOUT' : 'NETWORK_ERROR',
-        grantType,
-        detail,
-        cause,
-      });
-    } finally {
-      clearTimeout(timer);
+    } catch (caught) {
+      cause = toPlatformError(caught);
     }
-    const { status } = response;
+    // Only a 200 carries a token set; another 2xx is not the endpoint's answer.
+    const status = answer?.status ?? cause?.status;
     const tokens =
-      status === 200
-        ? tokensFromAnswer(
-            attempt(() => JSON.parse(text)),
-            role,
-            now(),
-            previous,
-          )
-        : undefined;
+      status === 200 && answer ? tokensFromAnswer(answer.data, role, now(), previous) : undefined;
     if (tokens) return tokens;
+    const response = cause?.response;
     throw new TokenEndpointError({
-      code: status === 200 ? 'INVALID_RESPONSE' : codeFor(grantType, status),
+      code:
+        status === undefined
+          ? cause?.kind === 'timeout'
+            ? 'TIMEOUT'
+            : 'NETWORK_ERROR'
+          : status === 200
+            ? 'INVALID_RESPONSE'
+            : codeFor(grantType, status),
       grantType,
       status,
-      statusText: response.statusText,
-      requestId: response.headers.get(REQUEST_ID_HEADER) ?? undefined,
+      statusText:
+        status === undefined ? undefined : statusTextOf(status, response?.statusText ?? ''),
+      requestId: answer?.requestId ?? cause?.requestId,
       response,
-      detail: status === 200 ? 'the answer is not a token set' : undefined,
+      detail:
+        status === undefined
+          ? cause?.message
+          : status === 200
+            ? 'the answer is not a token set'
+            : undefined,
+      cause,
     });
   }
 

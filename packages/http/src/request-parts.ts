@@ -1,0 +1,67 @@
+import { PlatformError } from './platform-error';
+import type { AuthorizationSource } from './http-types';
+
+/** An error for bad input to the client (thrown by `createHttpClient`, rejected by calls). */
+export function invalidOptions(message: string, cause?: unknown): PlatformError {
+  return new PlatformError(message, { kind: 'system', code: 'INVALID_OPTIONS', cause });
+}
+
+/** `accept: application/json`, then `base`, the JSON content type when there is a body, then `own`. */
+export function jsonHeaders(
+  base: Readonly<Record<string, string>> | undefined,
+  own: Readonly<Record<string, string>> | undefined,
+  hasBody: boolean,
+): Headers {
+  try {
+    const headers = new Headers({ accept: 'application/json', ...base });
+    if (hasBody) headers.set('content-type', 'application/json');
+    for (const [name, value] of Object.entries(own ?? {})) headers.set(name, value);
+    return headers;
+  } catch (cause) {
+    throw invalidOptions('headers must be valid HTTP headers (no line break in a value)', cause);
+  }
+}
+
+/** The JSON text of `body`, `undefined` for none; `INVALID_REQUEST_BODY` when it has no JSON form. */
+export function serialise(body: unknown): string | undefined {
+  if (body === undefined) return undefined;
+  let cause: unknown;
+  try {
+    const json: unknown = JSON.stringify(body);
+    if (typeof json === 'string') return json;
+  } catch (error) {
+    cause = error;
+  }
+  throw new PlatformError(
+    cause
+      ? `The body must be serialisable as JSON; JSON.stringify threw a ${(cause as Error).name}`
+      : `The body must be serialisable as JSON; got a ${typeof body}`,
+    { kind: 'system', code: 'INVALID_REQUEST_BODY', cause },
+  );
+}
+
+/** Sets `Authorization` from `getAuthorization`, unless the request has one. */
+export async function authorize(
+  headers: Headers,
+  getAuthorization: AuthorizationSource | undefined,
+): Promise<void> {
+  if (!getAuthorization || headers.has('authorization')) return;
+  let value: unknown;
+  try {
+    value = await getAuthorization();
+    if (value === undefined || value === '') return;
+    // Headers refuses a line break or NUL inside the value (a TypeError, caught below).
+    if (typeof value === 'string') return headers.set('authorization', value);
+  } catch (cause) {
+    throw new PlatformError(
+      typeof value === 'string'
+        ? 'getAuthorization must return a header-safe string; got one with a line break or NUL; nothing was sent'
+        : 'getAuthorization failed; nothing was sent',
+      { kind: 'system', code: 'AUTHORIZATION_FAILED', cause },
+    );
+  }
+  throw new PlatformError(
+    `getAuthorization must return a string or undefined; got ${value === null ? 'null' : typeof value}; nothing was sent`,
+    { kind: 'system', code: 'AUTHORIZATION_FAILED' },
+  );
+}

@@ -1,0 +1,114 @@
+import { readResponse } from './error-from-response';
+import type { AuthorizationSource, FetchLike, HttpMethod, HttpResponse } from './http-types';
+import { authorize, jsonHeaders, serialise } from './request-parts';
+import { wrap } from './to-platform-error';
+
+/**
+ * One request, described: what {@link send} sends.
+ *
+ * @example
+ * ```ts
+ * import type { SendRequest } from '@site-identity/http';
+ *
+ * const request: SendRequest = {
+ *   method: 'POST',
+ *   url: 'https://www.wixapis.com/oauth2/token',
+ *   body: { clientId: 'my-client-id', grantType: 'anonymous' },
+ * };
+ * ```
+ */
+export interface SendRequest {
+  readonly method: HttpMethod;
+  /** The absolute URL. */
+  readonly url: string | URL;
+  /** Sent as JSON with `content-type: application/json`; left out when `undefined`. */
+  readonly body?: unknown;
+  /** Headers over `accept: application/json`. */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Cancels the request; it rejects with kind `aborted`. */
+  readonly signal?: AbortSignal | undefined;
+}
+
+/**
+ * The settings a request is sent with: the client's `fetch` and time-out.
+ *
+ * @example
+ * ```ts
+ * import type { SendSettings } from '@site-identity/http';
+ *
+ * const settings: SendSettings = { timeoutMs: 10_000 };
+ * ```
+ */
+export interface SendSettings {
+  /** Default `globalThis.fetch`, looked up per request. */
+  readonly fetch?: FetchLike | undefined;
+  /** The time-out, in milliseconds, for the answer and its body. */
+  readonly timeoutMs: number;
+  /** Supplies the raw `Authorization` value, unless the request has one. */
+  readonly getAuthorization?: AuthorizationSource | undefined;
+}
+
+/** `fetch` as given, else the global one as it is now (MSW patches it after import). */
+export const fetchOf =
+  (custom: FetchLike | undefined): FetchLike =>
+  (request) =>
+    (custom ?? globalThis.fetch)(request);
+
+/** `POST /oauth2/token`: how a message names a request (never its query, which may hold a token). */
+export const describeRequest = (method: string, url: string | URL): string =>
+  `${method} ${new URL(url).pathname}`;
+
+/**
+ * Sends one request once: builds it, asks `getAuthorization` (a failure there is
+ * `AUTHORIZATION_FAILED` and sends nothing), calls `fetch`, applies the time-out together
+ * with the caller's `signal`, reads the answer and resolves with it, or rejects
+ * with the `PlatformError` that describes the failure (`network`, `timeout`,
+ * `aborted`, the platform's error, `INVALID_RESPONSE`). Never retried. It does not
+ * use ky, so a package that sends one kind of request stays small.
+ *
+ * @example
+ * ```ts
+ * import { send } from '@site-identity/http';
+ * declare const clientId: string;
+ *
+ * const { data, requestId } = await send(
+ *   { method: 'POST', url: 'https://www.wixapis.com/oauth2/token', body: { clientId, grantType: 'anonymous' } },
+ *   { timeoutMs: 10_000 },
+ * );
+ * ```
+ */
+export async function send(request: SendRequest, settings: SendSettings): Promise<HttpResponse> {
+  const { method, url, signal } = request;
+  const { timeoutMs } = settings;
+  const where = describeRequest(method, url);
+  const timer = new AbortController();
+  const timeout = setTimeout(
+    () => timer.abort(new DOMException('The request timed out', 'TimeoutError')),
+    timeoutMs,
+  );
+  const stop = signal ? AbortSignal.any([signal, timer.signal]) : timer.signal;
+  let onAbort: (() => void) | undefined;
+  try {
+    if (signal?.aborted) throw signal.reason;
+    const body = serialise(request.body);
+    const headers = jsonHeaders(request.headers, undefined, body !== undefined);
+    await authorize(headers, settings.getAuthorization);
+    if (signal?.aborted) throw signal.reason;
+    // A `fetch` that ignores the signal still cannot hold the caller past the time-out.
+    const stopped = new Promise<never>((_resolve, reject) => {
+      onAbort = () => reject(stop.reason);
+      stop.addEventListener('abort', onAbort);
+    });
+    const answer = async () =>
+      readResponse(
+        await fetchOf(settings.fetch)(new Request(url, { method, headers, body, signal: stop })),
+        where,
+      );
+    return await Promise.race([answer(), stopped]);
+  } catch (error) {
+    throw wrap(error, { where, timeoutMs, signal });
+  } finally {
+    clearTimeout(timeout);
+    if (onAbort) stop.removeEventListener('abort', onAbort);
+  }
+}
