@@ -85,7 +85,11 @@ for (const dir of packageDirs) {
     ? sourceFiles(join(dir, 'src')).map((file) => ({ file, text: readFileSync(file, 'utf8') }))
     : [];
   const seen = new Set();
-  for (const declarations of readdirSync(join(dir, 'dist')).filter((f) => f.endsWith('.d.ts'))) {
+  const declarationFiles = readdirSync(join(dir, 'dist'), { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith('.d.ts'))
+    .sort();
+  for (const declarations of declarationFiles) {
     for (const block of exampleBlocks(readFileSync(join(dir, 'dist', declarations), 'utf8'))) {
       if (seen.has(block.code)) continue; // the same declaration seen from two entries
       seen.add(block.code);
