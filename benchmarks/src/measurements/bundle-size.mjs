@@ -72,6 +72,26 @@ const ROWS = [
     },
   },
   {
+    group: 'react',
+    label: 'Site Identity: React bindings + core + server session (browser side)',
+    entry: 'react-app-server-session.js',
+    external: REACT,
+    leftOut: 'react',
+    ours: {
+      '@site-identity/react': ['IdentityProvider', 'useSession', 'RequireMember'],
+      '@site-identity/tokens': ['createTokenManager'],
+      '@site-identity/server/browser': ['serverSessionSource'],
+    },
+  },
+  {
+    group: 'core',
+    label: 'Site Identity: server session (its own code)',
+    entry: 'server.js',
+    external: OUR_CORE,
+    leftOut: 'our core packages',
+    ours: { '@site-identity/server': ['createServerIdentity', 'redisCoordinator'] },
+  },
+  {
     group: 'bindings',
     label: 'react-oidc-context',
     entry: 'react-oidc-context.js',
