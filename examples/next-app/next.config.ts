@@ -1,8 +1,9 @@
 import type { NextConfig } from 'next';
 
 const config: NextConfig = {
-  // The workspace packages are built already (ESM + CJS); nothing to transpile.
   poweredByHeader: false,
+  // `tsc --noEmit` (the typecheck task) checks the types; the build does not do it twice.
+  typescript: { ignoreBuildErrors: true },
 };
 
 export default config;
