@@ -151,7 +151,7 @@ test('settings and faults are live across tabs, and the timeline has one lane pe
   // A refresh that fails in the other tab shows in this tab's timeline, in the other tab's lane.
   await panel(other, 'session').getByRole('button', { name: 'Refresh now' }).click();
   await expect(
-    panel(other, 'session').getByRole('status', { name: 'Session result' }),
+    panel(other, 'session').getByRole('status', { name: 'Renewal error' }),
   ).toContainText('The platform is unavailable (503)');
   const lanes = panel(page, 'timeline').getByRole('listitem');
   await expect(lanes).toHaveCount(2);

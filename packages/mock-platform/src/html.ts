@@ -44,7 +44,7 @@ export function page(title: string, body: string): string {
 </head>
 <body>
 <main class="card">
-<p class="brand"><span class="mark" aria-hidden="true"></span>Mock platform</p>
+<p class="brand"><span class="mark" aria-hidden="true"></span>Site Identity</p>
 <h1>${escapeHtml(title)}</h1>
 ${body}
 </main>

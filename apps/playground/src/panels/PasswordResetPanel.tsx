@@ -57,10 +57,11 @@ export function PasswordResetPanel() {
               } catch (error) {
                 setLinkFailed(true);
                 log.add('Password reset: the link was refused');
-                return explainError(
-                  error,
-                  'This reset link cannot be used (it is wrong, expired or already used): send another e-mail.',
-                );
+                return {
+                  ...explainError(error),
+                  message:
+                    'This reset link cannot be used: it is wrong, expired or already used. Send another e-mail.',
+                };
               }
               log.add('Password reset: the new password is set');
               forgetRecoveryToken();

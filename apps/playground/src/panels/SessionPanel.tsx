@@ -140,7 +140,11 @@ export function SessionPanel() {
           Clear
         </button>
       </div>
-      <Outcome value={outcome} working={action.working} label="Session result" />
+      <Outcome
+        value={sessionError && outcome?.tone === 'bad' ? undefined : outcome}
+        working={action.working}
+        label="Session result"
+      />
     </Panel>
   );
 }
