@@ -60,7 +60,8 @@ test('at 390 px no page is wider than the screen, and the request log keeps its 
   await panel(page, 'hosted-login')
     .getByRole('button', { name: 'Log in on the hosted page' })
     .click();
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`^${MOCK_URL}/`));
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   await expectNoHorizontalOverflow(page);
   await screenshot(page, 'phone-hosted-login');
 });

@@ -123,9 +123,10 @@ test('back from the hosted login to this page: a banner says so, and the event l
   const hosted = panel(page, 'hosted-login');
   await hosted.getByLabel('After logging in, go to').selectOption('/');
   await hosted.getByRole('button', { name: 'Log in on the hosted page' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${MOCK_URL}/`));
   await page.getByLabel('E-mail').fill(EMAIL);
   await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('status', { name: 'Back from the platform' })).toContainText(
