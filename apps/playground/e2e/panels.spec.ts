@@ -145,6 +145,18 @@ test('settings and faults are live across tabs, and the timeline has one lane pe
   await expect(
     panel(page, 'site-settings').getByLabel('New members must verify their e-mail'),
   ).toBeChecked();
+  await panel(other, 'site-settings')
+    .getByLabel('A reused refresh token')
+    .selectOption('revoke-family');
+  await panel(other, 'site-settings')
+    .getByLabel('Authorization-code lifetime (seconds)')
+    .selectOption('10');
+  await expect(panel(page, 'site-settings').getByLabel('A reused refresh token')).toHaveValue(
+    'revoke-family',
+  );
+  await expect(
+    panel(page, 'site-settings').getByLabel('Authorization-code lifetime (seconds)'),
+  ).toHaveValue('10');
   await panel(other, 'faults').getByLabel('503 Service Unavailable').check();
   await expect(panel(page, 'faults').getByLabel('503 Service Unavailable')).toBeChecked();
 

@@ -46,7 +46,7 @@ export function SiteSettingsPanel() {
     <Panel
       id="site-settings"
       title="Mock site settings"
-      intro="The rules of the emulated site. Turn on e-mail verification or owner approval before registering to see those login states; shorten the access-token lifetime to watch renewals; make a reused refresh token end the whole session."
+      intro="The rules of the emulated site. Turn on e-mail verification or owner approval before registering to see those login states; shorten the access-token lifetime to watch renewals; make a reused refresh token end the whole session; shorten the code lifetime to see a late code exchange fail."
     >
       <div className="stack">
         {(Object.keys(FLAGS) as Flag[]).map((flag) => (
@@ -85,6 +85,24 @@ export function SiteSettingsPanel() {
               }
             >
               {[...new Set([3600, 300, 90, 66, settings?.accessTokenTtlSeconds ?? 3600])].map(
+                (seconds) => (
+                  <option key={seconds} value={seconds}>
+                    {seconds}
+                  </option>
+                ),
+              )}
+            </select>
+          </label>
+          <label className="field">
+            Authorization-code lifetime (seconds)
+            <select
+              value={String(settings?.authorizationCodeTtlSeconds ?? 60)}
+              disabled={!settings || busy}
+              onChange={(event) =>
+                void update({ authorizationCodeTtlSeconds: Number(event.target.value) })
+              }
+            >
+              {[...new Set([60, 10, 1, settings?.authorizationCodeTtlSeconds ?? 60])].map(
                 (seconds) => (
                   <option key={seconds} value={seconds}>
                     {seconds}
