@@ -1,4 +1,5 @@
 import type { HttpResponse } from './http-types';
+import { isRecord } from './checks';
 import { PlatformError, type FieldViolation } from './platform-error';
 import { constantCase, statusTextOf } from './status-text';
 
@@ -21,8 +22,7 @@ export const RETRYABLE_STATUSES: readonly number[] = [408, 429, 502, 503, 504];
 /** A parsed body of unknown shape, read with optional chaining only. */
 type Json = { readonly [key: string]: Json } | undefined;
 
-const isRecord = (value: unknown): value is { readonly [key: string]: Json } =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isJsonRecord = isRecord as (value: unknown) => value is { readonly [key: string]: Json };
 
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
@@ -89,13 +89,13 @@ export async function readResponse(response: Response, where?: string): Promise<
 
   const statusText = statusTextOf(status, response.statusText);
   // Property reads on JSON of any shape (null, a string, an array) give undefined at worst.
-  const details = isRecord(json?.details) ? json.details : {};
+  const details = isJsonRecord(json?.details) ? json.details : {};
   const serverMessage = text(json?.message);
 
   if ('validationError' in details) {
     const list = details.validationError?.fieldViolations;
     const fieldViolations = (Array.isArray(list) ? (list as Json[]) : [])
-      .filter(isRecord)
+      .filter(isJsonRecord)
       .map(({ field, description, data }): FieldViolation => {
         const type = text(data?.type);
         return {
@@ -132,7 +132,7 @@ export async function readResponse(response: Response, where?: string): Promise<
       kind: application ? 'application' : 'http',
       code: text(applicationError?.code) || constantCase(statusText),
       description,
-      data: application ? (isRecord(data) ? data : {}) : undefined,
+      data: application ? (isJsonRecord(data) ? data : {}) : undefined,
     },
   );
 }

@@ -2,6 +2,7 @@ import ky, { type Options as KyOptions } from 'ky';
 import { readResponse, RETRYABLE_STATUSES } from './error-from-response';
 import type { AuthorizationSource, FetchLike, HttpMethod, HttpResponse } from './http-types';
 import { resolveBaseUrl, resolveRequestUrl, type SearchParams } from './request-url';
+import { describeValue, timeoutMs } from './checks';
 import { isPlatformError } from './platform-error';
 import { authorize, invalidOptions, jsonHeaders, serialise } from './request-parts';
 import type { RetryPolicy } from './retry-policy';
@@ -19,8 +20,6 @@ import { wrap } from './to-platform-error';
  * ```
  */
 export const DEFAULT_TIMEOUT_MS = 10_000;
-
-const MAX_TIMEOUT_MS = 2_147_483_647;
 
 /**
  * Options of {@link createHttpClient}.
@@ -138,22 +137,7 @@ const IDEMPOTENT: readonly HttpMethod[] = ['GET', 'PUT', 'DELETE'];
 const DEFAULT_RETRY: Required<RetryPolicy> = { limit: 2, baseDelayMs: 300, maxDelayMs: 10_000 };
 
 /** `value` when it is a time-out ky and `setTimeout` accept; else `INVALID_OPTIONS`. */
-function checkTimeout(value: unknown): number {
-  if (typeof value !== 'number' || !(value > 0 && value <= MAX_TIMEOUT_MS)) {
-    throw invalidOptions(
-      `timeoutMs must be a number from 1 to ${MAX_TIMEOUT_MS}; got ${describeValue(value)}`,
-    );
-  }
-  return value;
-}
-
-/** How a message shows a value it refused: numbers and short strings as they are, else the type. */
-function describeValue(value: unknown): string {
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (typeof value === 'string')
-    return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
-  return value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
-}
+const checkTimeout = (value: unknown): number => timeoutMs(value, 'timeoutMs', invalidOptions);
 
 /** ky's retry options for `retry`: exponential back-off with equal jitter, capped; the statuses worth it. */
 function kyRetry(retry: RetryPolicy | false | undefined) {

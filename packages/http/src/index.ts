@@ -22,3 +22,15 @@ export type { RetryPolicy } from './retry-policy';
 export { send, type SendRequest, type SendSettings } from './send';
 export { toPlatformError } from './to-platform-error';
 export { statusTextOf } from './status-text';
+export {
+  absoluteUrl,
+  attempt,
+  describeValue,
+  isRecord,
+  keyedFlight,
+  nonNegative,
+  optionalFunction,
+  requiredString,
+  timeoutMs,
+  type Invalid,
+} from './checks';

@@ -1,3 +1,4 @@
+import { describeValue } from '@site-identity/http';
 /**
  * The machine-readable codes of {@link TokensError} and {@link TokenEndpointError}.
  *
@@ -61,9 +62,13 @@ export class TokensError extends Error {
   }
 }
 
-/** `INVALID_ARGUMENT`, '<name> must be <what>': the one shape of every input error. @internal */
-export const invalid = (name: string, what: string): TokensError =>
-  new TokensError('INVALID_ARGUMENT', `${name} must be ${what}`);
+/** `INVALID_ARGUMENT` with a finished message: the `invalid` of http's shared checks. @internal */
+export const invalidArgument = (message: string): TokensError =>
+  new TokensError('INVALID_ARGUMENT', message);
+
+/** `INVALID_ARGUMENT`, '<name> must be <what>; got <value>': the one shape of every input error. @internal */
+export const invalid = (name: string, what: string, value: unknown): TokensError =>
+  invalidArgument(`${name} must be ${what}; got ${describeValue(value)}`);
 
 /**
  * Every grant the token endpoint knows; a {@link TokenEndpointError} names the one that failed.

@@ -1,4 +1,4 @@
-import { attempt } from './attempt';
+import { attempt } from '@site-identity/http';
 import { entryOf, type Entry } from './entry';
 import type { SessionEndReason } from './session';
 import type { TokenStorage } from './storage';

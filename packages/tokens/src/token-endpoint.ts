@@ -1,12 +1,21 @@
 import {
+  absoluteUrl,
+  optionalFunction,
+  requiredString,
   send,
+  timeoutMs as checkTimeout,
   statusTextOf,
   toPlatformError,
   type FetchLike as HttpFetchLike,
   type HttpResponse,
   type PlatformError,
 } from '@site-identity/http';
-import { invalid, TokenEndpointError, type GrantType, type TokensErrorCode } from './errors';
+import {
+  invalidArgument,
+  TokenEndpointError,
+  type GrantType,
+  type TokensErrorCode,
+} from './errors';
 import { tokensFromAnswer } from './token-set';
 import type { RefreshToken, Tokens, TokenRole } from './types';
 
@@ -90,10 +99,8 @@ export interface TokenEndpoint {
   }): Promise<Tokens>;
 }
 
-function required(value: unknown, name: string): string {
-  if (typeof value !== 'string' || !value) throw invalid(name, 'a non-empty string');
-  return value;
-}
+const required = (value: unknown, name: string): string =>
+  requiredString(value, name, invalidArgument);
 
 function codeFor(grantType: GrantType, status: number): TokensErrorCode {
   if (status === 429) return 'RATE_LIMITED';
@@ -125,12 +132,11 @@ function codeFor(grantType: GrantType, status: number): TokensErrorCode {
  */
 export function createTokenEndpoint(options: TokenEndpointOptions): TokenEndpoint {
   const clientId = required(options?.clientId, 'clientId');
-  const { tokenUrl = DEFAULT_TOKEN_URL, now = () => Date.now(), timeoutMs = 10_000 } = options;
-  if (typeof tokenUrl !== 'string' || !/^https?:\/\/[^/?#]/i.test(tokenUrl))
-    throw invalid('tokenUrl', 'an absolute http(s) URL');
-  if (options.fetch !== undefined && typeof options.fetch !== 'function')
-    throw invalid('fetch', 'a function');
-  if (!(timeoutMs > 0)) throw invalid('timeoutMs', 'a number above 0');
+  const { tokenUrl = DEFAULT_TOKEN_URL, now = () => Date.now() } = options;
+  absoluteUrl(tokenUrl, 'tokenUrl', invalidArgument);
+  optionalFunction(options.fetch, 'fetch', invalidArgument);
+  optionalFunction(now, 'now', invalidArgument);
+  const timeoutMs = checkTimeout(options.timeoutMs ?? 10_000, 'timeoutMs', invalidArgument);
 
   /**
    * POSTs one grant: `{ clientId, grantType, ...fields }`, or `fields` alone for
@@ -203,9 +209,15 @@ export function createTokenEndpoint(options: TokenEndpointOptions): TokenEndpoin
     },
     async authorizedClient(request) {
       const memberId = required(request?.memberId, 'memberId');
-      const authorization = `${required(request.accessToken, 'accessToken')},${required(request.secondToken, 'secondToken')}`;
-      if (/[\0\r\n]/.test(authorization))
-        throw invalid('accessToken and secondToken', 'header-safe');
+      const tokens = { accessToken: request.accessToken, secondToken: request.secondToken };
+      for (const [name, value] of Object.entries(tokens)) {
+        // Never the value itself in the message: it is a token.
+        if (/[\0\r\n]/.test(required(value, name)))
+          throw invalidArgument(
+            `${name} must be header-safe (no line break or NUL); got a string with one`,
+          );
+      }
+      const authorization = `${tokens.accessToken},${tokens.secondToken}`;
       const fields = {
         grant_type: 'authorized_client',
         scope: 'offline_access',

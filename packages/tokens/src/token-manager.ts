@@ -1,7 +1,13 @@
-import { attempt } from './attempt';
+import { attempt, describeValue, isRecord, nonNegative } from '@site-identity/http';
 import { createAutoRefresh } from './auto-refresh';
 import { compareEntries, explicitEntry, NO_ENTRY, renewedEntry, type Entry } from './entry';
-import { invalid, isTokenEndpointError, isTokensError, TokensError } from './errors';
+import {
+  invalid,
+  invalidArgument,
+  isTokenEndpointError,
+  isTokensError,
+  TokensError,
+} from './errors';
 import { after, createStoredRecord, type MaybePromise } from './record';
 import { decideRenewal, type RenewalAsk, type RenewalDecision } from './renewal-decision';
 import {
@@ -72,9 +78,8 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
   // Options the endpoint does not know are ignored; undefined ones take its defaults.
   const endpoint = createTokenEndpoint({ ...options, now });
   const lockTimeoutMs = options.lockTimeoutMs ?? 2 * timeoutMs + LOCK_MARGIN_MS;
-  if (!(leewaySeconds >= 0) || !(lockTimeoutMs >= 0) || typeof now !== 'function') {
-    throw invalid('leewaySeconds, lockTimeoutMs and now', '0 or more and a function');
-  }
+  nonNegative(leewaySeconds, 'leewaySeconds', invalidArgument);
+  nonNegative(lockTimeoutMs, 'lockTimeoutMs', invalidArgument);
   const key = options.storageKey ?? `site-identity:${clientId}:tokens`;
   const report =
     options.onError ?? ((error: TokensError) => console.warn(`[site-identity] ${error.message}`));
@@ -402,7 +407,10 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
     },
     async setTokens(next) {
       if (!isTokens(next) || !next.accessToken.value || !next.refreshToken.value) {
-        throw invalid('tokens', 'a token set');
+        // What came is named by its kind only: it may hold a token.
+        throw invalidArgument(
+          `tokens must be a token set { accessToken: { value, expiresAt }, refreshToken: { value, role } } with non-empty values; got ${isRecord(next) ? 'an object of another shape' : typeof next === 'string' ? 'a string' : describeValue(next)}`,
+        );
       }
       await replace(freezeTokens(next));
     },
@@ -425,7 +433,7 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
       return view.snapshot;
     },
     subscribe(listener) {
-      if (typeof listener !== 'function') throw invalid('listener', 'a function');
+      if (typeof listener !== 'function') throw invalid('listener', 'a function', listener);
       void load();
       return view.subscribe(listener);
     },
