@@ -71,6 +71,23 @@ export const isRecord = (value: unknown): value is Readonly<Record<string, unkno
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
+ * The options object of a call: `value` when it is a record, `{}` for `undefined`
+ * or `null` (options left out); else the caller's invalid-argument error.
+ *
+ * @example
+ * ```ts
+ * import { optionsOf } from '@site-identity/http';
+ *
+ * const { force = false } = optionsOf<{ force?: boolean }>(null, 'options', (message) => new TypeError(message));
+ * ```
+ */
+export function optionsOf<T extends object>(value: unknown, name: string, invalid: Invalid): Partial<T> {
+  if (value === undefined || value === null) return {};
+  if (isRecord(value)) return value as Partial<T>;
+  throw invalid(must(name, 'an object', value));
+}
+
+/**
  * `value` when it is a non-empty string; else the caller's invalid-argument error,
  * `<name> must be a non-empty string; got <what came>` (a string that fails is
  * empty, so a token never shows).

@@ -30,6 +30,7 @@ export {
   keyedFlight,
   nonNegative,
   optionalFunction,
+  optionsOf,
   requiredString,
   timeoutMs,
   type Invalid,

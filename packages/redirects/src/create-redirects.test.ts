@@ -25,12 +25,16 @@ function captureAuthorization(): string[] {
 
 describe('createRedirects', () => {
   test.each([
-    ['no options', undefined, 'clientId must be a non-empty string'],
-    ['an empty client id', { clientId: '' }, 'clientId must be a non-empty string'],
+    ['no options', undefined, 'clientId must be a non-empty string; got undefined'],
+    [
+      'an empty client id',
+      { clientId: '' },
+      'clientId must be a non-empty string; got an empty string',
+    ],
     [
       'no token manager',
       { clientId: 'app' },
-      'tokens must be a token manager of @site-identity/tokens',
+      'tokens must be a token manager of @site-identity/tokens; got undefined',
     ],
     [
       'a relative API base URL',
@@ -39,12 +43,12 @@ describe('createRedirects', () => {
         tokens: { getAccessToken: (): string => '', exchangeCode: (): null => null },
         apiBaseUrl: '/api',
       },
-      'apiBaseUrl must be an absolute URL',
+      'apiBaseUrl must be an absolute http or https URL; got "/api"',
     ],
     [
       'a token manager without exchangeCode',
       { clientId: 'app', tokens: { getAccessToken: (): string => '' } },
-      'tokens must be a token manager of @site-identity/tokens',
+      'tokens must be a token manager of @site-identity/tokens; got an object',
     ],
   ])('rejects %s with a typed error', (_name, options, message) => {
     expect(() => createRedirects(options as never)).toThrow(
@@ -159,9 +163,13 @@ describe('getAuthUrl', () => {
   });
 
   test.each([
-    ['no flow', undefined, 'redirectUri must be a non-empty string'],
-    ['no challenge', { ...flow, codeChallenge: '' }, 'codeChallenge must be a non-empty string'],
-    ['no state', { ...flow, state: undefined }, 'state must be a non-empty string'],
+    ['no flow', undefined, 'redirectUri must be a non-empty string; got undefined'],
+    [
+      'no challenge',
+      { ...flow, codeChallenge: '' },
+      'codeChallenge must be a non-empty string; got an empty string',
+    ],
+    ['no state', { ...flow, state: undefined }, 'state must be a non-empty string; got undefined'],
   ])('refuses %s', async (_name, input, message) => {
     const { redirects } = createClient();
     await expect(redirects.getAuthUrl(input as never)).rejects.toMatchObject({

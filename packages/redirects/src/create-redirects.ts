@@ -1,4 +1,10 @@
-import { DEFAULT_API_BASE_URL } from '@site-identity/http';
+import {
+  absoluteUrl,
+  DEFAULT_API_BASE_URL,
+  keyedFlight,
+  optionsOf,
+  timeoutMs as checkTimeoutMs,
+} from '@site-identity/http';
 import { createAuthFlowData } from '@site-identity/pkce';
 import type { Tokens } from '@site-identity/tokens';
 import { responseModeOf, sameOriginUri, stripCallbackParams } from './callback-url';
@@ -8,7 +14,13 @@ import { awaitFrameAnswer, loadHiddenFrame } from './hidden-frame';
 import { postJson } from './platform-call';
 import { parseCallback, toUrl, type CallbackParams, type UrlResponseMode } from './parse-callback';
 import { checkRequest, readRedirectSession, type RedirectSessionRequest } from './redirect-session';
-import type { LoginCompletion, Redirects, RedirectsOptions } from './redirects-types';
+import type {
+  LoginCompletion,
+  PrewarmOptions,
+  Redirects,
+  RedirectsOptions,
+  SilentLoginOptions,
+} from './redirects-types';
 import { fail, RedirectsError } from './redirects-error';
 import {
   clearRecords,
@@ -18,22 +30,14 @@ import {
   takeFlow,
   writePrewarmStamp,
 } from './stored-records';
-import { attempt, invalid, text } from './values';
+import { attempt, invalid, invalidArgument, text } from './values';
 
-/** `value` when it is an absolute URL; its origin is `new URL(value).origin`. */
-function absoluteUrl(value: unknown, name: string): URL {
-  const href = text(value, name);
-  try {
-    return new URL(href);
-  } catch (cause) {
-    return invalid(name, 'an absolute URL', cause);
-  }
-}
+/** `value` as a URL when it is an absolute http(s) URL (without a fragment unless `fragment`). */
+const httpUrl = (value: unknown, name: string, fragment = true): URL =>
+  absoluteUrl(value, name, invalidArgument, { fragment });
 
 const checkTimeout = (value: unknown): number =>
-  typeof value === 'number' && value > 0 && value <= 2_147_483_647
-    ? value
-    : invalid('timeoutMs', 'from 1 to 2147483647 ms');
+  checkTimeoutMs(value, 'timeoutMs', invalidArgument);
 
 /** The typed error for a hosted page's `error` / `error_description`. */
 const authorizationError = ({ error, errorDescription }: CallbackParams): RedirectsError =>
@@ -86,27 +90,17 @@ export function createRedirects(options: RedirectsOptions): Redirects {
   const clientId = text(options?.clientId, 'clientId');
   const manager = options.tokens;
   if (typeof manager?.getAccessToken !== 'function' || typeof manager.exchangeCode !== 'function') {
-    invalid('tokens', 'a token manager of @site-identity/tokens');
+    invalid('tokens', 'a token manager of @site-identity/tokens', manager);
   }
   const logger = options.logger ?? console;
   const now = options.now ?? Date.now;
-  const apiBaseUrl = absoluteUrl(
-    options.apiBaseUrl ?? DEFAULT_API_BASE_URL,
-    'apiBaseUrl',
-  ).href.replace(/\/+$/, '');
+  const apiBaseUrl = httpUrl(options.apiBaseUrl ?? DEFAULT_API_BASE_URL, 'apiBaseUrl').href.replace(
+    /\/+$/,
+    '',
+  );
   const sessionUrl = `${apiBaseUrl}/_api/redirects-api/v1/redirect-session`;
   /** The runs in flight, by key: callers that come while one runs share its promise. */
-  const flights = new Map<string, Promise<unknown>>();
-
-  const once = <T>(key: string, start: () => Promise<T>): Promise<T> => {
-    let promise = flights.get(key) as Promise<T> | undefined;
-    if (!promise) {
-      flights.set(key, (promise = start()));
-      const forget = () => flights.delete(key);
-      promise.then(forget, forget);
-    }
-    return promise;
-  };
+  const once = keyedFlight();
 
   const browser = (): Window => {
     const win = windowOf(options);
@@ -188,7 +182,7 @@ export function createRedirects(options: RedirectsOptions): Redirects {
   };
 
   const loginWithRedirect: Redirects['loginWithRedirect'] = async (login) => {
-    const { origin } = absoluteUrl(login?.redirectUri, 'redirectUri');
+    const { origin } = httpUrl(login?.redirectUri, 'redirectUri', false);
     const { redirectUri, originalUri, prompt, responseMode } = login;
     const navigate =
       options.navigate ??
@@ -210,13 +204,14 @@ export function createRedirects(options: RedirectsOptions): Redirects {
     }
   };
 
-  const silentLogin: Redirects['silentLogin'] = (
-    sessionToken,
-    { timeoutMs = OAUTH_FLOW_TIMEOUT_MS, redirectUri } = {},
-  ) => {
+  const silentLogin: Redirects['silentLogin'] = (sessionToken, silentOptions) => {
+    let timeoutMs: number;
+    let redirectUri: string | undefined;
     try {
       text(sessionToken, 'sessionToken');
-      checkTimeout(timeoutMs);
+      const given = optionsOf<SilentLoginOptions>(silentOptions, 'options', invalidArgument);
+      timeoutMs = checkTimeout(given.timeoutMs ?? OAUTH_FLOW_TIMEOUT_MS);
+      redirectUri = given.redirectUri;
     } catch (error) {
       return Promise.reject(error);
     }
@@ -235,11 +230,19 @@ export function createRedirects(options: RedirectsOptions): Redirects {
     });
   };
 
-  const prewarm: Redirects['prewarm'] = ({
-    force = false,
-    timeoutMs = OAUTH_FLOW_TIMEOUT_MS,
-  } = {}) =>
-    once('prewarm', async () => {
+  const prewarm: Redirects['prewarm'] = (prewarmOptions) => {
+    let force: boolean;
+    let timeoutMs: number;
+    try {
+      const given = optionsOf<PrewarmOptions>(prewarmOptions, 'options', invalidArgument);
+      force = given.force === true;
+      timeoutMs = checkTimeout(given.timeoutMs ?? OAUTH_FLOW_TIMEOUT_MS);
+    } catch (error) {
+      // Never rejects: bad options are reported like any other pre-warm failure.
+      logger.warn('Session pre-warm failed', error);
+      return Promise.resolve();
+    }
+    return once('prewarm', async () => {
       try {
         const win = windowOf(options);
         const local = storageOf(options, 'local');
@@ -252,16 +255,17 @@ export function createRedirects(options: RedirectsOptions): Redirects {
           logger.warn('No redirect URL found', error);
           return;
         }
-        if (await loadHiddenFrame(win, fullUrl, checkTimeout(timeoutMs)))
+        if (await loadHiddenFrame(win, fullUrl, timeoutMs))
           writePrewarmStamp(local, clientId, now());
       } catch (error) {
         logger.warn('Session pre-warm failed', error);
       }
     });
+  };
 
   const logout: Redirects['logout'] = async (logoutOptions) => {
     const postFlowUrl = logoutOptions?.postLogoutRedirectUri;
-    absoluteUrl(postFlowUrl, 'postLogoutRedirectUri');
+    httpUrl(postFlowUrl, 'postLogoutRedirectUri');
     let fullUrl: string | undefined;
     let failure: unknown;
     try {

@@ -81,13 +81,13 @@ describe('parseCallback', () => {
   });
 
   test.each([
-    ['a number', 42, 'fragment', 'The callback URL must be a string or a URL'],
-    ['undefined', undefined, 'fragment', 'The callback URL must be a string or a URL'],
+    ['a number', 42, 'fragment', 'url must be a string or a URL; got 42'],
+    ['undefined', undefined, 'fragment', 'url must be a string or a URL; got undefined'],
     [
       'an unknown response mode',
       'https://a.example/cb',
       'web_message',
-      "The response mode must be 'fragment' or 'query'",
+      "responseMode must be 'fragment' or 'query'; got \"web_message\"",
     ],
   ])('rejects %s with a typed error', (_name, url, mode, message) => {
     let caught: unknown;

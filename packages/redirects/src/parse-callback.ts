@@ -1,4 +1,4 @@
-import { invalid } from './values';
+import { invalid, invalidArgument } from './values';
 
 /**
  * Where the hosted page puts its answer when it redirects back: the URL fragment
@@ -45,11 +45,12 @@ export function callbackSearchParams(url: URL, responseMode: UrlResponseMode): U
 /** `url` as a `URL`; a relative one is read against `base`. */
 export function toUrl(url: string | URL, base = 'https://callback.invalid'): URL {
   if (url instanceof URL) return url;
-  if (typeof url !== 'string') invalid('The callback URL', 'a string or a URL');
+  if (typeof url !== 'string') invalid('url', 'a string or a URL', url);
   try {
     return new URL(url, base);
   } catch (cause) {
-    return invalid('The callback URL', 'a valid URL', cause);
+    // What came is not shown: a callback URL carries the authorization code.
+    throw invalidArgument('url must be a string or a URL; got a string that is not a URL', cause);
   }
 }
 
@@ -79,7 +80,7 @@ export function parseCallback(
   responseMode: UrlResponseMode = 'fragment',
 ): CallbackParams {
   if (responseMode !== 'fragment' && responseMode !== 'query')
-    invalid('The response mode', "'fragment' or 'query'");
+    invalid('responseMode', "'fragment' or 'query'", responseMode);
   const params = callbackSearchParams(toUrl(url), responseMode);
   const result: Record<string, string> = {};
   for (const field of CALLBACK_FIELDS) {

@@ -98,6 +98,15 @@ describe('prewarm', () => {
     platform.faults.clear();
   });
 
+  test('options that are not an object are reported, never a TypeError', async () => {
+    const { redirects, logger } = prewarmClient();
+    await expect(redirects.prewarm(5 as never)).resolves.toBeUndefined();
+    expect(logger.warn).toHaveBeenCalledWith(
+      'Session pre-warm failed',
+      expect.objectContaining({ message: 'options must be an object; got 5' }),
+    );
+  });
+
   test('never throws, not even for bad options', async () => {
     const { redirects, logger } = prewarmClient();
     await expect(redirects.prewarm({ timeoutMs: -5 })).resolves.toBeUndefined();

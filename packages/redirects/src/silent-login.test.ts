@@ -136,15 +136,31 @@ describe('silentLogin', () => {
   });
 
   test.each([
-    ['an empty session token', '', {}, 'sessionToken must be a non-empty string'],
-    ['a session token that is not a string', 42, {}, 'sessionToken must be a non-empty string'],
-    ['a negative time-out', 'tok', { timeoutMs: -1 }, 'timeoutMs must be from 1 to 2147483647 ms'],
+    [
+      'an empty session token',
+      '',
+      {},
+      'sessionToken must be a non-empty string; got an empty string',
+    ],
+    [
+      'a session token that is not a string',
+      42,
+      {},
+      'sessionToken must be a non-empty string; got 42',
+    ],
+    [
+      'a negative time-out',
+      'tok',
+      { timeoutMs: -1 },
+      'timeoutMs must be a number of milliseconds from 1 to 2147483647; got -1',
+    ],
     [
       'a time-out that is not a number',
       'tok',
       { timeoutMs: '5s' },
-      'timeoutMs must be from 1 to 2147483647 ms',
+      'timeoutMs must be a number of milliseconds from 1 to 2147483647; got "5s"',
     ],
+    ['options that are a number', 'tok', 5, 'options must be an object; got 5'],
   ])('refuses %s before any call', async (_name, token, options, message) => {
     const { redirects } = createClient();
     await expect(redirects.silentLogin(token as string, options as never)).rejects.toMatchObject({
@@ -152,5 +168,13 @@ describe('silentLogin', () => {
       message,
     });
     expect(redirectSessionCalls(platform)).toHaveLength(0);
+  });
+
+  test('null options never throw a TypeError: the call rejects with its typed error', async () => {
+    const { redirects } = createClient();
+    await expect(redirects.silentLogin(42 as never, null as never)).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message: 'sessionToken must be a non-empty string; got 42',
+    });
   });
 });

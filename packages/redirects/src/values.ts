@@ -1,23 +1,21 @@
-import { fail } from './redirects-error';
+import { attempt, describeValue, requiredString } from '@site-identity/http';
+import { fail, type RedirectsError } from './redirects-error';
+
+export { attempt };
 
 /** `value` when it is a non-empty string, else `undefined`. */
 export const nonEmpty = (value: unknown): string | undefined =>
   typeof value === 'string' && value !== '' ? value : undefined;
 
-/** `value` when it is a non-empty string; otherwise `INVALID_ARGUMENT`, '<name> must be a non-empty string'. */
+/** `INVALID_ARGUMENT` with a finished message: the `invalid` of http's shared checks. */
+export const invalidArgument = (message: string, cause?: unknown): RedirectsError =>
+  fail('INVALID_ARGUMENT', message, cause);
+
+/** `value` when it is a non-empty string; otherwise `INVALID_ARGUMENT`, '<name> must be a non-empty string; got …'. */
 export const text = (value: unknown, name: string): string =>
-  nonEmpty(value) ?? invalid(name, 'a non-empty string');
+  requiredString(value, name, invalidArgument);
 
-/** Throws `INVALID_ARGUMENT` with the message '<name> must be <what>'. */
-export function invalid(name: string, what: string, cause?: unknown): never {
-  throw fail('INVALID_ARGUMENT', `${name} must be ${what}`, cause);
-}
-
-/** The result of `task`, or `undefined` when it throws (a storage that refuses, text that is not JSON). */
-export function attempt<T>(task: () => T): T | undefined {
-  try {
-    return task();
-  } catch {
-    return undefined;
-  }
+/** Throws `INVALID_ARGUMENT` with the message '<name> must be <what>; got <value>'. */
+export function invalid(name: string, what: string, value: unknown, cause?: unknown): never {
+  throw invalidArgument(`${name} must be ${what}; got ${describeValue(value)}`, cause);
 }
