@@ -1,8 +1,14 @@
-import type { HttpClient } from '@site-identity/http';
+import {
+  absoluteUrl,
+  isRecord,
+  optionsOf,
+  requiredString,
+  type HttpClient,
+} from '@site-identity/http';
 import type { Tokens } from '@site-identity/tokens';
 import { rejectingWithMemberAuthError } from './account-error';
 import type { Identity, IdentityProfile } from './identity';
-import { invalid, isFilled, isValidEmail } from './input-checks';
+import { invalid, invalidArgument, isFilled, isValidEmail } from './input-checks';
 import type { MemberAuthTokens } from './ports';
 import type { VerificationStore } from './verification-store';
 
@@ -87,22 +93,8 @@ export interface AccountContext {
   readonly store: VerificationStore;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-function absoluteUrl(value: unknown): string {
-  try {
-    if (typeof value === 'string' && /^https?:$/.test(new URL(value).protocol)) return value;
-  } catch {
-    // reported below
-  }
-  throw invalid('invalidArgument', 'redirectUri must be an absolute http(s) URL');
-}
-
-function required(value: unknown, name: string): string {
-  if (!isFilled(value)) throw invalid('invalidArgument', `${name} must be a non-empty string`);
-  return value;
-}
+const required = (value: unknown, name: string): string =>
+  requiredString(value, name, invalidArgument);
 
 /** The calls that resolve with nothing (or a small answer) and reject with a `MemberAuthError`. */
 export function accountCalls(ctx: AccountContext) {
@@ -129,8 +121,10 @@ export function accountCalls(ctx: AccountContext) {
       rejectingWithMemberAuthError(async () => {
         if (!isValidEmail(email))
           throw invalid('invalidEmail', 'Enter a valid e-mail address, like name@example.com');
-        const url = absoluteUrl(options?.redirectUri);
-        const language = options.language ?? 'en';
+        const given = optionsOf<PasswordResetEmailOptions>(options, 'options', invalidArgument);
+        const url = given.redirectUri;
+        absoluteUrl(url, 'options.redirectUri', invalidArgument);
+        const language = given.language ?? 'en';
         await post(recovery, '/v1/send-email', { email, language, redirect: { url, clientId } });
       }),
 
@@ -149,9 +143,14 @@ export function accountCalls(ctx: AccountContext) {
         await post(auth, '/v2/change-password', { newPassword });
       }),
 
-    sendActivationEmail: (identityId: string, emailOptions: ActivationEmailOptions = {}) =>
+    sendActivationEmail: (identityId: string, given?: ActivationEmailOptions) =>
       rejectingWithMemberAuthError(async () => {
         required(identityId, 'identityId');
+        const emailOptions = optionsOf<ActivationEmailOptions>(
+          given,
+          'emailOptions',
+          invalidArgument,
+        );
         const redirect = emailOptions.redirect && { clientId, ...emailOptions.redirect };
         await post(recovery, '/v1/activation-email', {
           identityId,

@@ -43,3 +43,7 @@ export function checkCredentials(email: unknown, password: unknown): MemberAuthE
 export function invalid(code: KnownMemberAuthErrorCode, message: string): MemberAuthError {
   return new MemberAuthError(message, { code });
 }
+
+/** `invalidArgument` with a finished message: the `invalid` of http's shared checks. */
+export const invalidArgument = (message: string): MemberAuthError =>
+  invalid('invalidArgument', message);

@@ -1,13 +1,10 @@
+import { isRecord } from '@site-identity/http';
 import type { Identity } from './identity';
+import { isFilled } from './input-checks';
 import { loginProblem } from './login-problem';
 import type { LoginResult, MfaChallengeData } from './login-result';
 
-type Json = Record<string, unknown>;
-
-const isRecord = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-const nonEmpty = (value: unknown): value is string => typeof value === 'string' && value !== '';
+const nonEmpty = isFilled;
 
 /**
  * The states the platform answers register, login and verification with. Any

@@ -1,6 +1,10 @@
 import {
+  absoluteUrl,
   createHttpClient,
   DEFAULT_API_BASE_URL,
+  describeValue,
+  optionalFunction,
+  requiredString,
   type HttpClient,
   type HttpClientOptions,
 } from '@site-identity/http';
@@ -15,7 +19,7 @@ import {
 import { CAPTCHA_SITE_KEYS, type CaptchaKind, type CaptchaOptions } from './captcha';
 import type { FactorType } from './enumerations';
 import type { VerifyFactorOptions } from './factor-verification';
-import { invalid } from './input-checks';
+import { invalidArgument } from './input-checks';
 import {
   credentialsFlow,
   verifyEmailFlow,
@@ -25,7 +29,6 @@ import {
   type VerifyEmailParams,
 } from './login-flows';
 import type { LoginResult } from './login-result';
-import { MemberAuthError } from './member-auth-error';
 import type { MemberAuthRedirects, MemberAuthTokens } from './ports';
 import {
   createVerificationStore,
@@ -170,28 +173,28 @@ const SERVICES = {
  */
 export function createMemberAuth(options: MemberAuthOptions): MemberAuth {
   const { clientId, tokens, redirects, captcha, verificationStorage } = options ?? {};
-  if (typeof clientId !== 'string' || clientId === '')
-    throw invalid('invalidArgument', 'clientId must be a non-empty string');
+  requiredString(clientId, 'clientId', invalidArgument);
   if (typeof tokens?.getAccessToken !== 'function')
-    throw invalid('invalidArgument', 'tokens must be a token manager');
+    throw invalidArgument(
+      `tokens must be a token manager of @site-identity/tokens; got ${describeValue(tokens)}`,
+    );
   if (typeof redirects?.silentLogin !== 'function')
-    throw invalid('invalidArgument', 'redirects must be a redirect client');
+    throw invalidArgument(
+      `redirects must be a redirect client of @site-identity/redirects; got ${describeValue(redirects)}`,
+    );
 
-  const base = (options.apiBaseUrl ?? DEFAULT_API_BASE_URL).replace(/\/+$/, '');
-  const client = (prefix: string): HttpClient => {
-    try {
-      return createHttpClient({
-        baseUrl: base + prefix,
-        fetch: options.fetch,
-        getAuthorization: () => tokens.getAccessToken(),
-      });
-    } catch (cause) {
-      throw new MemberAuthError('apiBaseUrl must be an absolute http(s) URL', {
-        code: 'invalidArgument',
-        cause,
-      });
-    }
-  };
+  const base = absoluteUrl(
+    options.apiBaseUrl ?? DEFAULT_API_BASE_URL,
+    'apiBaseUrl',
+    invalidArgument,
+  ).href.replace(/\/+$/, '');
+  optionalFunction(options.fetch, 'fetch', invalidArgument);
+  const client = (prefix: string): HttpClient =>
+    createHttpClient({
+      baseUrl: base + prefix,
+      fetch: options.fetch,
+      getAuthorization: () => tokens.getAccessToken(),
+    });
   const auth = client(SERVICES.auth);
   const recovery = client(SERVICES.recovery);
   const verification = client(SERVICES.verification);
