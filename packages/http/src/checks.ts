@@ -81,7 +81,11 @@ export const isRecord = (value: unknown): value is Readonly<Record<string, unkno
  * const { force = false } = optionsOf<{ force?: boolean }>(null, 'options', (message) => new TypeError(message));
  * ```
  */
-export function optionsOf<T extends object>(value: unknown, name: string, invalid: Invalid): Partial<T> {
+export function optionsOf<T extends object>(
+  value: unknown,
+  name: string,
+  invalid: Invalid,
+): Partial<T> {
   if (value === undefined || value === null) return {};
   if (isRecord(value)) return value as Partial<T>;
   throw invalid(must(name, 'an object', value));
