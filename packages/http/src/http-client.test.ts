@@ -256,6 +256,25 @@ describe('authorization', () => {
     },
   );
 
+  test.each<[string, HttpClientOptions['getAuthorization'], string]>([
+    [
+      'returns a number',
+      () => 42 as unknown as string,
+      'getAuthorization must return a string or undefined; got number; nothing was sent',
+    ],
+    [
+      'returns a value with a line break',
+      () => 'secret-token-value\r\nx-evil: 1',
+      'getAuthorization must return a header-safe string; got one with a line break or NUL; nothing was sent',
+    ],
+    ['throws', () => Promise.reject(new Error('x')), 'getAuthorization failed; nothing was sent'],
+  ])('a getAuthorization that %s: the exact message', async (_label, getAuthorization, message) => {
+    const error = await rejectionOf(
+      createHttpClient({ baseUrl: BASE, getAuthorization }).get('/v1/me'),
+    );
+    expect(error.message).toBe(message);
+  });
+
   test('no message ever contains the Authorization value', async () => {
     server.use(http.get(`${BASE}/v1/me`, () => HttpResponse.json({}, { status: 500 })));
     const error = await rejectionOf(
