@@ -98,3 +98,20 @@ test('sendActivationEmail with null options sends as with none, never a TypeErro
   await expect(withFetch.sendActivationEmail('id-1', null as never)).resolves.toBeUndefined();
   expect(sent).toEqual([{ identityId: 'id-1', emailOptions: {} }]);
 });
+
+test('the platform settings come from the token manager unless given', async () => {
+  const urls: string[] = [];
+  const inherited = createMemberAuth({
+    ...base,
+    tokens: {
+      ...tokens,
+      apiBaseUrl: 'https://api.example',
+      fetch: async (request: Request) => {
+        urls.push(request.url);
+        return Response.json({});
+      },
+    },
+  });
+  await inherited.sendActivationEmail('id-1');
+  expect(urls).toEqual(['https://api.example/_api/iam/recovery/v1/activation-email']);
+});

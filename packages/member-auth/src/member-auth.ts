@@ -59,9 +59,9 @@ export interface MemberAuthOptions {
   tokens: MemberAuthTokens;
   /** The redirect client; its `silentLogin` completes a SUCCESS login. */
   redirects: MemberAuthRedirects;
-  /** The platform's API base. Default `https://www.wixapis.com`. */
+  /** The platform's API base. Default: the token manager's, else `https://www.wixapis.com`. */
   apiBaseUrl?: string;
-  /** The `fetch` to use. Default `globalThis.fetch`, looked up per request. */
+  /** The `fetch` to use. Default: the token manager's, else `globalThis.fetch`, looked up per request. */
   fetch?: HttpClientOptions['fetch'];
   /** reCAPTCHA handling; see {@link CaptchaOptions}. */
   captcha?: CaptchaOptions;
@@ -184,15 +184,15 @@ export function createMemberAuth(options: MemberAuthOptions): MemberAuth {
     );
 
   const base = absoluteUrl(
-    options.apiBaseUrl ?? DEFAULT_API_BASE_URL,
+    options.apiBaseUrl ?? tokens.apiBaseUrl ?? DEFAULT_API_BASE_URL,
     'apiBaseUrl',
     invalidArgument,
   ).href.replace(/\/+$/, '');
-  optionalFunction(options.fetch, 'fetch', invalidArgument);
+  const fetch = optionalFunction(options.fetch, 'fetch', invalidArgument) ?? tokens.fetch;
   const client = (prefix: string): HttpClient =>
     createHttpClient({
       baseUrl: base + prefix,
-      fetch: options.fetch,
+      fetch,
       getAuthorization: () => tokens.getAccessToken(),
     });
   const auth = client(SERVICES.auth);

@@ -4,7 +4,8 @@ import type { TokenManager } from '@site-identity/tokens';
 /**
  * What member-auth uses of a token manager (`createTokenManager` from
  * `@site-identity/tokens`): the access token that authorises its calls, whether a
- * member is logged in, and the `authorized_client` grant.
+ * member is logged in, the `authorized_client` grant, and the platform settings
+ * (`apiBaseUrl`, `fetch`) that member-auth inherits unless given its own.
  *
  * @example
  * ```ts
@@ -18,7 +19,8 @@ import type { TokenManager } from '@site-identity/tokens';
 export type MemberAuthTokens = Pick<
   TokenManager,
   'getAccessToken' | 'isLoggedIn' | 'authorizedClient'
->;
+> &
+  Partial<Pick<TokenManager, 'apiBaseUrl' | 'fetch'>>;
 
 /**
  * What member-auth uses of a redirect client (`createRedirects` from

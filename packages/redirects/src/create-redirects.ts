@@ -94,10 +94,10 @@ export function createRedirects(options: RedirectsOptions): Redirects {
   }
   const logger = options.logger ?? console;
   const now = options.now ?? Date.now;
-  const apiBaseUrl = httpUrl(options.apiBaseUrl ?? DEFAULT_API_BASE_URL, 'apiBaseUrl').href.replace(
-    /\/+$/,
-    '',
-  );
+  const apiBaseUrl = httpUrl(
+    options.apiBaseUrl ?? manager.apiBaseUrl ?? DEFAULT_API_BASE_URL,
+    'apiBaseUrl',
+  ).href.replace(/\/+$/, '');
   const sessionUrl = `${apiBaseUrl}/_api/redirects-api/v1/redirect-session`;
   /** The runs in flight, by key: callers that come while one runs share its promise. */
   const once = keyedFlight();
@@ -116,7 +116,12 @@ export function createRedirects(options: RedirectsOptions): Redirects {
   ) => {
     checkRequest(request);
     return readRedirectSession(
-      await postJson(sessionUrl, request, () => manager.getAccessToken(), options.fetch),
+      await postJson(
+        sessionUrl,
+        request,
+        () => manager.getAccessToken(),
+        options.fetch ?? manager.fetch,
+      ),
     );
   };
 

@@ -24,6 +24,9 @@ import type {
  * ```
  */
 export interface RedirectsTokens {
+  /** The manager's platform settings, inherited unless `createRedirects` is given its own. */
+  readonly apiBaseUrl?: string;
+  readonly fetch?: HttpClientOptions['fetch'];
   getAccessToken(): Promise<string>;
   clear(): unknown;
   exchangeCode(request: {
@@ -53,7 +56,7 @@ export interface RedirectsOptions extends RedirectsEnvironment {
   readonly tokens: RedirectsTokens;
   /** Default `https://www.wixapis.com`. */
   readonly apiBaseUrl?: string;
-  /** The `fetch` for redirect-session calls (the code exchange uses the token manager's). */
+  /** The `fetch` for redirect-session calls. Default: the token manager's (which the code exchange uses). */
   readonly fetch?: HttpClientOptions['fetch'];
 }
 

@@ -17,7 +17,13 @@ import type { Tokens } from './types';
 export interface TokenManagerOptions {
   /** The site's OAuth client id. */
   readonly clientId: string;
-  /** Default `https://www.wixapis.com/oauth2/token`. */
+  /**
+   * The platform's API base, `https://www.wixapis.com` by default. The token URL
+   * defaults to `<apiBaseUrl>/oauth2/token`, and `createRedirects` and
+   * `createMemberAuth` given this manager use it unless they are given their own.
+   */
+  readonly apiBaseUrl?: string;
+  /** Default `<apiBaseUrl>/oauth2/token`. */
   readonly tokenUrl?: string;
   /** Default `webStorage(localStorage)` in a browser, `memoryStorage()` elsewhere. */
   readonly storage?: TokenStorage;
@@ -82,6 +88,10 @@ export type AuthorizedClientRequest = Omit<
 export interface TokenManager {
   /** Tokens are served through the platform's CDN. */
   readonly servedThroughCdn: true;
+  /** The platform's API base this manager was configured with, for the other factories to inherit. */
+  readonly apiBaseUrl: string;
+  /** The `fetch` this manager was configured with (`undefined`: the global one), for the other factories to inherit. */
+  readonly fetch: FetchLike | undefined;
   /** The storage key of the token set. */
   readonly storageKey: string;
   /** Valid tokens: the current ones, renewed ones, or new visitor tokens. */

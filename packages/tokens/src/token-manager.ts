@@ -1,4 +1,11 @@
-import { attempt, describeValue, isRecord, nonNegative } from '@site-identity/http';
+import {
+  absoluteUrl,
+  attempt,
+  DEFAULT_API_BASE_URL,
+  describeValue,
+  isRecord,
+  nonNegative,
+} from '@site-identity/http';
 import { createAutoRefresh } from './auto-refresh';
 import { compareEntries, explicitEntry, NO_ENTRY, renewedEntry, type Entry } from './entry';
 import {
@@ -75,8 +82,17 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
     crossTab = true,
     timeoutMs = 10_000,
   } = options ?? {};
+  const apiBaseUrl = absoluteUrl(
+    options?.apiBaseUrl ?? DEFAULT_API_BASE_URL,
+    'apiBaseUrl',
+    invalidArgument,
+  ).href.replace(/\/+$/, '');
   // Options the endpoint does not know are ignored; undefined ones take its defaults.
-  const endpoint = createTokenEndpoint({ ...options, now });
+  const endpoint = createTokenEndpoint({
+    ...options,
+    tokenUrl: options.tokenUrl ?? `${apiBaseUrl}/oauth2/token`,
+    now,
+  });
   const lockTimeoutMs = options.lockTimeoutMs ?? 2 * timeoutMs + LOCK_MARGIN_MS;
   nonNegative(leewaySeconds, 'leewaySeconds', invalidArgument);
   nonNegative(lockTimeoutMs, 'lockTimeoutMs', invalidArgument);
@@ -394,6 +410,8 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
 
   return {
     servedThroughCdn: true,
+    apiBaseUrl,
+    fetch: options.fetch,
     storageKey: key,
     getTokens,
     // The hot path of every authorised call: valid tokens at hand answer without a chained step.

@@ -1,0 +1,23 @@
+import { expect, test } from 'vitest';
+import { createRedirects } from './create-redirects';
+
+test('the redirect session goes to the manager’s apiBaseUrl with its fetch unless given', async () => {
+  const urls: string[] = [];
+  const tokens = {
+    apiBaseUrl: 'https://api.example',
+    fetch: async (request: Request) => {
+      urls.push(request.url);
+      return Response.json({ redirectSession: { fullUrl: 'https://api.example/login' } });
+    },
+    getAccessToken: async () => 'at',
+    clear: () => undefined,
+    exchangeCode: async () => {
+      throw new Error('not called');
+    },
+  };
+  const redirects = createRedirects({ clientId: 'c', tokens: tokens as never });
+  await expect(redirects.createRedirectSession({ login: {} })).resolves.toMatchObject({
+    fullUrl: 'https://api.example/login',
+  });
+  expect(urls).toEqual(['https://api.example/_api/redirects-api/v1/redirect-session']);
+});
