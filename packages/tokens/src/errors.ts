@@ -1,4 +1,4 @@
-import { describeValue } from '@site-identity/http';
+import { describeValue, type PlatformErrorKind } from '@site-identity/http';
 /**
  * The machine-readable codes of {@link TokensError} and {@link TokenEndpointError}.
  *
@@ -108,6 +108,12 @@ export type GrantType = 'anonymous' | 'refresh_token' | 'authorization_code' | '
 export class TokenEndpointError extends TokensError {
   override name = 'TokenEndpointError' as const;
 
+  /**
+   * What went wrong, in the words of `PlatformError` (`@site-identity/http`):
+   * `network`, `timeout`, `aborted`, `application` (a 4xx), `http` (another status)
+   * or `system` (an answer that is not a token set).
+   */
+  declare readonly kind: PlatformErrorKind;
   /** HTTP status of the answer; `undefined` when there was none (network, time-out). */
   declare readonly status: number | undefined;
   /** The platform's `x-wix-request-id`, when the answer carried one. */
@@ -124,6 +130,8 @@ export class TokenEndpointError extends TokensError {
   constructor(init: {
     code: TokensErrorCode | (string & {});
     grantType: GrantType;
+    /** Default: `network` or `timeout` without a status, `http` with one. */
+    kind?: PlatformErrorKind | undefined;
     status?: number | undefined;
     statusText?: string | undefined;
     requestId?: string | undefined;
@@ -131,7 +139,7 @@ export class TokenEndpointError extends TokensError {
     response?: Response | undefined;
     cause?: unknown;
   }) {
-    const { code, grantType, status, requestId, cause } = init;
+    const { code, grantType, kind, status, requestId, cause } = init;
     const detail =
       init.detail ?? (status === undefined ? '' : `${status} ${init.statusText ?? ''}`.trim());
     const parts = [detail, requestId && `request id: ${requestId}`].filter(Boolean).join(', ');
@@ -141,6 +149,7 @@ export class TokenEndpointError extends TokensError {
       cause === undefined ? undefined : { cause },
     );
     Object.assign(this, {
+      kind: kind ?? (status === undefined ? (code === 'TIMEOUT' ? 'timeout' : 'network') : 'http'),
       status,
       requestId,
       grantType,

@@ -158,6 +158,16 @@ describe('failures', () => {
     );
   });
 
+  test.each([
+    ['network', { kind: 'network' }, 'network'],
+    ['a 503', { kind: 'status', status: 503 }, 'http'],
+    ['a 403', { kind: 'status', status: 403 }, 'application'],
+    ['a 200 of the wrong shape', { kind: 'wrong-shape' }, 'system'],
+  ] as const)('%s carries the kind a PlatformError would give', async (_name, fault, kind) => {
+    platform.faults.inject({ path: '/oauth2/token', ...fault });
+    expect(await failure(endpoint.anonymous())).toMatchObject({ kind });
+  });
+
   test('an answer without a status text (HTTP/2) still names the status', async () => {
     const http2 = createTokenEndpoint({
       clientId: 'client-1',

@@ -177,6 +177,7 @@ export function createTokenEndpoint(options: TokenEndpointOptions): TokenEndpoin
             ? 'INVALID_RESPONSE'
             : codeFor(grantType, status),
       grantType,
+      kind: cause?.kind ?? (status === 200 ? 'system' : 'http'),
       status,
       statusText:
         status === undefined ? undefined : statusTextOf(status, response?.statusText ?? ''),
