@@ -239,3 +239,26 @@ export function attempt<T>(task: () => T): T | undefined {
     return undefined;
   }
 }
+
+/**
+ * Whether `value` carries the brand `name` (`site-identity.<name>` in the global
+ * symbol registry, which every realm shares): an error class sets it on its
+ * prototype with a getter, so its subclasses and its copies in other realms or
+ * other copies of the package are recognised, without trusting the `name` alone.
+ *
+ * @example
+ * ```ts
+ * import { hasBrand } from '@site-identity/http';
+ *
+ * class MyError extends Error {
+ *   get [Symbol.for('site-identity.MyError')](): true {
+ *     return true;
+ *   }
+ * }
+ * hasBrand(new MyError(), 'MyError'); // true
+ * ```
+ */
+export const hasBrand = (value: unknown, name: string): boolean =>
+  typeof value === 'object' &&
+  value !== null &&
+  (value as Record<symbol, unknown>)[Symbol.for(`site-identity.${name}`)] === true;

@@ -26,6 +26,7 @@ export {
   absoluteUrl,
   attempt,
   describeValue,
+  hasBrand,
   isRecord,
   keyedFlight,
   nonNegative,

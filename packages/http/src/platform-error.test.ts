@@ -99,3 +99,17 @@ describe('toPlatformError', () => {
     expect(error.message).not.toContain('secret-token-value');
   });
 });
+
+describe('the brand', () => {
+  test('covers a subclass with its own name', () => {
+    class LoginError extends PlatformError {
+      override name = 'LoginError' as never;
+    }
+    const error = new LoginError('x', { kind: 'application', code: 'X' });
+    expect(isPlatformError(error)).toBe(true);
+  });
+
+  test('a look-alike with the name but no fields is still refused', () => {
+    expect(isPlatformError({ name: 'PlatformError' })).toBe(false);
+  });
+});

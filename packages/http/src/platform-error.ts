@@ -1,3 +1,4 @@
+import { hasBrand } from './checks';
 /**
  * What went wrong, in one word:
  *
@@ -144,6 +145,11 @@ export class PlatformError extends Error {
   /** The raw response (non-enumerable), when there was one. */
   declare readonly response: Response | undefined;
 
+  /** The brand {@link isPlatformError} recognises across realms and in subclasses. */
+  get [Symbol.for('site-identity.PlatformError')](): true {
+    return true;
+  }
+
   // The fields are set by Object.assign; the declarations above define them, so each
   // one exists (possibly undefined) on every error.
   constructor(message: string, { cause, response, ...init }: PlatformErrorInit) {
@@ -158,7 +164,8 @@ export class PlatformError extends Error {
 
 /**
  * Whether `value` is a `PlatformError`, also one made by another copy of this
- * package or in another realm (an iframe): it checks `name`, not the prototype.
+ * package, in another realm (an iframe) or of a subclass: it checks the brand
+ * (or, from an older copy, `name`) and the fields, not the prototype.
  *
  * @example
  * ```ts
@@ -179,9 +186,9 @@ export function isPlatformError(value: unknown): value is PlatformError {
     | undefined;
   return (
     typeof value === 'object' &&
-    candidate?.name === 'PlatformError' &&
-    typeof candidate.kind === 'string' &&
-    typeof candidate.code === 'string' &&
-    Array.isArray(candidate.fieldViolations)
+    (hasBrand(value, 'PlatformError') || candidate?.name === 'PlatformError') &&
+    typeof candidate?.kind === 'string' &&
+    typeof candidate?.code === 'string' &&
+    Array.isArray(candidate?.fieldViolations)
   );
 }

@@ -71,3 +71,12 @@ describe('guards', () => {
     expect(isTokenEndpointError(value)).toBe(endpointError);
   });
 });
+
+test('the brand covers a subclass with its own name', () => {
+  class RenewalError extends TokenEndpointError {
+    override name = 'RenewalError' as never;
+  }
+  const error = new RenewalError({ code: 'TIMEOUT', grantType: 'refresh_token' });
+  expect(isTokenEndpointError(error)).toBe(true);
+  expect(isTokensError(error)).toBe(true);
+});

@@ -1,4 +1,4 @@
-import { describeValue, type PlatformErrorKind } from '@site-identity/http';
+import { describeValue, hasBrand, type PlatformErrorKind } from '@site-identity/http';
 /**
  * The machine-readable codes of {@link TokensError} and {@link TokenEndpointError}.
  *
@@ -45,6 +45,11 @@ export type TokensErrorCode =
  */
 export class TokensError extends Error {
   override name: 'TokensError' | 'TokenEndpointError' = 'TokensError';
+
+  /** The brand `isTokensError` recognises across realms and in subclasses. */
+  get [Symbol.for('site-identity.TokensError')](): true {
+    return true;
+  }
 
   /** What went wrong, for programs; the message is for people. */
   readonly code: TokensErrorCode | (string & {});
@@ -107,6 +112,11 @@ export type GrantType = 'anonymous' | 'refresh_token' | 'authorization_code' | '
  */
 export class TokenEndpointError extends TokensError {
   override name = 'TokenEndpointError' as const;
+
+  /** The brand `isTokenEndpointError` recognises across realms and in subclasses. */
+  get [Symbol.for('site-identity.TokenEndpointError')](): true {
+    return true;
+  }
 
   /**
    * What went wrong, in the words of `PlatformError` (`@site-identity/http`):
@@ -180,7 +190,9 @@ const RETRYABLE = new Set<string>([
  * ```
  */
 export function isTokensError(value: unknown): value is TokensError {
-  return isNamed(value, 'TokensError') || isTokenEndpointError(value);
+  return (
+    hasBrand(value, 'TokensError') || isNamed(value, 'TokensError') || isTokenEndpointError(value)
+  );
 }
 
 /**
@@ -195,7 +207,7 @@ export function isTokensError(value: unknown): value is TokensError {
  * ```
  */
 export function isTokenEndpointError(value: unknown): value is TokenEndpointError {
-  return isNamed(value, 'TokenEndpointError');
+  return hasBrand(value, 'TokenEndpointError') || isNamed(value, 'TokenEndpointError');
 }
 
 function isNamed(value: unknown, name: string): boolean {
