@@ -30,3 +30,10 @@ describe('MemberAuthError', () => {
     expect(isMemberAuthError(value)).toBe(expected);
   });
 });
+
+test('the brand covers a subclass with its own name', () => {
+  class SignInError extends MemberAuthError {
+    override name = 'SignInError' as never;
+  }
+  expect(isMemberAuthError(new SignInError('x', { code: 'notLoggedIn' }))).toBe(true);
+});

@@ -1,3 +1,4 @@
+import { hasBrand } from '@site-identity/http';
 /**
  * The codes this package assigns. They are the `errorCode` of a FAILURE
  * {@link LoginResult} and the `code` of a {@link MemberAuthError}:
@@ -98,6 +99,11 @@ export interface MemberAuthErrorInit {
  */
 export class MemberAuthError extends Error {
   override name = 'MemberAuthError' as const;
+
+  /** The brand {@link isMemberAuthError} recognises across realms and in subclasses. */
+  get [Symbol.for('site-identity.MemberAuthError')](): true {
+    return true;
+  }
   /** Machine-readable code, one of {@link KnownMemberAuthErrorCode}. */
   readonly code: MemberAuthErrorCode;
   /** The platform's `x-wix-request-id`, when a request was made. */
@@ -131,7 +137,8 @@ export function isMemberAuthError(value: unknown): value is MemberAuthError {
   return (
     typeof value === 'object' &&
     value !== null &&
-    (value as { name?: unknown }).name === 'MemberAuthError' &&
+    (hasBrand(value, 'MemberAuthError') ||
+      (value as { name?: unknown }).name === 'MemberAuthError') &&
     typeof (value as { code?: unknown }).code === 'string'
   );
 }

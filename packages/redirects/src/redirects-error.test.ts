@@ -40,3 +40,10 @@ describe('RedirectsError', () => {
     expect(isRedirectsError(value)).toBe(expected);
   });
 });
+
+test('the brand covers a subclass with its own name', () => {
+  class FlowError extends RedirectsError {
+    override name = 'FlowError' as never;
+  }
+  expect(isRedirectsError(new FlowError('x', { code: 'INVALID_STATE' }))).toBe(true);
+});

@@ -1,3 +1,4 @@
+import { hasBrand } from '@site-identity/http';
 /**
  * The codes this package assigns. Anything else that may appear in `code` (a
  * hosted page's `error`, a future code) keeps the type open with `(string & {})`.
@@ -86,6 +87,11 @@ export interface RedirectsErrorInit {
  */
 export class RedirectsError extends Error {
   override name = 'RedirectsError' as const;
+
+  /** The brand {@link isRedirectsError} recognises across realms and in subclasses. */
+  get [Symbol.for('site-identity.RedirectsError')](): true {
+    return true;
+  }
   declare readonly code: RedirectsErrorCode;
   /** The hosted page's `error`, for `AUTHORIZATION_ERROR`. */
   declare readonly error: string | undefined;
@@ -122,9 +128,10 @@ export class RedirectsError extends Error {
  */
 export function isRedirectsError(value: unknown): value is RedirectsError {
   return (
-    typeof value === 'object' &&
-    value !== null &&
-    (value as { name?: unknown }).name === 'RedirectsError'
+    hasBrand(value, 'RedirectsError') ||
+    (typeof value === 'object' &&
+      value !== null &&
+      (value as { name?: unknown }).name === 'RedirectsError')
   );
 }
 
