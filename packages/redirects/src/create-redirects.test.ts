@@ -257,3 +257,14 @@ describe('loginWithRedirect', () => {
     expect(error).toMatchObject({ code: 'INVALID_ARGUMENT' });
   });
 });
+
+test('a redirect URI with a fragment is refused with a message that says so', async () => {
+  const { redirects } = createClient();
+  await expect(
+    redirects.loginWithRedirect({ redirectUri: 'https://shop.example/callback#top' }),
+  ).rejects.toMatchObject({
+    code: 'INVALID_ARGUMENT',
+    message:
+      'redirectUri must be an absolute http or https URL without a fragment; got "https://shop.example/callback#top"',
+  });
+});
