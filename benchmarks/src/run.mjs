@@ -17,6 +17,7 @@ const root = join(here, '..');
 const MEASUREMENTS = [
   { name: 'bundle-size', timeoutMs: 90_000 },
   { name: 'concurrent-renewal', timeoutMs: 60_000 },
+  { name: 'tab-renewals', timeoutMs: 60_000 },
   { name: 'reloads', timeoutMs: 60_000 },
   { name: 'hot-path', timeoutMs: 60_000 },
   { name: 'memory-renewals', timeoutMs: 120_000 },

@@ -50,8 +50,8 @@ export const explicitEntry = (tokens: Tokens | null, known: Entry, nowMs: number
   generation: 0,
 });
 
-/** The entry a renewal of `base` makes. @internal */
-export const renewedEntry = (tokens: Tokens, base: Entry): Entry => ({
+/** The entry a renewal of `base` makes (none: the platform rejected it and nothing replaced it yet). @internal */
+export const renewedEntry = (tokens: Tokens | null, base: Entry): Entry => ({
   tokens,
   epoch: base.epoch,
   generation: base.generation + 1,

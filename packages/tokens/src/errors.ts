@@ -12,6 +12,8 @@ import { describeValue, hasBrand, type PlatformErrorKind } from '@site-identity/
  * - `REQUEST_REJECTED`: any other non-200 answer (403, 404, …): the session is kept.
  * - `LOCK_TIMEOUT`: another tab's renewal did not end within its bound; this tab sent
  *   nothing and kept its session (`retryable`).
+ * - `SESSION_BUSY`: other tabs changed the session again and again during a renewal;
+ *   nothing was sent (`retryable`).
  *
  * @example
  * ```ts
@@ -30,7 +32,8 @@ export type TokensErrorCode =
   | 'INVALID_RESPONSE'
   | 'INVALID_GRANT'
   | 'REQUEST_REJECTED'
-  | 'LOCK_TIMEOUT';
+  | 'LOCK_TIMEOUT'
+  | 'SESSION_BUSY';
 
 /**
  * The base class of every error this package throws or reports. Messages never

@@ -47,7 +47,8 @@ export function decideRenewal(
   const later = !!found && compareEntries(found, held) > 0;
   const cleared = !!found && !found.tokens && !later && sawRecord && !!held.tokens;
   let entry = held;
-  if (cleared) entry = explicitEntry(null, held, nowMs);
+  // Later than the session held, and no later than a sign-in elsewhere that storage has not shown yet.
+  if (cleared) entry = explicitEntry(null, held, 0);
   else if (later) entry = found;
   const write =
     stored.kind === 'corrupt' ||

@@ -67,6 +67,8 @@ export interface TabNews {
    * new session (`false`): a tab granted the lock next waits for the hand-off.
    */
   readonly renewing?: boolean | undefined;
+  /** Asks every tab holding a later session than `entry` to post it (a renewal about to start, a new tab). */
+  readonly ask?: boolean | undefined;
 }
 
 /** How waiting for the lock ended. @internal */
@@ -99,16 +101,18 @@ export function openTabChannel(
   );
   const onMessage = ({ data }: { data: unknown }) => {
     const message = Object(data) as Record<string, unknown>;
-    const { renewing } = message;
+    const { renewing, ask } = message;
+    const bare = renewing !== undefined || ask === true;
     const entry =
       message.key === key &&
-      entryOf(renewing === undefined ? message.tokens : null, message.epoch, message.generation);
+      entryOf(bare ? null : message.tokens, message.epoch, message.generation);
     if (entry)
       hear({
         entry,
         reason: message.reason as SessionEndReason | undefined,
         unstored: message.unstored === true,
         renewing: renewing === undefined ? undefined : renewing === true,
+        ask: ask === true,
       });
   };
   port?.addEventListener('message', onMessage);
@@ -117,11 +121,11 @@ export function openTabChannel(
 
   return {
     locked: typeof locks?.request === 'function',
-    post({ entry: { tokens, epoch, generation }, reason, unstored, renewing }: TabNews): void {
+    post({ entry: { tokens, epoch, generation }, reason, unstored, renewing, ask }: TabNews): void {
       const news =
-        renewing === undefined
+        renewing === undefined && !ask
           ? { key, tokens, epoch, generation, reason, unstored }
-          : { key, epoch, generation, renewing };
+          : { key, epoch, generation, renewing, ask };
       attempt(() => port?.postMessage(news));
     },
     /**

@@ -35,6 +35,11 @@ import type { Tokens } from './types';
 const laterRank = (a: Entry, b: Entry): boolean =>
   a.epoch > b.epoch || (a.epoch === b.epoch && a.generation > b.generation);
 
+/** How long a renewing tab listens for a later session before it presents a refresh token. */
+const PROBE_MS = 50;
+/** Renewal rounds within one hold of the lock (a later session arrived each time). */
+const RENEWAL_ROUNDS = 3;
+
 /** What a waiting tab allows beyond the holder's requests: storage, the channel, a busy page. */
 const LOCK_MARGIN_MS = 2_000;
 
@@ -105,8 +110,10 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
   const view = createSessionView();
   /** The session this tab holds. */
   let held: Entry = NO_ENTRY;
-  /** This tab last saw a token set in storage: an empty record then is a sign-out by hand. */
-  let sawRecord = false;
+  /** What this tab last saw in storage: after a token set, an empty record is a sign-out by hand. */
+  let seen: Entry = NO_ENTRY;
+  /** Whether an empty record now means a sign-out: storage showed the session held (or a later one). */
+  const sawRecord = () => !!seen.tokens && !laterRank(held, seen);
   let loaded = false;
   let loading: MaybePromise<void> | undefined;
   let tabs: TabChannel | undefined;
@@ -165,7 +172,7 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
   function write(entry: Entry): MaybePromise<boolean> {
     const best = compareEntries(held, entry) > 0 ? held : entry;
     return after(record.write(best), (ok) => {
-      if (ok) sawRecord = !!best.tokens;
+      if (ok) seen = best;
       return ok;
     });
   }
@@ -176,7 +183,10 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
     tabs?.post({ entry, reason, unstored: !stored });
   }
 
-  function hear({ entry, reason, unstored, renewing }: TabNews): void {
+  function hear({ entry, reason, unstored, renewing, ask }: TabNews): void {
+    // A tab renewing (or opening with) an older session than ours: ours is the one to use.
+    if (ask && laterRank(held, entry)) tabs?.post({ entry: held });
+    if (ask && renewing === undefined) return;
     if (renewing !== undefined) {
       handOff = renewing && !laterRank(held, entry) ? entry : undefined;
       if (!handOff) wakeAll();
@@ -223,15 +233,16 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
   function storageChanged(): void {
     void after(record.read(), (read) => {
       const ask = { force: false, since: held };
-      const decision = decideRenewal(held, read, sawRecord, ask, now(), leewaySeconds);
-      if (read.kind === 'entry') sawRecord = !!read.entry.tokens;
+      const decision = decideRenewal(held, read, sawRecord(), ask, now(), leewaySeconds);
+      if (read.kind === 'entry') seen = read.entry;
       adopt(decision);
       if (decision.write) void repair();
     });
   }
 
   function start(): void {
-    if (!tabs && crossTab && !disposed && globalThis.window)
+    // The browser's tabs in a browser; a given environment anywhere.
+    if (!tabs && crossTab && !disposed && (crossTab !== true || globalThis.window))
       tabs = openTabChannel(
         `site-identity:${clientId}`,
         key,
@@ -249,12 +260,14 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
     return (loading ??= after(record.read(), (read) => {
       if (loaded) return;
       if (read.kind === 'entry') {
-        sawRecord = !!read.entry.tokens;
+        seen = read.entry;
         if (compareEntries(read.entry, held) > 0) held = read.entry;
       }
       loaded = true;
       auto?.schedule();
       view.show(snapshotOf(held.tokens), undefined, !loading);
+      // A tab whose storage failed may hold a later session than the record: it answers.
+      tabs?.post({ entry: held, ask: true });
     }));
   }
 
@@ -275,11 +288,21 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
    * at most one refresh request (and visitor tokens when the platform rejects it).
    * `last`: after a rejection, a later session arrived but was not valid either.
    */
-  async function renewHolding(ask: RenewalAsk, last = false): Promise<Tokens> {
+  async function renewHolding(ask: RenewalAsk, round = 1): Promise<Tokens> {
+    if (round > RENEWAL_ROUNDS)
+      throw fail(
+        new TokensError(
+          'SESSION_BUSY',
+          'The session kept changing during a renewal; nothing was sent',
+          {
+            retryable: true,
+          },
+        ),
+      );
     await awaitHandOff();
     const read = await record.read();
-    const decision = decideRenewal(held, read, sawRecord, ask, now(), leewaySeconds);
-    if (read.kind === 'entry') sawRecord = !!read.entry.tokens;
+    const decision = decideRenewal(held, read, sawRecord(), ask, now(), leewaySeconds);
+    if (read.kind === 'entry') seen = read.entry;
     adopt(decision);
     const base = decision.entry;
     if (decision.action === 'use') {
@@ -288,7 +311,15 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
     }
     let reason: SessionEndReason | undefined;
     let next: Entry;
-    tabs?.post({ entry: base, renewing: true });
+    tabs?.post({ entry: base, renewing: true, ask: true });
+    if (tabs && decision.action === 'refresh') {
+      // A tab holding a later session (one its storage could not keep) answers the announcement.
+      await new Promise((resolve) => setTimeout(resolve, PROBE_MS));
+      if (laterRank(held, base)) {
+        tabs.post({ entry: base, renewing: false });
+        return renewHolding(ask, round + 1);
+      }
+    }
     try {
       next = renewedEntry(
         await (decision.action === 'refresh'
@@ -308,12 +339,17 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
         return compareEntries(held, base) > 0;
       });
       if (later && valid(held.tokens)) return held.tokens;
-      if (later && !last) return renewHolding(ask, true);
+      if (later) return renewHolding(ask, round + 1);
       if (base.tokens?.refreshToken.role === 'member') reason = 'refresh_rejected';
+      // The rejected refresh token is never presented again, in another tab either (should
+      // this one close now): the others hear of no tokens until the visitor ones, which
+      // take the same rank; this tab goes straight to them.
+      const dropped = renewedEntry(null, base);
+      tabs?.post({ entry: dropped, reason });
       try {
         next = renewedEntry(await endpoint.anonymous(), base);
       } catch (failure) {
-        tabs?.post({ entry: base, renewing: false });
+        accept(dropped, { reason });
         throw fail(failure);
       }
     }
