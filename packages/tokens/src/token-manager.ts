@@ -119,6 +119,8 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
   let tabs: TabChannel | undefined;
   let disposed = false;
   let flight: Promise<Tokens> | undefined;
+  /** The session whose refresh token the platform just rejected, while visitor tokens come. */
+  let rejected: Entry | undefined;
   /** The base of another tab's renewal under way, whose hand-off has not arrived yet. */
   let handOff: Entry | undefined;
   /** Renewals waiting for the lock, woken when another tab's session arrives. */
@@ -185,7 +187,8 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
 
   function hear({ entry, reason, unstored, renewing, ask }: TabNews): void {
     // A tab renewing (or opening with) an older session than ours: ours is the one to use.
-    if (ask && laterRank(held, entry)) tabs?.post({ entry: held });
+    const mine = rejected ?? held;
+    if (ask && laterRank(mine, entry)) tabs?.post({ entry: mine });
     if (ask && renewing === undefined) return;
     if (renewing !== undefined) {
       handOff = renewing && !laterRank(held, entry) ? entry : undefined;
@@ -344,13 +347,15 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
       // The rejected refresh token is never presented again, in another tab either (should
       // this one close now): the others hear of no tokens until the visitor ones, which
       // take the same rank; this tab goes straight to them.
-      const dropped = renewedEntry(null, base);
+      const dropped = (rejected = renewedEntry(null, base));
       tabs?.post({ entry: dropped, reason });
       try {
         next = renewedEntry(await endpoint.anonymous(), base);
       } catch (failure) {
         accept(dropped, { reason });
         throw fail(failure);
+      } finally {
+        rejected = undefined;
       }
     }
     if (accept(next, { reason })) await share(next, reason);

@@ -160,6 +160,8 @@ async function runSchedule(seed: number): Promise<{ steps: number; requests: num
   let steps = 0;
   let requests = 0;
   const violations: string[] = [];
+  /** The token family of the latest sign-in. */
+  let family: string | undefined;
   const trace = (text: string) => {
     if (TRACE) process.stderr.write(`t=${clock.now() - 1_900_000_000_000} ${text}\n`);
   };
@@ -428,11 +430,14 @@ async function runSchedule(seed: number): Promise<{ steps: number; requests: num
     tab.manager.subscribe((snapshot) => {
       const before = tab.tokens?.refreshToken;
       // Allowed only when the platform revoked that session (the scenario, or the
-      // family revoked after an unanswered refresh was retried).
+      // family revoked after an unanswered refresh was retried), or when it was not the
+      // latest sign-in (a tab that read an older record learns of the later session).
+      const known = before && platform.state.tokens.describe(before.value);
       if (
         before?.role === 'member' &&
         snapshot.status !== 'member' &&
-        platform.state.tokens.describe(before.value)?.status !== 'revoked'
+        known?.status !== 'revoked' &&
+        known?.familyId === family
       )
         fail(
           `tab ${tab.id} lost its member session (${snapshot.ended?.reason}) without a revocation`,
@@ -500,6 +505,7 @@ async function runSchedule(seed: number): Promise<{ steps: number; requests: num
       },
       refreshToken: { value: issued.refresh_token, role: 'member' },
     };
+    family = platform.state.tokens.describe(issued.refresh_token)?.familyId;
     void tab.manager.setTokens(tokens);
   }
 
