@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { exportsWithoutExample } from './tsdoc-examples.mjs';
+import { exportsWithoutExample, packageEntries } from './tsdoc-examples.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
@@ -64,22 +64,25 @@ for (const { dir, manifest } of packages) {
   const name = manifest.name;
   check(`${name}: publint`, bin('publint'), ['--strict'], dir);
   check(`${name}: attw --pack`, bin('attw'), ['--pack', '.', '--format', 'table-flipped'], dir);
-  const loadBoth = `
-    const esm = await import(${JSON.stringify(name)});
+  for (const { subpath } of packageEntries(dir)) {
+    const specifier = subpath === '.' ? name : `${name}${subpath.slice(1)}`;
+    const loadBoth = `
+    const esm = await import(${JSON.stringify(specifier)});
     const { createRequire } = await import('node:module');
-    const cjs = createRequire(process.cwd() + '/package.json')(${JSON.stringify(name)});
+    const cjs = createRequire(process.cwd() + '/package.json')(${JSON.stringify(specifier)});
     const a = Object.keys(esm).filter((k) => k !== 'default').sort();
     const b = Object.keys(cjs).filter((k) => k !== '__esModule' && k !== 'default').sort();
     if (a.length === 0) throw new Error('the ESM build exports nothing');
     if (JSON.stringify(a) !== JSON.stringify(b)) throw new Error('ESM and CJS exports differ: ' + a + ' vs ' + b);
     for (const key of a) if (typeof esm[key] !== typeof cjs[key]) throw new Error(key + ' differs in type');
   `;
-  check(
-    `${name}: ESM and CJS builds load in Node with the same exports`,
-    'node',
-    ['--input-type=module', '-e', loadBoth],
-    dir,
-  );
+    check(
+      `${specifier}: ESM and CJS builds load in Node with the same exports`,
+      'node',
+      ['--input-type=module', '-e', loadBoth],
+      dir,
+    );
+  }
   record(`${name}: licence and registry metadata, LICENSE in the tarball`, () => {
     const problems = registryMetadataProblems(manifest, dir.slice(root.length + 1));
     const packed = spawnSync('pnpm', ['pack', '--dry-run', '--json'], {

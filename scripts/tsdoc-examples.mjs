@@ -1,12 +1,33 @@
 #!/usr/bin/env node
 // Lists the exports of a built package whose declaration carries no TSDoc `@example`.
 // Usage: node scripts/tsdoc-examples.mjs <package dir>  (exit 1 when any is missing)
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 
-/** The names exported from `dist/index.d.ts` of `dir` that have no `@example` tag. */
+/**
+ * The entries of the package in `dir`: each subpath of its `exports` map with the
+ * declaration file its `import` condition names (`.` for a package without a map).
+ */
+export function packageEntries(dir) {
+  const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  const entries = Object.entries(manifest.exports ?? {})
+    .map(([subpath, target]) => ({ subpath, types: target?.import?.types }))
+    .filter((entry) => typeof entry.types === 'string');
+  return entries.length > 0 ? entries : [{ subpath: '.', types: './dist/index.d.ts' }];
+}
+
+/** The names exported from every entry of `dir` that have no `@example` tag (`subpath:name` beyond the main one). */
 export function exportsWithoutExample(dir) {
-  const file = join(dir, 'dist', 'index.d.ts');
+  return packageEntries(dir).flatMap(({ subpath, types }) =>
+    entryExportsWithoutExample(join(dir, types)).map((name) =>
+      subpath === '.' ? name : `${subpath}:${name}`,
+    ),
+  );
+}
+
+/** The names exported from the declaration file `file` that have no `@example` tag. */
+function entryExportsWithoutExample(file) {
   const program = ts.createProgram([file], { noEmit: true, skipLibCheck: true, types: [] });
   const checker = program.getTypeChecker();
   const source = program.getSourceFile(file);

@@ -5,8 +5,11 @@ const ALLOWED_HEADERS = ['Authorization', 'Content-Type'];
 
 /**
  * CORS headers for a request from `origin`: the origin is reflected when it is a
- * loopback origin (a local app), with `x-wix-request-id` exposed; other origins get none.
- * A preflight (`preflight: true`) also gets the allowed methods and headers.
+ * loopback origin (a local app), or any origin with `anyOrigin` (in-process answers
+ * through MSW, which no other site can reach), with `x-wix-request-id` exposed; other
+ * origins get none. A preflight (`preflight: true`) also gets the allowed methods and
+ * headers; with `anyOrigin`, a preflight without an `Origin` (some DOM emulations drop
+ * it) is allowed for `*`.
  *
  * @example
  * ```ts
@@ -17,9 +20,14 @@ const ALLOWED_HEADERS = ['Authorization', 'Content-Type'];
  */
 export function corsHeaders(
   origin: string | undefined,
-  { preflight, requestHeaders }: { preflight: boolean; requestHeaders?: string },
+  {
+    preflight,
+    requestHeaders,
+    anyOrigin = false,
+  }: { preflight: boolean; requestHeaders?: string | undefined; anyOrigin?: boolean },
 ): Record<string, string> {
-  if (origin === undefined) return {};
+  if (origin === undefined)
+    return anyOrigin && preflight ? preflightHeaders('*', requestHeaders) : {};
   let hostname: string;
   try {
     const url = new URL(origin);
@@ -28,23 +36,29 @@ export function corsHeaders(
   } catch {
     return {};
   }
-  if (!isLoopbackHost(hostname)) return {};
+  if (!anyOrigin && !isLoopbackHost(hostname)) return {};
   const headers: Record<string, string> = {
     'access-control-allow-origin': origin,
     'access-control-allow-credentials': 'true',
     'access-control-expose-headers': 'x-wix-request-id, retry-after',
     vary: 'Origin',
   };
-  if (preflight) {
-    const requested = (requestHeaders ?? '')
-      .split(',')
-      .map((name) => name.trim())
-      .filter(Boolean);
-    headers['access-control-allow-methods'] = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
-    headers['access-control-allow-headers'] = [...new Set([...ALLOWED_HEADERS, ...requested])].join(
-      ', ',
-    );
-    headers['access-control-max-age'] = '600';
-  }
-  return headers;
+  return preflight ? { ...headers, ...preflightHeaders(origin, requestHeaders) } : headers;
+}
+
+/** What a preflight answer adds: the methods and headers allowed, for a while. */
+function preflightHeaders(
+  origin: string,
+  requestHeaders: string | undefined,
+): Record<string, string> {
+  const requested = (requestHeaders ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  return {
+    'access-control-allow-origin': origin,
+    'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
+    'access-control-allow-headers': [...new Set([...ALLOWED_HEADERS, ...requested])].join(', '),
+    'access-control-max-age': '600',
+  };
 }

@@ -14,7 +14,9 @@ export type MockPlatformErrorCode =
   | 'MEMBER_NOT_FOUND'
   | 'INVALID_FAULT'
   | 'INVALID_SETTING'
-  | 'SERVER_START_FAILED';
+  | 'SERVER_START_FAILED'
+  | 'HOSTED_SIGN_IN_FAILED'
+  | 'NOT_ON_HOSTED_PAGE';
 
 /**
  * The one error class of the emulator: thrown for bad options, bad test set-up

@@ -8,6 +8,7 @@ import {
   post,
   visitorTokens,
   serveThroughMsw,
+  caught,
 } from './test-support';
 
 const platform = createMockPlatform();
@@ -19,15 +20,6 @@ const refresh = (refreshToken: string, target: MockPlatform = platform) =>
 /** An authenticated endpoint: a redirect session needs a valid access token. */
 const redirectSession = (accessToken: string, target: MockPlatform = platform) =>
   post(target, `${REDIRECTS}/v1/redirect-session`, { login: {} }, accessToken);
-
-function caught(run: () => unknown): unknown {
-  try {
-    run();
-  } catch (error) {
-    return error;
-  }
-  return undefined;
-}
 
 describe('refreshTokenReuse', () => {
   it("defaults to 'reject': a retired refresh token is refused, the newer tokens live on", async () => {

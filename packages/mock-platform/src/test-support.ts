@@ -55,3 +55,13 @@ export function serveThroughMsw(platform: MockPlatform): void {
   });
   afterAll(() => server.close());
 }
+
+/** What `run` throws, or undefined when it returns. */
+export function caught(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}
