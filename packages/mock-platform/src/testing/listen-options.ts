@@ -7,8 +7,11 @@
  * @example
  * ```ts
  * import { setupServer } from 'msw/node';
+ * import { beforeAll } from 'vitest';
+ * import { createMockPlatform } from '@site-identity/mock-platform';
  * import { strictListenOptions } from '@site-identity/mock-platform/testing';
  *
+ * const platform = createMockPlatform();
  * const server = setupServer(...platform.handlers);
  * beforeAll(() => server.listen(strictListenOptions));
  * ```

@@ -9,8 +9,11 @@ import { TestElement } from './test-frame';
  *
  * @example
  * ```ts
+ * import { createMockPlatform } from '@site-identity/mock-platform';
+ * import { createTestBrowser, type TestBrowserOptions } from '@site-identity/mock-platform/testing';
+ *
  * const options: TestBrowserOptions = { url: 'http://localhost:5173/account' };
- * createTestBrowser(platform, options);
+ * createTestBrowser(createMockPlatform(), options);
  * ```
  */
 export interface TestBrowserOptions {
@@ -23,6 +26,9 @@ export interface TestBrowserOptions {
  *
  * @example
  * ```ts
+ * import type { HostedCredentials, TestBrowser } from '@site-identity/mock-platform/testing';
+ * declare const browser: TestBrowser;
+ *
  * const credentials: HostedCredentials = { email: 'ada@example.com', password: 'secret' };
  * await browser.signIn(credentials);
  * ```
@@ -38,7 +44,13 @@ export interface HostedCredentials {
  *
  * @example
  * ```ts
- * const browser: TestBrowser = createTestBrowser(platform);
+ * import { createMockPlatform } from '@site-identity/mock-platform';
+ * import { createTestBrowser, type TestBrowser } from '@site-identity/mock-platform/testing';
+ * import { createRedirects } from '@site-identity/redirects';
+ * import { createTokenManager } from '@site-identity/tokens';
+ *
+ * const browser: TestBrowser = createTestBrowser(createMockPlatform());
+ * const tokens = createTokenManager({ clientId: 'my-app' });
  * const redirects = createRedirects({ clientId: 'my-app', tokens, window: browser.window });
  * ```
  */
@@ -96,8 +108,15 @@ function alertOf(html: string): string | undefined {
  *
  * @example
  * ```ts
+ * import { createMemberAuth } from '@site-identity/member-auth';
+ * import { createMockPlatform } from '@site-identity/mock-platform';
  * import { createTestBrowser } from '@site-identity/mock-platform/testing';
+ * import { createRedirects } from '@site-identity/redirects';
+ * import { createTokenManager } from '@site-identity/tokens';
+ * import { expect } from 'vitest';
  *
+ * // With the platform's handlers served by MSW:
+ * const platform = createMockPlatform({ members: [{ email: 'ada@example.com', password: 'secret' }] });
  * const browser = createTestBrowser(platform);
  * const tokens = createTokenManager({ clientId: 'my-app' });
  * const redirects = createRedirects({ clientId: 'my-app', tokens, window: browser.window });
