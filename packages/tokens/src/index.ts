@@ -14,6 +14,7 @@ export {
   type FetchLike,
   type TokenEndpoint,
   type TokenEndpointOptions,
+  type TokenRequestHeaders,
 } from './token-endpoint';
 export { memoryStorage, webStorage, type TokenStorage } from './storage';
 export type {

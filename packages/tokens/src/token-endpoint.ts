@@ -11,6 +11,7 @@ import {
   type PlatformError,
 } from '@site-identity/http';
 import {
+  invalid,
   invalidArgument,
   TokenEndpointError,
   type GrantType,
@@ -62,7 +63,29 @@ export interface TokenEndpointOptions {
   readonly now?: () => number;
   /** Time-out of a token request in milliseconds. Default 10 000. */
   readonly timeoutMs?: number;
+  /**
+   * Extra headers on every token request (e.g. `client-binding`), or a function that
+   * gives them per request. `accept`, `content-type` and `authorization` stay the library's.
+   */
+  readonly tokenRequestHeaders?: TokenRequestHeaders;
 }
+
+/**
+ * Extra headers of token requests: a record, or a function called once per request.
+ *
+ * @example
+ * ```ts
+ * import { createTokenManager, type TokenRequestHeaders } from '@site-identity/tokens';
+ *
+ * const tokenRequestHeaders: TokenRequestHeaders = () => ({ 'client-binding': readBinding() });
+ * const manager = createTokenManager({ clientId: 'my-client-id', tokenRequestHeaders });
+ * ```
+ */
+export type TokenRequestHeaders =
+  Readonly<Record<string, string>> | (() => Readonly<Record<string, string>>);
+
+/** The library's own headers: extra headers never replace them. */
+const OWN_HEADERS = ['accept', 'content-type', 'authorization'];
 
 /**
  * The four grants of the platform's token endpoint. Each resolves with a new
@@ -91,11 +114,15 @@ export interface TokenEndpoint {
     codeVerifier: string;
     redirectUri: string;
   }): Promise<Tokens>;
-  /** Member tokens from an access token plus a second token (`authorized_client`). */
+  /**
+   * Member tokens from an access token plus a second token (`authorized_client`);
+   * with `sessionToken` (a sign-on's), tied to that site session.
+   */
   authorizedClient(request: {
     memberId: string;
     accessToken: string;
     secondToken: string;
+    sessionToken?: string;
   }): Promise<Tokens>;
 }
 
@@ -137,6 +164,33 @@ export function createTokenEndpoint(options: TokenEndpointOptions): TokenEndpoin
   optionalFunction(options.fetch, 'fetch', invalidArgument);
   optionalFunction(now, 'now', invalidArgument);
   const timeoutMs = checkTimeout(options.timeoutMs ?? 10_000, 'timeoutMs', invalidArgument);
+  const extra = options.tokenRequestHeaders;
+  if (extra !== undefined && typeof extra !== 'function' && (typeof extra !== 'object' || !extra))
+    throw invalid(
+      'tokenRequestHeaders',
+      'a record of header values or a function returning one',
+      extra,
+    );
+
+  /** The extra headers of one request, checked: never a TypeError from `new Request`. */
+  function extraHeaders(): Record<string, string> {
+    const given = typeof extra === 'function' ? extra() : extra;
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(Object(given) as Record<string, unknown>)) {
+      if (
+        typeof value !== 'string' ||
+        /[\0\r\n]/.test(value) ||
+        !/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name)
+      )
+        throw invalid(
+          `tokenRequestHeaders["${name.slice(0, 40)}"]`,
+          'a header-safe string',
+          typeof value === 'string' ? 'a string with a line break or an unsafe name' : value,
+        );
+      if (!OWN_HEADERS.includes(name.toLowerCase())) headers[name] = value;
+    }
+    return headers;
+  }
 
   /**
    * POSTs one grant: `{ clientId, grantType, ...fields }`, or `fields` alone for
@@ -150,7 +204,10 @@ export function createTokenEndpoint(options: TokenEndpointOptions): TokenEndpoin
     authorization?: string,
   ): Promise<Tokens> {
     const body = grantType === 'authorized_client' ? fields : { clientId, grantType, ...fields };
-    const headers: Record<string, string> = authorization ? { authorization } : {};
+    const headers: Record<string, string> = {
+      ...extraHeaders(),
+      ...(authorization && { authorization }),
+    };
     let answer: HttpResponse | undefined;
     let cause: PlatformError | undefined;
     try {
@@ -223,6 +280,9 @@ export function createTokenEndpoint(options: TokenEndpointOptions): TokenEndpoin
         grant_type: 'authorized_client',
         scope: 'offline_access',
         member_id: memberId,
+        ...(request.sessionToken !== undefined && {
+          session_token: required(request.sessionToken, 'sessionToken'),
+        }),
       };
       return grant('authorized_client', 'member', fields, undefined, authorization);
     },

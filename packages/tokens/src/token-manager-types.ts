@@ -2,7 +2,7 @@ import type { TokensError } from './errors';
 import type { SessionListener, SessionSnapshot } from './session';
 import type { TokenStorage } from './storage';
 import type { TabEnvironment } from './tab-channel';
-import type { FetchLike, TokenEndpoint } from './token-endpoint';
+import type { FetchLike, TokenEndpoint, TokenRequestHeaders } from './token-endpoint';
 import type { Tokens } from './types';
 
 /**
@@ -45,6 +45,8 @@ export interface TokenManagerOptions {
   readonly autoRefresh?: boolean;
   /** Time-out of a token request in milliseconds. Default 10 000. */
   readonly timeoutMs?: number;
+  /** Extra headers on every token request (e.g. `client-binding`); see {@link TokenRequestHeaders}. */
+  readonly tokenRequestHeaders?: TokenRequestHeaders;
   /**
    * How long a renewal waits for another tab's renewal to end before it rejects
    * (`LOCK_TIMEOUT`, retryable) without sending anything. Default: twice `timeoutMs`
