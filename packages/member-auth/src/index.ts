@@ -1,5 +1,6 @@
 export { createMemberAuth, type MemberAuth, type MemberAuthOptions } from './member-auth';
 export type { LoginParams, RegisterParams, VerifyEmailParams } from './login-flows';
+export type { ExternalLoginWithSessionParams } from './external-login';
 export type {
   ActivationEmailOptions,
   PasswordResetEmailOptions,

@@ -16,6 +16,7 @@ import {
   type SignOnParams,
   type SignOnResult,
 } from './account-calls';
+import { externalLoginWithSession, type ExternalLoginWithSessionParams } from './external-login';
 import { CAPTCHA_SITE_KEYS, type CaptchaKind, type CaptchaOptions } from './captcha';
 import type { FactorType } from './enumerations';
 import type { VerifyFactorOptions } from './factor-verification';
@@ -143,6 +144,16 @@ export interface MemberAuth {
    * are returned, not stored.
    */
   getMemberTokensForExternalLogin(memberId: string, secondToken: string): Promise<Tokens>;
+  /**
+   * Server only: signs the member on with the app's key (`POST /v2/sign-on`,
+   * `Authorization: <accessToken>,<apiKey>`; the member is created on first use),
+   * then takes member tokens through the `authorized_client` grant with `member_id`
+   * and `session_token`, tied to that site session (for handing a member into hosted
+   * checkout). The tokens are returned, not stored.
+   */
+  getMemberTokensForExternalLoginWithSession(
+    params: ExternalLoginWithSessionParams,
+  ): Promise<Tokens>;
 }
 
 const SERVICES = {
@@ -222,5 +233,7 @@ export function createMemberAuth(options: MemberAuthOptions): MemberAuth {
     verifyFactor: (factorType, factorOptions) => verifyFactorFlow(flows, factorType, factorOptions),
     getPendingVerification: () => store.read(),
     ...accountCalls({ clientId, auth, recovery, verification, tokens, store }),
+    getMemberTokensForExternalLoginWithSession: (params) =>
+      externalLoginWithSession(auth, tokens, params),
   };
 }
