@@ -9,6 +9,7 @@ export type { MockPlatformServer, MockPlatformServerOptions } from './server';
 export { DEFAULT_BASE_URL } from './options';
 export type {
   CaptchaMode,
+  FrameCookieMode,
   MockClient,
   MockPlatformOptions,
   PlatformSettings,

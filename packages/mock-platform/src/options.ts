@@ -45,7 +45,29 @@ export interface SiteSettings {
   requireOwnerApproval: boolean;
   /** reCAPTCHA on register and login. Default 'off'. */
   captcha: CaptchaMode;
+  /** Whether the `prompt=none` authorize step needs its own cookie; see {@link FrameCookieMode}. Default 'off'. */
+  frameCookie: FrameCookieMode;
 }
+
+/**
+ * How the `prompt=none` authorize step (silent login in a hidden frame) treats cookies,
+ * to behave like a platform whose hosted pages need their own cookie:
+ *
+ * - `'off'`: it answers from the session token alone.
+ * - `'required'`: it sets a session cookie (`SameSite=None; Secure` on https and
+ *   loopback hosts) and reads it back on a second step; when the cookie does not come
+ *   back (a frame of another site in a browser that blocks third-party cookies) it
+ *   answers `login_required`.
+ * - `'unanswered'`: the same, but without the cookie the page never answers at all.
+ *
+ * At top level (a redirect) the cookie is first-party and always comes back.
+ *
+ * @example
+ * ```ts
+ * const platform = createMockPlatform({ site: { frameCookie: 'required' satisfies FrameCookieMode } });
+ * ```
+ */
+export type FrameCookieMode = 'off' | 'required' | 'unanswered';
 
 /**
  * What the token endpoint does when a retired (rotated) refresh token is presented
@@ -188,6 +210,7 @@ const DEFAULT_SETTINGS: PlatformSettings = {
   requireEmailVerification: false,
   requireOwnerApproval: false,
   captcha: 'off',
+  frameCookie: 'off',
   accessTokenTtlSeconds: 3600,
   rotateRefreshTokens: true,
   authorizationCodeTtlSeconds: 60,
@@ -210,6 +233,7 @@ const SETTING_RULES: Readonly<
   requireEmailVerification: BOOLEAN,
   requireOwnerApproval: BOOLEAN,
   captcha: oneOf(['off', 'invisible', 'visible']),
+  frameCookie: oneOf(['off', 'required', 'unanswered']),
   accessTokenTtlSeconds: SECONDS,
   rotateRefreshTokens: BOOLEAN,
   authorizationCodeTtlSeconds: SECONDS,

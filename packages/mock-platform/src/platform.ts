@@ -188,7 +188,9 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
     if (match.kind === 'wrong-method')
       return bareError(405, 'Method Not Allowed', { allow: match.allowed.join(', ') });
     const authorization = request.headers.get('authorization');
-    const caller = authorization ? state.tokens.authenticate(authorization) : undefined;
+    // `<accessToken>,<apiKey>` (sign-on with an app's key): the access token identifies the caller.
+    const accessToken = authorization?.split(',', 1)[0]?.trim();
+    const caller = accessToken ? state.tokens.authenticate(accessToken) : undefined;
     if (authorization && caller === undefined && !path.startsWith('/_hosted/')) {
       return applicationError(401, 'UNAUTHENTICATED', 'Unknown or expired access token');
     }

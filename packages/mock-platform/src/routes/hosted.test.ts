@@ -306,7 +306,7 @@ describe('prompt none', () => {
     const text = await page.text();
     expect(page.status).toBe(200);
     expect(text).toMatch(
-      /window\.parent\.postMessage\(\{"code":"mock-code\.[A-Za-z0-9]+","state":"the-state"\}, "http:\/\/localhost:5173"\)/,
+      /\(window\.opener \|\| window\.parent\)\.postMessage\(\{"code":"mock-code\.[A-Za-z0-9]+","state":"the-state"\}, "http:\/\/localhost:5173"\)/,
     );
   });
 

@@ -5,6 +5,8 @@ import { isClientAllowed } from '../options';
 import { randomToken } from '../random';
 import { html, redirect } from '../responses';
 import { readCookie, SESSION_COOKIE } from './authentication';
+import { frameCookieStep } from './frame-cookie';
+import { identityProviderStep } from './identity-provider';
 import { recoverPassword } from './recovery';
 
 type ResponseMode = 'fragment' | 'query' | 'web_message';
@@ -85,7 +87,8 @@ function respond(
   const params = { ...result, ...(request.state ? { state: request.state } : {}) };
   if (request.responseMode === 'web_message') {
     const origin = new URL(request.redirectUri).origin;
-    const script = `window.parent.postMessage(${scriptJson(params)}, ${scriptJson(origin)});`;
+    // A popup answers its opener, a frame its parent.
+    const script = `(window.opener || window.parent).postMessage(${scriptJson(params)}, ${scriptJson(origin)});`;
     return html(
       page('Signing in', `<p>Returning to the application…</p>\n<script>${script}</script>`),
       200,
@@ -178,6 +181,26 @@ export function authorizePageRoute(context: RouteContext): Response {
       error_description: checked.description,
     });
   const { request } = checked;
+  const idp = context.url.searchParams.get('idp');
+  if (idp && checked.prompt !== 'none')
+    return identityProviderStep(
+      context,
+      idp,
+      (member, session) =>
+        respond(
+          request,
+          { code: issueCode(context, request, member.id) },
+          sessionCookie(session),
+          303,
+        ),
+      () =>
+        respond(
+          request,
+          { error: 'access_denied', error_description: 'The member cancelled' },
+          {},
+          303,
+        ),
+    );
   if (context.request.method === 'POST') {
     const outcome = signIn(context);
     if ('error' in outcome) {
@@ -202,6 +225,17 @@ export function authorizePageRoute(context: RouteContext): Response {
     );
   }
   if (checked.prompt === 'none') {
+    const cookie = frameCookieStep(context);
+    if (cookie instanceof Response) return cookie;
+    if (cookie === 'missing') {
+      if (context.state.settings.frameCookie === 'unanswered')
+        return html(page('Signing in', '<p>Signing in…</p>'));
+      return respond(request, {
+        error: 'login_required',
+        error_description:
+          'The session cookie could not be read back: third-party cookies are blocked',
+      });
+    }
     const member = sessionMember(
       context,
       checked.sessionToken ?? readCookie(context.request, SESSION_COOKIE),

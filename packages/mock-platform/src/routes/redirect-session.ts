@@ -32,6 +32,7 @@ const AUTH_FIELDS = [
   'scope',
   'state',
   'sessionToken',
+  'idp',
 ];
 
 /**

@@ -11,7 +11,7 @@ const VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/;
  * is off; a retired one is `invalid_grant`, and with `refreshTokenReuse: 'revoke-family'`
  * its whole family is revoked first); `authorization_code` → member tokens after the
  * S256 check; `authorized_client` (snake_case body, `Authorization: <accessToken>,<secondToken>`)
- * → member tokens for `member_id`.
+ * → member tokens for `member_id` (with `session_token`, only for a live session of that member).
  *
  * @example
  * ```ts
@@ -126,6 +126,16 @@ function authorizedClient(context: RouteContext, body: Record<string, unknown>):
       'invalid_client',
       'Authorization must be a valid access token and a second token',
     );
+  }
+  const sessionToken = stringAt(body, 'session_token');
+  if (sessionToken !== undefined) {
+    const session = context.state.sessions.get(sessionToken);
+    if (
+      session === undefined ||
+      session.expiresAt <= context.now() ||
+      session.memberId !== memberId
+    )
+      return oauthError(400, 'invalid_grant', 'session_token is not a live session of member_id');
   }
   return json(context.state.tokens.issue({ role: 'member', clientId: caller.clientId, memberId }));
 }
