@@ -11,6 +11,8 @@ import { responseModeOf, sameOriginUri, stripCallbackParams } from './callback-u
 import { OAUTH_FLOW_TIMEOUT_MS, PREWARM_INTERVAL_MS } from './constants';
 import { storageOf, windowOf } from './environment';
 import { awaitFrameAnswer, loadHiddenFrame } from './hidden-frame';
+import { idpConnectionId } from './identity-provider';
+import { loginWithPopup } from './popup-login';
 import { postJson } from './platform-call';
 import { parseCallback, toUrl, type CallbackParams, type UrlResponseMode } from './parse-callback';
 import { checkRequest, readRedirectSession, type RedirectSessionRequest } from './redirect-session';
@@ -127,7 +129,7 @@ export function createRedirects(options: RedirectsOptions): Redirects {
 
   const getAuthUrl: Redirects['getAuthUrl'] = async (flow, options) => {
     // `options ?? {}`: a null options argument is as good as none, never a TypeError.
-    const { prompt = 'login', responseMode = 'fragment', sessionToken } = options ?? {};
+    const { prompt = 'login', responseMode = 'fragment', sessionToken, idp } = options ?? {};
     const redirectSession = await createRedirectSession({
       auth: {
         authRequest: {
@@ -140,6 +142,7 @@ export function createRedirects(options: RedirectsOptions): Redirects {
           scope: 'offline_access',
           state: text(flow.state, 'state'),
           ...(sessionToken !== undefined && { sessionToken: text(sessionToken, 'sessionToken') }),
+          ...(idp !== undefined && { idp: idpConnectionId(idp) }),
         },
       },
       prompt,
@@ -188,7 +191,8 @@ export function createRedirects(options: RedirectsOptions): Redirects {
 
   const loginWithRedirect: Redirects['loginWithRedirect'] = async (login) => {
     const { origin } = httpUrl(login?.redirectUri, 'redirectUri', false);
-    const { redirectUri, originalUri, prompt, responseMode } = login;
+    const { redirectUri, originalUri, prompt, responseMode, idp, sessionToken, beforeNavigate } =
+      login;
     const navigate =
       options.navigate ??
       (
@@ -202,7 +206,9 @@ export function createRedirects(options: RedirectsOptions): Redirects {
     });
     saveFlow(session, clientId, flow);
     try {
-      navigate((await getAuthUrl(flow, { prompt, responseMode })).authUrl);
+      const { authUrl } = await getAuthUrl(flow, { prompt, responseMode, idp, sessionToken });
+      beforeNavigate?.(authUrl);
+      navigate(authUrl);
     } catch (error) {
       dropFlow(session, clientId, flow.state);
       throw error;
@@ -296,6 +302,15 @@ export function createRedirects(options: RedirectsOptions): Redirects {
     createRedirectSession,
     getAuthUrl,
     loginWithRedirect,
+    loginWithPopup: (popupOptions) => {
+      let win: Window;
+      try {
+        win = browser();
+      } catch (error) {
+        return Promise.reject(error);
+      }
+      return loginWithPopup({ win, getAuthUrl, exchange, authorizationError }, popupOptions);
+    },
     completeLogin,
     silentLogin,
     prewarm,

@@ -42,7 +42,7 @@ function runHiddenFrame<T>(
 }
 
 /** The fields of the `{ code, state }` or `{ error, error_description, state }` a hosted page posts (maybe as JSON text). */
-function readAnswer(data: unknown): CallbackParams & { state?: unknown } {
+export function readAnswer(data: unknown): CallbackParams & { state?: unknown } {
   const { code, state, error, error_description } = Object(
     typeof data === 'string' ? attempt(() => JSON.parse(data)) : data,
   );

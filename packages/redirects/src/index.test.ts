@@ -5,6 +5,7 @@ import * as entry from './index';
 describe('@site-identity/redirects entry', () => {
   test('exports exactly the public surface', () => {
     expect(Object.keys(entry).sort()).toEqual([
+      'IDENTITY_PROVIDER_IDS',
       'OAUTH_FLOW_TIMEOUT_MS',
       'PREWARM_INTERVAL_MS',
       'RedirectsError',
@@ -32,6 +33,7 @@ describe('@site-identity/redirects entry', () => {
     await expect(
       redirects.loginWithRedirect({ redirectUri: 'https://a.example/cb' }),
     ).rejects.toMatchObject({ code: 'NOT_IN_BROWSER' });
+    await expect(redirects.loginWithPopup()).rejects.toMatchObject({ code: 'NOT_IN_BROWSER' });
     await expect(redirects.prewarm()).resolves.toBeUndefined();
     expect(entry.parseCallback('https://a.example/cb#code=c&state=s')).toEqual({
       code: 'c',

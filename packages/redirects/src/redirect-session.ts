@@ -58,6 +58,8 @@ export interface AuthRequest {
   readonly scope: 'offline_access';
   readonly state: string;
   readonly sessionToken?: string;
+  /** An identity-provider connection id (social or SSO login). */
+  readonly idp?: string;
 }
 
 /** Fields the platform may add to an intent; kept open so that new ones pass through. */

@@ -12,6 +12,8 @@ import { hasBrand } from '@site-identity/http';
  * - `INVALID_ARGUMENT`: a call was given bad input.
  * - `NOT_IN_BROWSER`: the call needs a `window` and none was found or injected.
  * - `STORAGE_UNAVAILABLE`: session storage could not be read or written.
+ * - `POPUP_BLOCKED`: the browser refused to open the login popup (not called in a click).
+ * - `POPUP_CLOSED`: the member closed the login popup before the login completed.
  *
  * @example
  * ```ts
@@ -29,7 +31,9 @@ export type KnownRedirectsErrorCode =
   | 'LOGOUT_URL_UNAVAILABLE'
   | 'INVALID_ARGUMENT'
   | 'NOT_IN_BROWSER'
-  | 'STORAGE_UNAVAILABLE';
+  | 'STORAGE_UNAVAILABLE'
+  | 'POPUP_BLOCKED'
+  | 'POPUP_CLOSED';
 
 /**
  * A `RedirectsError`'s `code`.

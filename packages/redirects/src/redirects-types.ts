@@ -1,6 +1,8 @@
 import type { HttpClientOptions } from '@site-identity/http';
 import type { Tokens } from '@site-identity/tokens';
 import type { RedirectsEnvironment } from './environment';
+import type { IdentityProvider } from './identity-provider';
+import type { LoginWithPopupOptions } from './popup-login';
 import type { UrlResponseMode } from './parse-callback';
 import type {
   Prompt,
@@ -95,6 +97,8 @@ export interface AuthUrlOptions {
   readonly responseMode?: ResponseMode;
   /** A session token from a direct login, for `prompt: 'none'`. */
   readonly sessionToken?: string;
+  /** Sign in with Google, Facebook or a site's own connection: sent as `authRequest.idp`. */
+  readonly idp?: IdentityProvider;
 }
 
 /**
@@ -133,6 +137,12 @@ export interface LoginWithRedirectOptions {
   readonly prompt?: Prompt;
   /** Default `'fragment'`. */
   readonly responseMode?: UrlResponseMode;
+  /** Sign in with Google, Facebook or a site's own connection: sent as `authRequest.idp`. */
+  readonly idp?: IdentityProvider;
+  /** A session token from a direct login (with `prompt: 'none'`): the hosted page answers at once. */
+  readonly sessionToken?: string;
+  /** Called with the hosted page's URL just before the page leaves, to save what the app needs. */
+  readonly beforeNavigate?: (authUrl: string) => void;
 }
 
 /**
@@ -222,6 +232,12 @@ export interface Redirects {
   getAuthUrl(flow: AuthFlowInput, options?: AuthUrlOptions): Promise<AuthUrl>;
   /** Creates and stores a flow (keyed by its state), then navigates to the hosted login page. */
   loginWithRedirect(options: LoginWithRedirectOptions): Promise<void>;
+  /**
+   * Signs in on the hosted page in a popup: opened synchronously (call it in a click),
+   * navigated once the redirect session answers; the code comes back by `web_message`.
+   * Rejects with `POPUP_BLOCKED`, `POPUP_CLOSED` or `OAUTH_FLOW_TIMED_OUT`; the popup is always closed.
+   */
+  loginWithPopup(options?: LoginWithPopupOptions): Promise<Tokens>;
   /** Completes the login the hosted page returned to `url` (default `location.href`). Idempotent while in flight. */
   completeLogin(url?: string | URL): Promise<LoginCompletion>;
   /** Exchanges a session token for member tokens through a hidden frame (`prompt: 'none'`, `web_message`). */

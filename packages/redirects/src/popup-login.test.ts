@@ -1,0 +1,222 @@
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { IDENTITY_PROVIDER_IDS } from './identity-provider';
+import {
+  codeExchanges,
+  createClient,
+  hostedPageMessage,
+  MEMBER,
+  redirectSessionCalls,
+  usePlatform,
+} from './test-platform';
+
+const { platform } = usePlatform();
+
+/** A stand-in for the window `window.open` returns: it records where it is sent. */
+function fakePopup() {
+  const popup = {
+    closed: false,
+    location: { href: 'about:blank' },
+    close: vi.fn(() => void (popup.closed = true)),
+  };
+  return popup;
+}
+
+/** Resolves once the popup has been sent to the hosted page. */
+async function navigated(popup: ReturnType<typeof fakePopup>): Promise<string> {
+  await vi.waitFor(() => expect(popup.location.href).not.toBe('about:blank'));
+  return popup.location.href;
+}
+
+/** What the hosted page posts to its opener, from `popup`, at the page's origin. */
+function postFromPopup(popup: object, data: unknown, origin: string) {
+  window.dispatchEvent(
+    new MessageEvent('message', { data, origin, source: popup as unknown as Window }),
+  );
+}
+
+/** Signs in on the hosted page at `url` as the member (POST, web_message): the message it posts. */
+async function signInOnHostedPage(url: string): Promise<Record<string, string>> {
+  const answer = await platform.fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ ...MEMBER, action: 'login' }).toString(),
+  });
+  const match = /postMessage\((\{.*?\}),/.exec(await answer.text());
+  if (!match) throw new Error('The hosted page posts no message');
+  return JSON.parse(match[1]!) as Record<string, string>;
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+
+describe('loginWithPopup', () => {
+  test('opens the window before any await, sends it to the hosted page, exchanges the posted code once and closes it', async () => {
+    const popup = fakePopup();
+    const open = vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
+    const { tokens, redirects } = createClient();
+    const pending = redirects.loginWithPopup({ idp: 'google' });
+    expect(open).toHaveBeenCalledTimes(1);
+    expect(open.mock.calls[0]![0]).toBe('');
+    expect(open.mock.calls[0]![2]).toMatch(/^popup=yes,width=500,height=640/);
+    const url = new URL(await navigated(popup));
+    expect(url.searchParams.get('responseMode')).toBe('web_message');
+    expect(url.searchParams.get('idp')).toBe(IDENTITY_PROVIDER_IDS.google);
+    expect(url.searchParams.get('redirectUri')).toBe(location.origin);
+
+    const answer = await hostedPageMessage(platform, url.href).catch(() => undefined);
+    expect(answer).toBeUndefined(); // the Google step shows a form first
+    const posted = await (
+      await platform.fetch(url.href, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ email: 'lin@example.com', action: 'idp' }).toString(),
+        redirect: 'manual',
+      })
+    ).text();
+    const message = JSON.parse(/postMessage\((\{.*?\}),/.exec(posted)![1]!) as object;
+    postFromPopup(popup, message, 'https://evil.example');
+    postFromPopup({}, message, url.origin);
+    postFromPopup(popup, { ...message, state: 'forged' }, url.origin);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(codeExchanges(platform)).toHaveLength(0);
+    postFromPopup(popup, message, url.origin);
+    postFromPopup(popup, message, url.origin);
+    await expect(pending).resolves.toMatchObject({ refreshToken: { role: 'member' } });
+    expect(tokens.isLoggedIn()).toBe(true);
+    expect(codeExchanges(platform)).toHaveLength(1);
+    expect(popup.close).toHaveBeenCalled();
+    expect(platform.state.findMember('lin@example.com')).toBeDefined();
+  });
+
+  test('a password sign-in in the popup works too; a window the app opened itself is used', async () => {
+    const popup = fakePopup();
+    const open = vi.spyOn(window, 'open');
+    const { tokens, redirects } = createClient();
+    const pending = redirects.loginWithPopup({ popup: popup as unknown as Window });
+    expect(open).not.toHaveBeenCalled();
+    const url = await navigated(popup);
+    postFromPopup(popup, await signInOnHostedPage(url), new URL(url).origin);
+    await pending;
+    expect(tokens.isLoggedIn()).toBe(true);
+    expect(popup.close).toHaveBeenCalled();
+  });
+
+  test('a blocked popup rejects with POPUP_BLOCKED before any request', async () => {
+    vi.spyOn(window, 'open').mockReturnValue(null);
+    const { redirects } = createClient();
+    await expect(redirects.loginWithPopup()).rejects.toMatchObject({
+      name: 'RedirectsError',
+      code: 'POPUP_BLOCKED',
+    });
+    expect(redirectSessionCalls(platform)).toHaveLength(0);
+  });
+
+  test('a popup the member closes rejects with POPUP_CLOSED, and nothing is exchanged', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    const popup = fakePopup();
+    vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
+    const { tokens, redirects } = createClient();
+    const pending = redirects.loginWithPopup();
+    const rejected = expect(pending).rejects.toMatchObject({ code: 'POPUP_CLOSED' });
+    await vi.advanceTimersByTimeAsync(1000);
+    popup.closed = true;
+    await vi.advanceTimersByTimeAsync(500);
+    await rejected;
+    expect(tokens.isLoggedIn()).toBe(false);
+    expect(codeExchanges(platform)).toHaveLength(0);
+  });
+
+  test('times out after timeoutMs with OAUTH_FLOW_TIMED_OUT and closes the popup; a late answer is ignored', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    const popup = fakePopup();
+    vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
+    const { redirects } = createClient();
+    const pending = redirects.loginWithPopup({ timeoutMs: 30_000 });
+    const rejected = expect(pending).rejects.toMatchObject({
+      code: 'OAUTH_FLOW_TIMED_OUT',
+      message: 'OAuth flow timed out',
+    });
+    const url = await navigated(popup);
+    await vi.advanceTimersByTimeAsync(30_000);
+    await rejected;
+    expect(popup.close).toHaveBeenCalled();
+    postFromPopup(popup, await signInOnHostedPage(url), new URL(url).origin);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(codeExchanges(platform)).toHaveLength(0);
+  });
+
+  test("the hosted page's error surfaces as AUTHORIZATION_ERROR; the popup is closed", async () => {
+    const popup = fakePopup();
+    vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
+    const { redirects } = createClient();
+    const pending = redirects.loginWithPopup();
+    const url = await navigated(popup);
+    const cancelled = await platform.fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'action=cancel',
+    });
+    const message = JSON.parse(/postMessage\((\{.*?\}),/.exec(await cancelled.text())![1]!);
+    postFromPopup(popup, message, new URL(url).origin);
+    await expect(pending).rejects.toMatchObject({
+      code: 'AUTHORIZATION_ERROR',
+      error: 'access_denied',
+    });
+    expect(popup.close).toHaveBeenCalled();
+  });
+
+  test('a failing redirect session rejects with its error and closes the popup', async () => {
+    const popup = fakePopup();
+    vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
+    platform.faults.inject({ path: '/_api/redirects-api/', kind: 'status', status: 503 });
+    const { redirects } = createClient();
+    await expect(redirects.loginWithPopup()).rejects.toMatchObject({ status: 503 });
+    expect(popup.close).toHaveBeenCalled();
+  });
+
+  test.each([
+    [{ idp: 'twitter' }, `idp must be 'google', 'facebook' or { connectionId }`],
+    [{ idp: { connectionId: '' } }, 'idp must be'],
+    [{ timeoutMs: 0 }, 'timeoutMs must be from 1 to 2147483647 ms'],
+  ])('bad input %j is INVALID_ARGUMENT, and the popup is closed', async (options, message) => {
+    const popup = fakePopup();
+    vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
+    const { redirects } = createClient();
+    const failure = redirects.loginWithPopup(options as never);
+    await expect(failure).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+    await expect(failure).rejects.toThrow(message);
+  });
+});
+
+describe('idp on getAuthUrl and loginWithRedirect', () => {
+  test.each([
+    ['google', IDENTITY_PROVIDER_IDS.google],
+    ['facebook', IDENTITY_PROVIDER_IDS.facebook],
+    [{ connectionId: 'my-sso-1' }, 'my-sso-1'],
+  ] as const)('%j is sent as authRequest.idp %s', async (idp, id) => {
+    const { redirects } = createClient();
+    const { authUrl } = await redirects.getAuthUrl(
+      { redirectUri: 'http://localhost:3000/callback', codeChallenge: 'c'.repeat(43), state: 's1' },
+      { idp },
+    );
+    expect(new URL(authUrl).searchParams.get('idp')).toBe(id);
+  });
+
+  test('loginWithRedirect sends idp and a session token, and calls beforeNavigate before navigate', async () => {
+    const order: string[] = [];
+    const { redirects } = createClient({ navigate: (url) => void order.push(`navigate ${url}`) });
+    await redirects.loginWithRedirect({
+      redirectUri: 'http://localhost:3000/callback',
+      idp: 'facebook',
+      beforeNavigate: (url) => void order.push(`before ${url}`),
+    });
+    expect(order).toHaveLength(2);
+    expect(order[0]).toMatch(/^before /);
+    expect(order[1]).toBe(order[0]!.replace('before', 'navigate'));
+    expect(new URL(order[1]!.slice(9)).searchParams.get('idp')).toBe(
+      IDENTITY_PROVIDER_IDS.facebook,
+    );
+  });
+});
