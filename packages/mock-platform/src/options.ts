@@ -64,7 +64,10 @@ export interface SiteSettings {
  *
  * @example
  * ```ts
- * const platform = createMockPlatform({ site: { frameCookie: 'required' satisfies FrameCookieMode } });
+ * import { createMockPlatform, type FrameCookieMode } from '@site-identity/mock-platform';
+ *
+ * const frameCookie: FrameCookieMode = 'required';
+ * const platform = createMockPlatform({ site: { frameCookie } });
  * ```
  */
 export type FrameCookieMode = 'off' | 'required' | 'unanswered';

@@ -77,7 +77,8 @@ export interface TokenEndpointOptions {
  * ```ts
  * import { createTokenManager, type TokenRequestHeaders } from '@site-identity/tokens';
  *
- * const tokenRequestHeaders: TokenRequestHeaders = () => ({ 'client-binding': readBinding() });
+ * const binding = { current: 'device-1' };
+ * const tokenRequestHeaders: TokenRequestHeaders = () => ({ 'client-binding': binding.current });
  * const manager = createTokenManager({ clientId: 'my-client-id', tokenRequestHeaders });
  * ```
  */
