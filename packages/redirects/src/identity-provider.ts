@@ -42,9 +42,9 @@ export function idpConnectionId(idp: unknown): string {
     /^[\w.-]{1,100}$/.test(connectionId)
   )
     return connectionId;
-  const got = typeof idp === 'string' ? JSON.stringify(idp.slice(0, 40)) : typeof idp;
   return invalid(
     'idp',
-    `'google', 'facebook' or { connectionId } (letters, digits, - _ .), got ${got}`,
+    "'google', 'facebook' or { connectionId } (letters, digits, - _ .)",
+    typeof idp === 'string' ? idp.slice(0, 40) : idp,
   );
 }

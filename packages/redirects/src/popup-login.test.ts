@@ -179,7 +179,7 @@ describe('loginWithPopup', () => {
   test.each([
     [{ idp: 'twitter' }, `idp must be 'google', 'facebook' or { connectionId }`],
     [{ idp: { connectionId: '' } }, 'idp must be'],
-    [{ timeoutMs: 0 }, 'timeoutMs must be from 1 to 2147483647 ms'],
+    [{ timeoutMs: 0 }, 'timeoutMs must be a number of milliseconds from 1 to 2147483647; got 0'],
   ])('bad input %j is INVALID_ARGUMENT, and the popup is closed', async (options, message) => {
     const popup = fakePopup();
     vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);

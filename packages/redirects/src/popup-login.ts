@@ -71,7 +71,7 @@ export function loginWithPopup(
   let popup: Window | null | undefined;
   try {
     if (!(typeof timeoutMs === 'number' && timeoutMs > 0 && timeoutMs <= 2_147_483_647))
-      invalid('timeoutMs', 'from 1 to 2147483647 ms');
+      invalid('timeoutMs', 'a number of milliseconds from 1 to 2147483647', timeoutMs);
     popup = options?.popup ?? win.open('', 'site-identity-login', popupFeatures ?? centred(win));
   } catch (error) {
     return Promise.reject(error);
