@@ -36,7 +36,12 @@ const rows = [
     nodeBin: dirname(process.execPath),
     versions: { msw: '^2.8.0', vitest: '^4.0.0' },
   },
-  { name: 'node-24', nodeBin: NODE_24_BIN, versions: { msw: '^3.0.0', vitest: 'latest' } },
+  {
+    name: 'node-24',
+    nodeBin: NODE_24_BIN,
+    // the types of the Node that runs the project (Node 24 removed APIs that @types/node 20 still types)
+    versions: { msw: '^3.0.0', vitest: 'latest', '@types/node': '^24.0.0' },
+  },
 ];
 
 const projects = [

@@ -40,6 +40,7 @@ const steps = [
   ['packaging checks', 'node', ['scripts/check-packages.mjs']],
   ['size budgets', 'node', ['scripts/size.mjs']],
   ['end-to-end tests', turbo, ['run', 'e2e', '--continue', '--concurrency=1']],
+  ['consumer matrix (packed tarballs, Node 20 and 24)', 'node', ['scripts/consumer-matrix.mjs']],
 ];
 
 const failedSteps = [];
