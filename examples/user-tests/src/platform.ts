@@ -1,6 +1,7 @@
 // The mock platform behind MSW for every test file: the library runs unchanged,
 // against its production URLs, and any request the platform does not know fails the test.
 import { createMockPlatform } from '@site-identity/mock-platform';
+import { strictListenOptions } from '@site-identity/mock-platform/testing';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 
@@ -9,9 +10,7 @@ export const platform = createMockPlatform({
 });
 const server = setupServer(...platform.handlers);
 
-// A request the platform does not know fails the test: msw 2 calls the option
-// onUnhandledRequest, msw 3 onUnhandledFrame; this project runs on both.
-const strict = { onUnhandledRequest: 'error', onUnhandledFrame: 'error' } as const;
-beforeAll(() => server.listen(strict));
+// A request the platform does not know fails the test, with msw 2 or 3.
+beforeAll(() => server.listen(strictListenOptions));
 afterEach(() => platform.reset());
 afterAll(() => server.close());

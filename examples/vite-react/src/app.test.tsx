@@ -1,4 +1,5 @@
 import { createMockPlatform } from '@site-identity/mock-platform';
+import { strictListenOptions } from '@site-identity/mock-platform/testing';
 import { IdentityProvider } from '@site-identity/react';
 import { setupServer } from 'msw/node';
 import { act } from 'react';
@@ -11,10 +12,8 @@ const platform = createMockPlatform({
   members: [{ email: 'ada@example.com', password: 'secret' }],
 });
 const server = setupServer(...platform.handlers);
-// A request the platform does not know fails the test: msw 2 calls the option
-// onUnhandledRequest, msw 3 onUnhandledFrame; this project runs on both.
-const strict = { onUnhandledRequest: 'error', onUnhandledFrame: 'error' } as const;
-beforeAll(() => server.listen(strict));
+// A request the platform does not know fails the test, with msw 2 or 3.
+beforeAll(() => server.listen(strictListenOptions));
 afterEach(() => platform.reset());
 afterAll(() => server.close());
 

@@ -1,4 +1,5 @@
 import { createMockPlatform } from '@site-identity/mock-platform';
+import { strictListenOptions } from '@site-identity/mock-platform/testing';
 import { IdentityProvider } from '@site-identity/react';
 import { createTokenManager } from '@site-identity/tokens';
 import { setupServer } from 'msw/node';
@@ -9,10 +10,8 @@ import { App } from './app';
 
 const platform = createMockPlatform();
 const server = setupServer(...platform.handlers);
-// A request the platform does not know fails the test: msw 2 calls the option
-// onUnhandledRequest, msw 3 onUnhandledFrame; this project runs on both.
-const strict = { onUnhandledRequest: 'error', onUnhandledFrame: 'error' } as const;
-beforeAll(() => server.listen(strict));
+// A request the platform does not know fails the test, with msw 2 or 3.
+beforeAll(() => server.listen(strictListenOptions));
 afterAll(() => server.close());
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
