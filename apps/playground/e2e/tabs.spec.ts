@@ -110,6 +110,13 @@ test('a 503 during a refresh keeps the member logged in', async ({ page, mock })
     panel(page, 'event-log').getByText('Renewal failed (SERVER_ERROR); the session stays member'),
   ).toBeVisible();
   expect(await mock.grants('refresh_token', 503)).toBeGreaterThanOrEqual(1);
+  // The countdown is the token manager's own next attempt (5 s after the first failures).
+  await expect(session.getByTestId('renewal-due')).toHaveText(
+    /^failed; the next try is in ([1-5] s|now)$/,
+  );
+  await expect(session.getByRole('status', { name: 'Renewal error' })).toContainText(
+    /You are still logged in; the next automatic try is in ([1-5] s|now)/,
+  );
   await screenshot(session, 'session-503');
 
   // A reload during the outage still finds the member in storage.

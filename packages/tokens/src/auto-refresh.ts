@@ -20,11 +20,13 @@ export const retryDelayMs = (failures: number, random: () => number = Math.rando
  * visible. Catch-up: a session that fell due while the page was hidden, offline
  * or asleep (a timer firing late) renews as soon as the page is visible or
  * online again. A failure is tried again after {@link retryDelayMs}.
- * `dueInMs()` returns `undefined` when there is nothing to renew. @internal
+ * `dueInMs()` returns `undefined` when there is nothing to renew; `onRetry(delayMs)`
+ * hears when the next attempt after a failure will be. @internal
  */
 export function createAutoRefresh(
   renew: () => Promise<unknown>,
   dueInMs: () => number | undefined,
+  onRetry?: (delayMs: number) => void,
 ) {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let failures = 0;
@@ -43,9 +45,12 @@ export function createAutoRefresh(
       target?.[on ? 'addEventListener' : 'removeEventListener'](type, catchUp);
   };
 
-  function at(delay: number): void {
+  /** Sets the timer; returns the wait it was set to. */
+  function at(delay: number): number {
     clearTimeout(timer);
-    if (!stopped) timer = setTimeout(fire, Math.min(Math.max(delay, MIN_DELAY_MS), MAX_DELAY_MS));
+    const wait = Math.min(Math.max(delay, MIN_DELAY_MS), MAX_DELAY_MS);
+    if (!stopped) timer = setTimeout(fire, wait);
+    return wait;
   }
 
   function fire(): void {
@@ -59,7 +64,8 @@ export function createAutoRefresh(
       },
       () => {
         running = false;
-        at(retryDelayMs(++failures));
+        const wait = at(retryDelayMs(++failures));
+        if (!stopped) onRetry?.(wait);
       },
     );
   }

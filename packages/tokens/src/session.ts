@@ -33,6 +33,12 @@ export interface SessionSnapshot {
    * that happened in another tab; kept until the next sign-in.
    */
   readonly ended?: SessionEnd;
+  /**
+   * When the next automatic renewal will be tried after `error` (epoch
+   * milliseconds, from the manager's clock), while `autoRefresh` waits out a
+   * failure; the waits grow from 1 s to 2 minutes. Gone with the next success.
+   */
+  readonly nextRetryAt?: number;
 }
 
 /**
@@ -116,12 +122,14 @@ export function snapshotOf(
   tokens: Tokens | null,
   error?: TokensError,
   ended?: SessionEnd,
+  nextRetryAt?: number,
 ): SessionSnapshot {
   return Object.freeze({
     status: tokens?.refreshToken.role ?? 'none',
     tokens,
     ...(error && { error }),
     ...(ended && { ended }),
+    ...(error && nextRetryAt !== undefined && { nextRetryAt }),
   });
 }
 

@@ -479,6 +479,33 @@ describe('autoRefresh', () => {
     await vi.advanceTimersByTimeAsync(4 * 3600 * 1000);
     expect(tokenRequests()).toHaveLength(1);
   });
+
+  test('after a failed automatic renewal the snapshot says when the next try is, and the wait grows', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    vi.setSystemTime(START);
+    const subject = manager({ autoRefresh: true });
+    await subject.setTokens(memberTokens());
+    platform.faults.inject({ path: '/oauth2/token', kind: 'status', status: 503, times: 6 });
+    const tries: number[] = [];
+    subject.subscribe((snapshot) => {
+      if (snapshot.nextRetryAt !== undefined) tries.push(snapshot.nextRetryAt - Date.now());
+    });
+    await vi.advanceTimersByTimeAsync((3600 - 60) * 1000);
+    for (let i = 0; i < 6; i += 1) await vi.advanceTimersByTimeAsync(tries.at(-1) ?? 0);
+    // six failures: each announced, the member kept, the waits from 5 s (the floor) up to 32 s
+    expect(tries).toHaveLength(6);
+    expect(subject.getSnapshot().status).toBe('member');
+    expect(tries[0]).toBe(5_000);
+    expect(tries[5]).toBeGreaterThanOrEqual(16_000);
+    expect(tries[5]).toBeLessThanOrEqual(32_000);
+    expect(tries.every((wait, i) => i === 0 || wait >= (tries[i - 1] ?? 0) / 2)).toBe(true);
+    // the seventh try succeeds: no error, no retry time
+    await vi.advanceTimersByTimeAsync(tries.at(-1) ?? 0);
+    expect(subject.getSnapshot().error).toBeUndefined();
+    expect(subject.getSnapshot().nextRetryAt).toBeUndefined();
+    expect(subject.getSnapshot().status).toBe('member');
+    subject.dispose();
+  });
 });
 
 describe('property', () => {

@@ -129,10 +129,16 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
   const valid = (t: Tokens | null): t is Tokens => !!t && !isExpired(t, now(), leewaySeconds);
   const ended = (): SessionEnd | undefined => view.snapshot.ended;
   const auto = options.autoRefresh
-    ? createAutoRefresh(getTokens, () =>
-        held.tokens
-          ? (held.tokens.accessToken.expiresAt - leewaySeconds) * 1000 - now()
-          : undefined,
+    ? createAutoRefresh(
+        getTokens,
+        () =>
+          held.tokens
+            ? (held.tokens.accessToken.expiresAt - leewaySeconds) * 1000 - now()
+            : undefined,
+        (delayMs) => {
+          const { error } = view.snapshot;
+          if (error) view.show(snapshotOf(held.tokens, error, ended(), now() + delayMs));
+        },
       )
     : undefined;
 

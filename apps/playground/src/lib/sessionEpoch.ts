@@ -5,24 +5,19 @@ import type { TokenManager } from '@site-identity/tokens';
  * Counts the changes of the session that make a shown result stale: a sign-in, a
  * sign-out or an expiry (here or in another tab), and a renewal error appearing.
  * A result remembers the count it was shown at and disappears once it moves on.
- * It also remembers when the last renewal error appeared, for the retry countdown.
  */
 export interface SessionEpoch {
   get(): number;
-  /** Epoch ms of the renewal error on show, or undefined. */
-  errorSince(): number | undefined;
   subscribe(listener: () => void): () => void;
 }
 
 export function createSessionEpoch(tokens: TokenManager): SessionEpoch {
   let epoch = 0;
-  let since: number | undefined;
   let lastError: unknown;
   const listeners = new Set<() => void>();
   tokens.subscribe((snapshot, event) => {
     let changed = event === 'SIGNED_IN' || event === 'SIGNED_OUT' || event === 'SESSION_EXPIRED';
     if (snapshot.error !== lastError) {
-      since = snapshot.error ? Date.now() : undefined;
       if (snapshot.error) changed = true;
       lastError = snapshot.error;
     }
@@ -31,7 +26,6 @@ export function createSessionEpoch(tokens: TokenManager): SessionEpoch {
   });
   return {
     get: () => epoch,
-    errorSince: () => since,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef } from 'react';
 import { useSession } from '@site-identity/react';
 import { LifetimeBar } from '../components/LifetimeBar';
 import { Outcome } from '../components/Outcome';
@@ -13,17 +13,14 @@ import { usePlayground } from '../PlaygroundContext';
 
 /** The token manager's default leeway: a token this close to expiry counts as expired. */
 const LEEWAY_SECONDS = 60;
-/** How long the token manager waits before it tries a failed automatic renewal again. */
-const RETRY_SECONDS = 30;
 
 /** The session as the token manager sees it: role, token lifetime, renewal and its retries. */
 export function SessionPanel() {
-  const { tokens, log, epoch, mock } = usePlayground();
+  const { tokens, log, mock } = usePlayground();
   const snapshot = useSession();
   const now = useNow();
   const action = useAction();
   const { busy, outcome, run } = action;
-  const errorSince = useSyncExternalStore(epoch.subscribe, epoch.errorSince, epoch.errorSince);
   const ttl = useMockWatch(mock).state?.settings.accessTokenTtlSeconds;
   const expiresAt = snapshot.tokens ? snapshot.tokens.accessToken.expiresAt * 1000 : undefined;
   const role = snapshot.status === 'loading' ? 'none' : snapshot.status;
@@ -41,17 +38,18 @@ export function SessionPanel() {
         ? expiresAt - ttl * 1000
         : Math.min(firstSeen.current?.at ?? now, now);
 
-  const nextTry = errorSince === undefined ? undefined : errorSince + RETRY_SECONDS * 1000;
+  // The token manager says when it tries a failed automatic renewal again (waits from 5 s up to 2 min).
+  const nextTry = snapshot.nextRetryAt;
   const renewalText =
     expiresAt === undefined
       ? '—'
       : nextTry !== undefined && snapshot.error
-        ? `failed; the next try is in ${duration((nextTry - now) / 1000)}`
+        ? `failed; the next try is in ${duration(Math.max(0, nextTry - now) / 1000)}`
         : duration((expiresAt - LEEWAY_SECONDS * 1000 - now) / 1000);
   const sessionError = snapshot.error
     ? explainError(
         snapshot.error,
-        `You are still ${role === 'member' ? 'logged in' : `a ${role}`}${nextTry ? `; the next automatic try is in ${duration((nextTry - now) / 1000)}` : ''}.`,
+        `You are still ${role === 'member' ? 'logged in' : `a ${role}`}${nextTry ? `; the next automatic try is in ${duration(Math.max(0, nextTry - now) / 1000)}` : ''}.`,
       )
     : undefined;
 
@@ -59,7 +57,7 @@ export function SessionPanel() {
     <Panel
       id="session"
       title="Session"
-      intro="The token set the token manager keeps in localStorage for every tab. Logged in means the refresh token's role is member. The access token is renewed through the refresh token 60 seconds before it expires, in one tab for all of them; a failed renewal is tried again 30 seconds later."
+      intro="The token set the token manager keeps in localStorage for every tab. Logged in means the refresh token's role is member. The access token is renewed through the refresh token 60 seconds before it expires, in one tab for all of them; a failed renewal is tried again after a wait that grows with each failure (5 seconds at first, at most 2 minutes, with jitter so that tabs do not come back together)."
     >
       <dl className="facts">
         <dt>Role</dt>
