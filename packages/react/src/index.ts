@@ -15,6 +15,11 @@ export {
   type LoginCallbackOptions,
   type LoginCallbackState,
 } from './use-login-callback';
+export {
+  useLoginWithPopup,
+  type LoginWithPopupState,
+  type UseLoginWithPopupResult,
+} from './use-login-with-popup';
 export { SignedIn, type SessionGateProps } from './signed-in';
 export { SignedOut } from './signed-out';
 export { RequireMember, type RequireMemberProps } from './require-member';

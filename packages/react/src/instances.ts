@@ -17,8 +17,9 @@ import type { TokenManager } from '@site-identity/tokens';
 export type SessionSource = Pick<TokenManager, 'getSnapshot' | 'subscribe'>;
 
 /**
- * What the bindings use of the redirect client: the hosted login and its
- * callback. A `Redirects` from `@site-identity/redirects` is one.
+ * What the bindings use of the redirect client: the hosted login, its
+ * callback, and the popup login (`useLoginWithPopup`, which checks for it when
+ * used). A `Redirects` from `@site-identity/redirects` is one.
  *
  * @example
  * ```ts
@@ -30,7 +31,8 @@ export type SessionSource = Pick<TokenManager, 'getSnapshot' | 'subscribe'>;
  * const redirects: LoginRedirector = createRedirects({ clientId: 'my-client-id', tokens });
  * ```
  */
-export type LoginRedirector = Pick<Redirects, 'loginWithRedirect' | 'completeLogin'>;
+export type LoginRedirector = Pick<Redirects, 'loginWithRedirect' | 'completeLogin'> &
+  Partial<Pick<Redirects, 'loginWithPopup'>>;
 
 /**
  * The instances an {@link IdentityProvider} shares with the hooks below it.
@@ -53,7 +55,7 @@ export type LoginRedirector = Pick<Redirects, 'loginWithRedirect' | 'completeLog
 export interface IdentityInstances {
   /** The token manager of the site client. */
   readonly tokens: SessionSource;
-  /** The redirect client; needed by `useLoginCallback` and `RequireMember`'s `redirectToLogin`. */
+  /** The redirect client; needed by `useLoginCallback`, `useLoginWithPopup` and `RequireMember`'s `redirectToLogin`. */
   readonly redirects?: LoginRedirector | undefined;
   /** The member client; needed by `useMemberAuth`. */
   readonly memberAuth?: MemberAuth | undefined;

@@ -1,7 +1,7 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import type { MemberAuth } from '@site-identity/member-auth';
 import { requireInstance, useIdentityContext } from './identity-context';
-import { IdentityReactError } from './identity-react-error';
+import { useTrackedCall } from './tracked-call';
 
 /** The member client's calls that `useMemberAuth` wraps, as named in the design. */
 const ACTIONS = [
@@ -96,19 +96,6 @@ export interface MemberAuthState {
  */
 export type UseMemberAuthResult = MemberAuthActions & MemberAuthState;
 
-interface CallState {
-  readonly pending: boolean;
-  readonly error?: Error | undefined;
-  readonly result?: MemberAuthActionResult | undefined;
-}
-
-const IDLE: CallState = { pending: false };
-
-const asError = (reason: unknown): Error =>
-  reason instanceof Error
-    ? reason
-    : new IdentityReactError('ACTION_FAILED', 'A member action failed', { cause: reason });
-
 /**
  * The provider's member client, with every call wrapped to track `pending`,
  * `error` and the last `result`. The wrapped calls never reject, so a form
@@ -148,35 +135,21 @@ export function useMemberAuth(): UseMemberAuthResult {
     'memberAuth',
     'useMemberAuth',
   );
-  const [state, setState] = useState(IDLE);
-  const latest = useRef(0);
+  const { state, track, reset } = useTrackedCall<MemberAuthActionResult>();
 
   const actions = useMemo(() => {
     const wrapped: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
     for (const name of ACTIONS) {
       const call = (memberAuth as unknown as Record<string, unknown>)[name];
       if (typeof call !== 'function') continue;
-      wrapped[name] = async (...args) => {
-        const id = ++latest.current;
-        setState({ pending: true });
-        const settle = (next: CallState) => id === latest.current && setState(next);
-        try {
-          const result = (await call.apply(memberAuth, args)) as MemberAuthActionResult;
-          settle({ pending: false, result });
-          return result;
-        } catch (reason) {
-          settle({ pending: false, error: asError(reason) });
-          return undefined;
-        }
-      };
+      wrapped[name] = (...args) =>
+        track(
+          () => call.apply(memberAuth, args) as Promise<MemberAuthActionResult>,
+          'A member action failed',
+        );
     }
     return wrapped as unknown as MemberAuthActions;
-  }, [memberAuth]);
-
-  const reset = useCallback(() => {
-    latest.current++;
-    setState(IDLE);
-  }, []);
+  }, [memberAuth, track]);
 
   return useMemo(
     () => ({ ...actions, pending: state.pending, error: state.error, result: state.result, reset }),

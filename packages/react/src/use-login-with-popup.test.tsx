@@ -1,0 +1,258 @@
+import { isRedirectsError, type Redirects } from '@site-identity/redirects';
+import { act, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { StrictMode, type ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { IdentityProvider } from './identity-provider';
+import { isIdentityReactError } from './identity-react-error';
+import { createClients, grants, MEMBER, usePlatform, type Clients } from './test-platform';
+import { fakeSession } from './test-support';
+import { useLoginWithPopup } from './use-login-with-popup';
+import { useSession } from './use-session';
+
+const platform = usePlatform();
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/** A stand-in for the window `window.open` returns: it records where it is sent and whether it was closed. */
+function fakePopup() {
+  const popup = {
+    closed: false,
+    location: { href: 'about:blank' },
+    close: vi.fn(() => void (popup.closed = true)),
+  };
+  return popup;
+}
+type FakePopup = ReturnType<typeof fakePopup>;
+
+/** Submits the hosted page the popup was sent to, as the member would, and returns what the page posts to its opener. */
+async function submitInPopup(popup: FakePopup, form: Record<string, string>) {
+  await waitFor(() => expect(popup.location.href).not.toBe('about:blank'));
+  const url = new URL(popup.location.href);
+  const page = await platform.fetch(url.href, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(form).toString(),
+  });
+  const match = /postMessage\((\{.*?\}),/.exec(await page.text());
+  if (!match) throw new Error(`The hosted page answered ${page.status} and posts no message`);
+  return { url, data: JSON.parse(match[1]!) as Record<string, string> };
+}
+
+/** What the hosted page in the popup posts to this window. */
+function postFromPopup(popup: FakePopup, data: unknown, origin: string) {
+  window.dispatchEvent(
+    new MessageEvent('message', { data, origin, source: popup as unknown as Window }),
+  );
+}
+
+/** A page with a popup sign-in button, in StrictMode; `afterClick` records what had happened when the handler returned. */
+function renderPage(clients: Clients, options?: Parameters<Redirects['loginWithPopup']>[0]) {
+  const afterClick: { opened?: number } = {};
+  const open = vi.spyOn(window, 'open');
+  function Page() {
+    const { loginWithPopup, pending, error, result } = useLoginWithPopup();
+    const { status } = useSession();
+    return (
+      <>
+        <button
+          onClick={() => {
+            void loginWithPopup(options);
+            afterClick.opened = open.mock.calls.length;
+          }}
+        >
+          Sign in
+        </button>
+        <p data-testid="state">
+          {`pending=${pending} session=${status} result=${result?.refreshToken.role ?? '-'}`}
+          {error && ` error=${isRedirectsError(error) ? error.code : error.name}`}
+        </p>
+      </>
+    );
+  }
+  render(
+    <StrictMode>
+      <IdentityProvider tokens={clients.tokens} redirects={clients.redirects}>
+        <Page />
+      </IdentityProvider>
+    </StrictMode>,
+  );
+  return { open, afterClick };
+}
+
+const state = () => screen.getByTestId('state').textContent;
+
+describe('useLoginWithPopup against the emulated platform', () => {
+  it('opens the popup inside the click, signs in with the posted code once, and closes the popup', async () => {
+    const clients = createClients();
+    await clients.tokens.getTokens();
+    const popup = fakePopup();
+    const { open, afterClick } = renderPage(clients);
+    open.mockReturnValue(popup as unknown as Window);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    // window.open ran before the click handler returned: no await came before it.
+    expect(afterClick.opened).toBe(1);
+    expect(state()).toBe('pending=true session=visitor result=-');
+
+    const { url, data } = await submitInPopup(popup, { ...MEMBER, action: 'login' });
+    expect(url.searchParams.get('responseMode')).toBe('web_message');
+    await act(async () => postFromPopup(popup, data, url.origin));
+    await waitFor(() => expect(state()).toBe('pending=false session=member result=member'));
+    expect(popup.close).toHaveBeenCalled();
+    expect(grants(platform, 'authorization_code')).toHaveLength(1);
+  });
+
+  it("passes idp: Google's step creates the member on first use and signs them in", async () => {
+    const clients = createClients();
+    const popup = fakePopup();
+    const { open } = renderPage(clients, { idp: 'google' });
+    open.mockReturnValue(popup as unknown as Window);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    const { url, data } = await submitInPopup(popup, {
+      email: 'lin@example.com',
+      action: 'idp',
+    });
+    expect(url.searchParams.get('idp')).toBe('0e6a50f5-b523-4e29-990d-f37fa2ffdd69');
+    await act(async () => postFromPopup(popup, data, url.origin));
+    await waitFor(() => expect(state()).toBe('pending=false session=member result=member'));
+    expect(platform.state.findMember('lin@example.com')).toBeDefined();
+  });
+
+  it('a blocked popup ends in POPUP_BLOCKED, asks the platform nothing and keeps the visitor', async () => {
+    const clients = createClients();
+    await clients.tokens.getTokens();
+    const { open } = renderPage(clients);
+    open.mockReturnValue(null);
+    const before = platform.state.requests.length;
+
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() =>
+      expect(state()).toBe('pending=false session=visitor result=- error=POPUP_BLOCKED'),
+    );
+    expect(platform.state.requests).toHaveLength(before);
+  });
+
+  it('a popup the member closes ends in POPUP_CLOSED; nothing is exchanged', async () => {
+    const clients = createClients();
+    const popup = fakePopup();
+    const { open } = renderPage(clients);
+    open.mockReturnValue(popup as unknown as Window);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(popup.location.href).not.toBe('about:blank'));
+    popup.closed = true;
+    await waitFor(() => expect(state()).toMatch(/^pending=false .* error=POPUP_CLOSED$/), {
+      timeout: 3000,
+    });
+    expect(grants(platform, 'authorization_code')).toHaveLength(0);
+  });
+
+  it('the member cancelling on the hosted page ends in AUTHORIZATION_ERROR', async () => {
+    const clients = createClients();
+    const popup = fakePopup();
+    const { open } = renderPage(clients, { idp: { connectionId: 'corp-sso' } });
+    open.mockReturnValue(popup as unknown as Window);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    const { url, data } = await submitInPopup(popup, { action: 'cancel' });
+    expect(data).toMatchObject({ error: 'access_denied' });
+    await act(async () => postFromPopup(popup, data, url.origin));
+    await waitFor(() => expect(state()).toMatch(/error=AUTHORIZATION_ERROR$/));
+    expect(popup.close).toHaveBeenCalled();
+  });
+});
+
+describe('useLoginWithPopup', () => {
+  function setup(redirects: Partial<Record<keyof Redirects, unknown>> | undefined) {
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <IdentityProvider
+        tokens={fakeSession()}
+        redirects={
+          redirects && {
+            loginWithRedirect: vi.fn(),
+            completeLogin: vi.fn(),
+            ...(redirects as Partial<Redirects>),
+          }
+        }
+      >
+        {children}
+      </IdentityProvider>
+    );
+    return renderHook(() => useLoginWithPopup(), { wrapper });
+  }
+
+  it('passes the options through, clears the previous error when a login starts, and reset() forgets it', async () => {
+    const tokens = {
+      accessToken: { value: 'a', expiresAt: 1 },
+      refreshToken: { value: 'r', role: 'member' },
+    };
+    const loginWithPopup = vi
+      .fn()
+      .mockRejectedValueOnce(new Error('first'))
+      .mockReturnValueOnce(new Promise(() => {}))
+      .mockResolvedValueOnce(tokens);
+    const { result } = setup({ loginWithPopup });
+    let outcome: unknown = 'unset';
+    await act(async () => {
+      outcome = await result.current.loginWithPopup({ idp: 'facebook' });
+    });
+    expect(loginWithPopup).toHaveBeenCalledWith({ idp: 'facebook' });
+    expect(outcome).toBeUndefined();
+    expect(result.current.error?.message).toBe('first');
+
+    act(() => void result.current.loginWithPopup());
+    expect(result.current).toMatchObject({ pending: true, error: undefined, result: undefined });
+    act(() => result.current.reset());
+    expect(result.current.pending).toBe(false);
+
+    const { loginWithPopup: stable, reset } = result.current;
+    await act(async () => {
+      outcome = await result.current.loginWithPopup();
+    });
+    expect(outcome).toBe(tokens);
+    expect(result.current).toMatchObject({ pending: false, error: undefined, result: tokens });
+    expect(result.current.loginWithPopup).toBe(stable);
+    expect(result.current.reset).toBe(reset);
+  });
+
+  it('wraps a rejection that is not an Error in ACTION_FAILED with the cause', async () => {
+    const { result } = setup({ loginWithPopup: vi.fn(() => Promise.reject('gone')) });
+    await act(() => result.current.loginWithPopup());
+    const { error } = result.current;
+    expect(isIdentityReactError(error) && error.code).toBe('ACTION_FAILED');
+    expect(error?.message).toBe('The popup login failed');
+    expect(error?.cause).toBe('gone');
+  });
+
+  it.each([
+    [
+      'outside the provider',
+      'MISSING_PROVIDER',
+      'useLoginWithPopup must be used inside <IdentityProvider>',
+    ],
+    [
+      'without redirects',
+      'MISSING_INSTANCE',
+      'useLoginWithPopup needs <IdentityProvider redirects={…}>',
+    ],
+    [
+      'with a redirect client that has no loginWithPopup',
+      'INVALID_ARGUMENT',
+      'useLoginWithPopup needs <IdentityProvider redirects> with a loginWithPopup function (from createRedirects); got undefined',
+    ],
+  ] as const)('throws %s', (situation, code, message) => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let thrown: unknown;
+    try {
+      if (situation === 'outside the provider') renderHook(() => useLoginWithPopup());
+      else setup(situation === 'without redirects' ? undefined : {});
+    } catch (error) {
+      thrown = error;
+    }
+    expect(isIdentityReactError(thrown) && thrown.code).toBe(code);
+    expect((thrown as Error).message).toBe(message);
+  });
+});
