@@ -1,4 +1,5 @@
 import { FACTOR_TYPES, type FactorType } from './enumerations';
+import type { LoginCompletionOptions } from './login-completion';
 
 /**
  * What `verifyFactor` sends besides the factor's own data.
@@ -11,13 +12,11 @@ import { FACTOR_TYPES, type FactorType } from './enumerations';
  * const options: VerifyFactorOptions = { stateToken, rememberThisDevice: true, code: '123456' };
  * ```
  */
-export interface VerifyFactorOptions {
+export interface VerifyFactorOptions extends LoginCompletionOptions {
   /** The state token of the `REQUIRE_MFA` answer (`result.data.stateToken`). */
   stateToken: string;
   /** Skip the second factor on this device next time. Default false. */
   rememberThisDevice?: boolean;
-  /** Complete the login with the session token on SUCCESS. Default true. */
-  completeLogin?: boolean;
   /**
    * The factor's data, sent as `<factor>Data`: `{ stateToken, code }` for TOTP sends
    * `totpData: { code }`. Passing the data under its own key (`totpData: { code }`)
@@ -26,7 +25,14 @@ export interface VerifyFactorOptions {
   [field: string]: unknown;
 }
 
-const KEYS = ['stateToken', 'rememberThisDevice', 'completeLogin'];
+const KEYS = [
+  'stateToken',
+  'rememberThisDevice',
+  'completeLogin',
+  'frameBudgetMs',
+  'redirectUri',
+  'originalUri',
+];
 
 /**
  * The path segment (`sms`, `recovery_code`) and the body key of a factor's data

@@ -1,6 +1,13 @@
 export { createMemberAuth, type MemberAuth, type MemberAuthOptions } from './member-auth';
 export type { LoginParams, RegisterParams, VerifyEmailParams } from './login-flows';
 export type { ExternalLoginWithSessionParams } from './external-login';
+export {
+  DEFAULT_FRAME_BUDGET_MS,
+  type BeforeRedirectEvent,
+  type CompletedBy,
+  type CompleteLoginStrategy,
+  type LoginCompletionOptions,
+} from './login-completion';
 export type {
   ActivationEmailOptions,
   PasswordResetEmailOptions,

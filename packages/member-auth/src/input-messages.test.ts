@@ -11,6 +11,7 @@ const tokens = {
 } as unknown as MemberAuthOptions['tokens'];
 const redirects = {
   silentLogin: async () => undefined,
+  loginWithRedirect: async () => undefined,
 } as unknown as MemberAuthOptions['redirects'];
 const base = { clientId: 'c', tokens, redirects };
 

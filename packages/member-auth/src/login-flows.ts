@@ -10,6 +10,13 @@ import {
 import type { IdentityProfile } from './identity';
 import { checkCredentials, invalid, isFilled } from './input-checks';
 import { loginProblem } from './login-problem';
+import {
+  completeWithSession,
+  completionPlan,
+  type CompletionPlan,
+  type CompletionSettings,
+  type LoginCompletionOptions,
+} from './login-completion';
 import type { LoginResult } from './login-result';
 import { toLoginResult } from './login-state';
 import type { MemberAuthRedirects } from './ports';
@@ -25,18 +32,13 @@ import type { VerificationStore } from './verification-store';
  * const params: LoginParams = { email: 'ada@example.com', password: 'correct horse' };
  * ```
  */
-export interface LoginParams {
+export interface LoginParams extends LoginCompletionOptions {
   email: string;
   password: string;
   /** reCAPTCHA tokens the app already has. */
   captchaTokens?: CaptchaTokens;
   /** Sent as `clientMetaData`. */
   clientMetaData?: Record<string, string>;
-  /**
-   * Exchange the session token for member tokens on SUCCESS, through
-   * `redirects.silentLogin`. Default true; with false the app does it.
-   */
-  completeLogin?: boolean;
 }
 
 /**
@@ -67,7 +69,7 @@ export interface RegisterParams extends LoginParams {
  * const params: VerifyEmailParams = { code: '123456' };
  * ```
  */
-export interface VerifyEmailParams {
+export interface VerifyEmailParams extends LoginCompletionOptions {
   /** The code the member received by e-mail. */
   code: string;
   /**
@@ -75,8 +77,6 @@ export interface VerifyEmailParams {
    * be the stored flow's token, or the call fails with `noPendingVerification`.
    */
   stateToken?: string;
-  /** As for {@link LoginParams}. Default true. */
-  completeLogin?: boolean;
 }
 
 /** What the login flows share with the factory. */
@@ -86,6 +86,7 @@ export interface FlowContext {
   readonly redirects: MemberAuthRedirects;
   readonly captcha: CaptchaOptions | undefined;
   readonly store: VerificationStore;
+  readonly completion: CompletionSettings;
 }
 
 type Params = Partial<LoginParams & RegisterParams>;
@@ -98,7 +99,7 @@ async function settle(
   ctx: FlowContext,
   call: CatalogueCall,
   send: () => Promise<HttpResponse>,
-  completeLogin: boolean | undefined,
+  plan: CompletionPlan | false,
 ): Promise<LoginResult> {
   let result: LoginResult;
   try {
@@ -110,10 +111,16 @@ async function settle(
   if (result.loginState === 'EMAIL_VERIFICATION_REQUIRED') ctx.store.write(result.data.stateToken);
   if (result.loginState === 'SUCCESS' || result.loginState === 'OWNER_APPROVAL_REQUIRED')
     ctx.store.clear();
-  if (result.loginState !== 'SUCCESS' || completeLogin === false) return result;
+  if (result.loginState !== 'SUCCESS' || plan === false) return result;
   const { sessionToken } = result.data;
   try {
-    await ctx.redirects.silentLogin(sessionToken);
+    const completedBy = await completeWithSession(
+      ctx.redirects,
+      sessionToken,
+      plan,
+      ctx.completion.onBeforeRedirect,
+    );
+    return { ...result, completedBy };
   } catch (cause) {
     return loginProblem(
       'FAILURE',
@@ -126,7 +133,6 @@ async function settle(
       },
     );
   }
-  return result;
 }
 
 /** Runs `flow`, turning anything it throws into a FAILURE result. */
@@ -152,6 +158,7 @@ export function credentialsFlow(
     const { email, password } = params;
     const problem = checkCredentials(email, password);
     if (problem) return catalogueError(call, problem);
+    const plan = completionPlan(params, ctx.completion);
     ctx.store.clear();
     return settle(
       ctx,
@@ -172,7 +179,7 @@ export function credentialsFlow(
           params.captchaTokens,
           ctx.captcha,
         ) as Promise<HttpResponse>,
-      params.completeLogin,
+      plan,
     );
   });
 }
@@ -180,7 +187,8 @@ export function credentialsFlow(
 /** `verifyEmail`: only while an e-mail verification flow is stored. */
 export function verifyEmailFlow(ctx: FlowContext, input: unknown): Promise<LoginResult> {
   return resolving('verify', async () => {
-    const { code, stateToken, completeLogin } = record(input) as Partial<VerifyEmailParams>;
+    const params = record(input) as Partial<VerifyEmailParams>;
+    const { code, stateToken } = params;
     const flow = ctx.store.read();
     if (!flow || (stateToken !== undefined && stateToken !== flow.stateToken)) {
       return catalogueError(
@@ -193,12 +201,13 @@ export function verifyEmailFlow(ctx: FlowContext, input: unknown): Promise<Login
     }
     if (!isFilled(code))
       return catalogueError('verify', invalid('invalidArgument', 'Enter the verification code'));
+    const plan = completionPlan(params, ctx.completion);
     const body = { code, stateToken: flow.stateToken };
     return settle(
       ctx,
       'verify',
       () => ctx.verification.request('/v1/auth/verify', { method: 'POST', body }),
-      completeLogin,
+      plan,
     );
   });
 }
@@ -223,13 +232,9 @@ export function verifyFactorFlow(
         invalid('invalidArgument', 'verifyFactor needs the stateToken of the MFA answer'),
       );
     }
+    const plan = completionPlan(options as LoginCompletionOptions, ctx.completion);
     const body = factorBody(factorType, options as VerifyFactorOptions);
     const path = `/v2/${factorRoute(factorType).segment}/verify`;
-    return settle(
-      ctx,
-      'verify',
-      () => ctx.auth.request(path, { method: 'POST', body }),
-      options.completeLogin as boolean | undefined,
-    );
+    return settle(ctx, 'verify', () => ctx.auth.request(path, { method: 'POST', body }), plan);
   });
 }

@@ -1,5 +1,6 @@
 import type { FactorType, MfaReason } from './enumerations';
 import type { Identity } from './identity';
+import type { CompletedBy } from './login-completion';
 import type { MemberAuthError, MemberAuthErrorCode } from './member-auth-error';
 
 /**
@@ -70,8 +71,10 @@ interface LoginResultCommon {
 }
 
 /**
- * The member is logged in. Unless the call was made with `completeLogin: false`,
- * the session token has already been exchanged for member tokens.
+ * The member is logged in. `completedBy` says how the session token became member
+ * tokens: `'frame'` (they are stored), `'redirect'` (the page is leaving for the
+ * hosted page; the callback page stores them with `redirects.completeLogin()`), or
+ * `undefined` with `completeLogin: false` (the app does it).
  *
  * @example
  * ```ts
@@ -83,6 +86,8 @@ interface LoginResultCommon {
 export interface LoginSuccess extends LoginResultCommon {
   loginState: 'SUCCESS';
   data: { sessionToken: string; stateToken?: undefined };
+  /** Which path completed the login; `undefined` with `completeLogin: false`. */
+  completedBy?: CompletedBy | undefined;
   error?: undefined;
   errorCode?: undefined;
   cause?: undefined;

@@ -332,7 +332,9 @@ describe('completing the login', () => {
     const { auth, tokens, silentLogin } = createAuth({ emulateSilentLogin: true });
     const result = await auth.login(ada);
     expect(result.loginState).toBe('SUCCESS');
-    expect(silentLogin).toHaveBeenCalledExactlyOnceWith(result.data.sessionToken);
+    expect(silentLogin).toHaveBeenCalledExactlyOnceWith(result.data.sessionToken, {
+      timeoutMs: expect.any(Number),
+    });
     expect(tokens.isLoggedIn()).toBe(true);
   });
 

@@ -29,6 +29,7 @@ import {
   type RegisterParams,
   type VerifyEmailParams,
 } from './login-flows';
+import { checkCompletionSettings, type BeforeRedirectEvent } from './login-completion';
 import type { LoginResult } from './login-result';
 import type { MemberAuthRedirects, MemberAuthTokens } from './ports';
 import {
@@ -58,8 +59,27 @@ export interface MemberAuthOptions {
   clientId: string;
   /** The token manager; its access token authorises every call. */
   tokens: MemberAuthTokens;
-  /** The redirect client; its `silentLogin` completes a SUCCESS login. */
+  /**
+   * The redirect client: its `silentLogin` (hidden frame) and `loginWithRedirect`
+   * (top-level redirect) complete a SUCCESS login.
+   */
   redirects: MemberAuthRedirects;
+  /**
+   * The callback page of a login completed by redirect: the page where the app calls
+   * `redirects.completeLogin()`. Without it, `completeLogin: 'auto'` uses the hidden
+   * frame only and `'redirect'` is refused. A call's `redirectUri` overrides it.
+   */
+  redirectUri?: string;
+  /**
+   * Under `completeLogin: 'auto'`: how long the hidden frame may take to answer
+   * before the redirect. Default 10000 ms (`DEFAULT_FRAME_BUDGET_MS`).
+   */
+  frameBudgetMs?: number;
+  /**
+   * Called just before the page leaves for a login completed by redirect, to save
+   * what the app needs on the callback page; see {@link BeforeRedirectEvent}.
+   */
+  onBeforeRedirect?: (event: BeforeRedirectEvent) => void;
   /** The platform's API base. Default: the token manager's, else `https://www.wixapis.com`. */
   apiBaseUrl?: string;
   /** The `fetch` to use. Default: the token manager's, else `globalThis.fetch`, looked up per request. */
@@ -95,8 +115,10 @@ export interface MemberAuth {
   readonly captchaSiteKeys: Readonly<Record<CaptchaKind, string>>;
   /**
    * Registers a member (`POST /v2/register`). Checks the e-mail and the password
-   * first; handles captcha answers; on SUCCESS completes the login unless
-   * `completeLogin: false`; on EMAIL_VERIFICATION_REQUIRED stores the flow.
+   * first; handles captcha answers; on SUCCESS completes the login as
+   * `completeLogin` says (default `'auto'`: the hidden frame, else a redirect; see
+   * `CompleteLoginStrategy`) and says how in `completedBy`; on
+   * EMAIL_VERIFICATION_REQUIRED stores the flow.
    */
   register(params: RegisterParams): Promise<LoginResult>;
   /** Logs a member in (`POST /v2/login`); as `register` otherwise. */
@@ -184,12 +206,16 @@ const SERVICES = {
  */
 export function createMemberAuth(options: MemberAuthOptions): MemberAuth {
   const { clientId, tokens, redirects, captcha, verificationStorage } = options ?? {};
+  const { redirectUri, frameBudgetMs, onBeforeRedirect } = options ?? {};
   requiredString(clientId, 'clientId', invalidArgument);
   if (typeof tokens?.getAccessToken !== 'function')
     throw invalidArgument(
       `tokens must be a token manager of @site-identity/tokens; got ${describeValue(tokens)}`,
     );
-  if (typeof redirects?.silentLogin !== 'function')
+  if (
+    typeof redirects?.silentLogin !== 'function' ||
+    typeof redirects.loginWithRedirect !== 'function'
+  )
     throw invalidArgument(
       `redirects must be a redirect client of @site-identity/redirects; got ${describeValue(redirects)}`,
     );
@@ -223,6 +249,7 @@ export function createMemberAuth(options: MemberAuthOptions): MemberAuth {
     redirects,
     captcha: captcha && { ...captcha, siteKeys: captchaSiteKeys },
     store,
+    completion: checkCompletionSettings({ redirectUri, frameBudgetMs, onBeforeRedirect }),
   };
 
   return {

@@ -26,7 +26,9 @@ describe('verifyFactor', () => {
       code,
     });
     expect(result.loginState).toBe('SUCCESS');
-    expect(silentLogin).toHaveBeenCalledExactlyOnceWith(result.data.sessionToken);
+    expect(silentLogin).toHaveBeenCalledExactlyOnceWith(result.data.sessionToken, {
+      timeoutMs: expect.any(Number),
+    });
     expect(tokens.isLoggedIn()).toBe(true);
     expect(serviceRequests().at(-1)?.path).toBe(`/_api/iam/authentication/v2/${mockType}/verify`);
   });

@@ -24,8 +24,9 @@ export type MemberAuthTokens = Pick<
 
 /**
  * What member-auth uses of a redirect client (`createRedirects` from
- * `@site-identity/redirects`): `silentLogin`, which exchanges the session token of
- * a SUCCESS login for member tokens and stores them.
+ * `@site-identity/redirects`) to turn the session token of a SUCCESS login into
+ * member tokens: `silentLogin` (a hidden frame; the tokens are stored) and
+ * `loginWithRedirect` (a top-level redirect; the callback page stores them).
  *
  * @example
  * ```ts
@@ -38,4 +39,4 @@ export type MemberAuthTokens = Pick<
  * const redirects: MemberAuthRedirects = createRedirects({ clientId, tokens });
  * ```
  */
-export type MemberAuthRedirects = Pick<Redirects, 'silentLogin'>;
+export type MemberAuthRedirects = Pick<Redirects, 'silentLogin' | 'loginWithRedirect'>;

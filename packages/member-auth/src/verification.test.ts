@@ -20,7 +20,9 @@ describe('verifyEmail', () => {
 
     const verified = await auth.verifyEmail({ code: codeFor(ada.email) });
     expect(verified.loginState).toBe('SUCCESS');
-    expect(silentLogin).toHaveBeenCalledExactlyOnceWith(verified.data.sessionToken);
+    expect(silentLogin).toHaveBeenCalledExactlyOnceWith(verified.data.sessionToken, {
+      timeoutMs: expect.any(Number),
+    });
     expect(tokens.isLoggedIn()).toBe(true);
     expect(storage.records.has(verificationKey(CLIENT_ID))).toBe(false);
     expect(auth.getPendingVerification()).toBeUndefined();
