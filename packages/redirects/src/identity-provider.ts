@@ -36,12 +36,10 @@ export function idpConnectionId(idp: unknown): string {
   if (typeof idp === 'string' && Object.hasOwn(IDENTITY_PROVIDER_IDS, idp))
     return IDENTITY_PROVIDER_IDS[idp as keyof typeof IDENTITY_PROVIDER_IDS];
   const connectionId = (idp as { connectionId?: unknown } | null)?.connectionId;
-  if (
-    typeof idp === 'object' &&
-    typeof connectionId === 'string' &&
-    /^[\w.-]{1,100}$/.test(connectionId)
-  )
-    return connectionId;
+  if (typeof idp === 'object' && typeof connectionId === 'string') {
+    if (/^[\w.-]{1,100}$/.test(connectionId)) return connectionId;
+    return invalid('idp.connectionId', '1 to 100 letters, digits, - _ or .', connectionId);
+  }
   return invalid(
     'idp',
     "'google', 'facebook' or { connectionId } (letters, digits, - _ .)",

@@ -178,15 +178,25 @@ describe('loginWithPopup', () => {
 
   test.each([
     [{ idp: 'twitter' }, `idp must be 'google', 'facebook' or { connectionId }`],
-    [{ idp: { connectionId: '' } }, 'idp must be'],
+    [
+      { idp: { connectionId: '' } },
+      'idp.connectionId must be 1 to 100 letters, digits, - _ or .; got an empty string',
+    ],
+    [
+      { idp: { connectionId: 'acme sso!' } },
+      'idp.connectionId must be 1 to 100 letters, digits, - _ or .; got "acme sso!"',
+    ],
+    [{ idp: { connectionId: 7 } }, `idp must be 'google', 'facebook' or { connectionId }`],
     [{ timeoutMs: 0 }, 'timeoutMs must be a number of milliseconds from 1 to 2147483647; got 0'],
-  ])('bad input %j is INVALID_ARGUMENT, and the popup is closed', async (options, message) => {
+  ])('bad input %j is INVALID_ARGUMENT before any window opens', async (options, message) => {
     const popup = fakePopup();
-    vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
+    const open = vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
     const { redirects } = createClient();
     const failure = redirects.loginWithPopup(options as never);
     await expect(failure).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
     await expect(failure).rejects.toThrow(message);
+    expect(open).not.toHaveBeenCalled();
+    expect(redirectSessionCalls(platform)).toHaveLength(0);
   });
 });
 

@@ -2,7 +2,7 @@ import { createAuthFlowData } from '@site-identity/pkce';
 import type { Tokens } from '@site-identity/tokens';
 import { OAUTH_FLOW_TIMEOUT_MS } from './constants';
 import { readAnswer } from './hidden-frame';
-import type { IdentityProvider } from './identity-provider';
+import { idpConnectionId, type IdentityProvider } from './identity-provider';
 import type { CallbackParams } from './parse-callback';
 import { fail } from './redirects-error';
 import type { AuthUrl, AuthUrlOptions, AuthFlowInput } from './redirects-types';
@@ -72,6 +72,8 @@ export function loginWithPopup(
   try {
     if (!(typeof timeoutMs === 'number' && timeoutMs > 0 && timeoutMs <= 2_147_483_647))
       invalid('timeoutMs', 'a number of milliseconds from 1 to 2147483647', timeoutMs);
+    // Bad input opens no window at all.
+    if (idp !== undefined) idpConnectionId(idp);
     popup = options?.popup ?? win.open('', 'site-identity-login', popupFeatures ?? centred(win));
   } catch (error) {
     return Promise.reject(error);
