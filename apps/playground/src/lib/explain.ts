@@ -74,6 +74,10 @@ function sentence(fields: ErrorFields, status: number | undefined): string {
       return 'This address holds no login answer this browser started (it may have been used already).';
     case 'OAUTH_FLOW_TIMED_OUT':
       return 'The hidden frame did not answer in time.';
+    case 'POPUP_BLOCKED':
+      return 'The browser blocked the popup window. Allow popups for this site, or log in through the redirect.';
+    case 'POPUP_CLOSED':
+      return 'The popup window was closed before the login finished. Nothing changed.';
     case 'notLoggedIn':
       return 'Log in first: only a member can do this.';
     default:
@@ -106,7 +110,10 @@ export function explainError(error: unknown, after?: string): OutcomeValue {
   const tail = after ?? (transient ? 'Nothing changed; try again.' : undefined);
   return {
     tone:
-      fields.code === 'AUTHORIZATION_ERROR' && fields.error === 'access_denied' ? 'warn' : 'bad',
+      fields.code === 'POPUP_CLOSED' ||
+      (fields.code === 'AUTHORIZATION_ERROR' && fields.error === 'access_denied')
+        ? 'warn'
+        : 'bad',
     message: tail ? `${sentence(fields, status)} ${tail}` : sentence(fields, status),
     facts: factsOf(fields, status, requestId),
   };

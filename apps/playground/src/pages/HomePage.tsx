@@ -13,6 +13,7 @@ import { LoginPanel } from '../panels/LoginPanel';
 import { LogoutPanel } from '../panels/LogoutPanel';
 import { OutboxPanel } from '../panels/OutboxPanel';
 import { PasswordResetPanel } from '../panels/PasswordResetPanel';
+import { PopupLoginPanel } from '../panels/PopupLoginPanel';
 import { PrewarmPanel } from '../panels/PrewarmPanel';
 import { RegisterPanel } from '../panels/RegisterPanel';
 import { RequestLogPanel } from '../panels/RequestLogPanel';
@@ -20,6 +21,7 @@ import { SessionPanel } from '../panels/SessionPanel';
 import { SignOnPanel } from '../panels/SignOnPanel';
 import { SilentLoginPanel } from '../panels/SilentLoginPanel';
 import { SiteSettingsPanel } from '../panels/SiteSettingsPanel';
+import { SocialLoginPanel } from '../panels/SocialLoginPanel';
 import { StartVerificationPanel } from '../panels/StartVerificationPanel';
 import { TimelinePanel } from '../panels/TimelinePanel';
 import { VisitorTokensPanel } from '../panels/VisitorTokensPanel';
@@ -61,6 +63,8 @@ export function HomePage() {
           <h2>Hosted pages and hidden frames</h2>
           <div className="grid">
             <HostedLoginPanel />
+            <PopupLoginPanel />
+            <SocialLoginPanel />
             <SilentLoginPanel />
             <PrewarmPanel />
             <CheckoutPanel />

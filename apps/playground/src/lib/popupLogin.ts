@@ -1,0 +1,74 @@
+import type { LoginWithPopupOptions } from '@site-identity/redirects';
+import type { OutcomeValue } from '../components/Outcome';
+import type { Playground } from '../PlaygroundContext';
+import { explainError } from './explain';
+import type { ReportStep } from './useAction';
+
+/**
+ * Calls `report` once, when this tab's redirect-session request made after now has
+ * been answered: the popup is then on the hosted page, waiting for the member.
+ * Returns the unsubscribe function.
+ */
+function whenHostedPageOpens(requests: Playground['requests'], report: () => void): () => void {
+  const since = Date.now();
+  let done = false;
+  const stop = requests.subscribe(() => {
+    const answered = requests
+      .getSnapshot()
+      .some(
+        (request) =>
+          request.tab === requests.tab &&
+          request.start >= since &&
+          request.path.endsWith('/redirect-session') &&
+          request.outcome === 'ok',
+      );
+    if (answered && !done) {
+      done = true;
+      report();
+    }
+  });
+  return stop;
+}
+
+/**
+ * A login in a popup window, as a panel's step: `redirects.loginWithPopup` is called
+ * first, before anything is awaited, so the window opens inside the click that
+ * started the step (a popup blocker lets only that through). Reports when the popup
+ * waits for the member; resolves with the outcome to show, or rejects with the
+ * library's error for the shared error component (a blocked or closed popup
+ * included). `what` names the login in the event log.
+ */
+export function loginInPopup(
+  { redirects, requests, log }: Playground,
+  report: ReportStep,
+  options: LoginWithPopupOptions,
+  what: string,
+): Promise<OutcomeValue> {
+  const login = redirects.loginWithPopup(options);
+  const stop = whenHostedPageOpens(requests, () =>
+    report('waiting for you to sign in in the popup window'),
+  );
+  return login.then(
+    () => {
+      stop();
+      log.add(`${what}: signed in through the popup, role member`);
+      return {
+        tone: 'ok',
+        message: `Logged in through the popup (${what}): role member.`,
+        detail:
+          'The popup posted the code back to this page, which exchanged it once; the popup is closed and this page never left.',
+      };
+    },
+    (error: unknown) => {
+      stop();
+      const code = (error as { code?: unknown } | null)?.code;
+      log.add(`${what}: the popup login ended without a login (${String(code ?? 'error')})`);
+      if (code === 'OAUTH_FLOW_TIMED_OUT')
+        return {
+          ...explainError(error),
+          message: 'The popup login was not finished in time (2 minutes). Nothing changed.',
+        };
+      throw error;
+    },
+  );
+}
