@@ -186,7 +186,7 @@ test('a member changes the password', async ({ page, mock }) => {
     .toBe(1);
 });
 
-test('a login during a network failure resolves with a networkError result, then succeeds once the network is back', async ({
+test('a login during a network failure resolves with a NETWORK_ERROR result, then succeeds once the network is back', async ({
   page,
   mock,
 }) => {
@@ -198,7 +198,7 @@ test('a login during a network failure resolves with a networkError result, then
 
   const result = await logIn(page, EMAIL, PASSWORD);
   await expect(result).toContainText('FAILURE');
-  await expect(result).toContainText('errorCode: networkError');
+  await expect(result).toContainText('errorCode: NETWORK_ERROR');
   await expectRole(page, 'visitor');
   await expect(
     panel(page, 'request-log').getByRole('row').filter({ hasText: '/v2/login' }).first(),

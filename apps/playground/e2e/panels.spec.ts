@@ -129,7 +129,7 @@ test('the fault panel arms every fault kind of the mock platform on a chosen end
   await login.getByRole('button', { name: 'Log in' }).click();
   await expect(login.getByRole('status', { name: 'Login result' })).toContainText('FAILURE');
   await expect(login.getByRole('status', { name: 'Login result' })).toContainText(
-    'tooManyRequests',
+    'TOO_MANY_REQUESTS',
   );
 });
 

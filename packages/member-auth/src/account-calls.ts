@@ -108,7 +108,7 @@ export function accountCalls(ctx: AccountContext) {
         const token = stateToken ?? flow?.stateToken;
         if (!isFilled(token)) {
           throw invalid(
-            'noPendingVerification',
+            'NO_PENDING_VERIFICATION',
             'No e-mail verification is in progress: log in or register first',
           );
         }
@@ -120,7 +120,7 @@ export function accountCalls(ctx: AccountContext) {
     sendPasswordResetEmail: (email: string, options: PasswordResetEmailOptions) =>
       rejectingWithMemberAuthError(async () => {
         if (!isValidEmail(email))
-          throw invalid('invalidEmail', 'Enter a valid e-mail address, like name@example.com');
+          throw invalid('INVALID_EMAIL', 'Enter a valid e-mail address, like name@example.com');
         const given = optionsOf<PasswordResetEmailOptions>(options, 'options', invalidArgument);
         const url = given.redirectUri;
         absoluteUrl(url, 'options.redirectUri', invalidArgument);
@@ -131,15 +131,15 @@ export function accountCalls(ctx: AccountContext) {
     resetPassword: (recoveryToken: string, password: string) =>
       rejectingWithMemberAuthError(async () => {
         required(recoveryToken, 'recoveryToken');
-        if (!isFilled(password)) throw invalid('invalidPassword', 'Enter a password');
+        if (!isFilled(password)) throw invalid('INVALID_PASSWORD', 'Enter a password');
         await post(recovery, '/v1/recover', { recoveryToken, password });
       }),
 
     changePassword: (newPassword: string) =>
       rejectingWithMemberAuthError(async () => {
         if (!tokens.isLoggedIn())
-          throw invalid('notLoggedIn', 'Only a logged-in member can change the password');
-        if (!isFilled(newPassword)) throw invalid('invalidPassword', 'Enter a password');
+          throw invalid('NOT_LOGGED_IN', 'Only a logged-in member can change the password');
+        if (!isFilled(newPassword)) throw invalid('INVALID_PASSWORD', 'Enter a password');
         await post(auth, '/v2/change-password', { newPassword });
       }),
 
@@ -164,7 +164,7 @@ export function accountCalls(ctx: AccountContext) {
         const answer = await post(verification, '/v1/Start', { identityId, target: 'EMAIL' });
         const stateToken = isRecord(answer) ? answer['stateToken'] : undefined;
         if (!isFilled(stateToken))
-          throw invalid('serverError', 'The platform answered without a state token');
+          throw invalid('SERVER_ERROR', 'The platform answered without a state token');
         store.write(stateToken);
         return { stateToken };
       }),
@@ -173,7 +173,7 @@ export function accountCalls(ctx: AccountContext) {
       rejectingWithMemberAuthError(async (): Promise<SignOnResult> => {
         const { email, profile, verifyEmail, mergeExistingContact } = params ?? {};
         if (!isValidEmail(email))
-          throw invalid('invalidEmail', 'Enter a valid e-mail address, like name@example.com');
+          throw invalid('INVALID_EMAIL', 'Enter a valid e-mail address, like name@example.com');
         const answer = await post(auth, '/v2/sign-on', {
           loginId: { email },
           profile: profile ?? {},
@@ -182,7 +182,7 @@ export function accountCalls(ctx: AccountContext) {
         });
         const sessionToken = isRecord(answer) ? answer['sessionToken'] : undefined;
         if (!isFilled(sessionToken))
-          throw invalid('serverError', 'The platform answered sign-on without a session token');
+          throw invalid('SERVER_ERROR', 'The platform answered sign-on without a session token');
         const identity =
           isRecord(answer) && isRecord(answer['identity'])
             ? (answer['identity'] as Identity)

@@ -5,7 +5,7 @@ import { isMemberAuthError, MemberAuthError } from './member-auth-error';
 /**
  * The {@link MemberAuthError} a call without a result type rejects with: the
  * error itself when it is one already, else one holding the platform's error,
- * with code `networkError`, `serverError` or `requestFailed` and the platform's
+ * with code `NETWORK_ERROR`, `SERVER_ERROR` or `REQUEST_FAILED` and the platform's
  * message and request id.
  */
 export function toMemberAuthError(error: unknown): MemberAuthError {
@@ -14,7 +14,7 @@ export function toMemberAuthError(error: unknown): MemberAuthError {
   const requestId = (error as { requestId?: unknown } | null)?.requestId;
   const own = error instanceof Error ? error.message : '';
   return new MemberAuthError(own || platform.message, {
-    code: transportCode(platform, 'requestFailed'),
+    code: transportCode(platform, 'REQUEST_FAILED'),
     requestId: typeof requestId === 'string' ? requestId : undefined,
     cause: error,
   });

@@ -26,53 +26,57 @@ const EMAIL_EXISTS = '-19995';
 const INVALID_PASSWORD = '-19976';
 const RESET_PASSWORD = '-19973';
 
-const UNREACHABLE = ['network', 'timeout', 'aborted', 'NETWORK_ERROR', 'TIMEOUT', 'ABORTED'];
+const UNREACHABLE = ['network', 'timeout', 'NETWORK_ERROR', 'TIMEOUT'];
+const ABORTED = ['aborted', 'ABORTED'];
 
-/** Whether `error` or one of its causes says no answer came: offline, time-out, abort. */
-function unreachable(error: unknown, depth = 0): boolean {
+/** Whether `error` or one of its causes has a `kind` or `code` in `words`. */
+function saysOneOf(words: readonly string[], error: unknown, depth = 0): boolean {
   if (typeof error !== 'object' || error === null || depth > 4) return false;
   const { kind, code, cause } = error as { kind?: unknown; code?: unknown; cause?: unknown };
   return (
-    UNREACHABLE.includes(kind as string) ||
-    UNREACHABLE.includes(code as string) ||
-    unreachable(cause, depth + 1)
+    words.includes(kind as string) ||
+    words.includes(code as string) ||
+    saysOneOf(words, cause, depth + 1)
   );
 }
 
 /**
- * The code a platform error maps to when it is not a catalogue row: no answer,
- * also when the token endpoint could not be reached for the visitor token that
- * authorises the call, or a 408 (`networkError`); a 429 (`tooManyRequests`); a server failure or an answer that is not
- * JSON (`serverError`); else `fallback`.
+ * The code a platform error maps to when it is not a catalogue row: the caller's
+ * `signal` aborted the call (`ABORTED`); no answer, also when the token endpoint
+ * could not be reached for the visitor token that authorises the call, or a 408
+ * (`NETWORK_ERROR`); a 429 (`TOO_MANY_REQUESTS`); a server failure or an answer
+ * that is not JSON (`SERVER_ERROR`); else `fallback`.
  */
 export function transportCode(
   error: PlatformError,
   fallback: KnownMemberAuthErrorCode,
 ): KnownMemberAuthErrorCode {
+  if (saysOneOf(ABORTED, error)) return 'ABORTED';
   // 408 is a time-out and 429 a rate limit: neither says anything about the member's input.
-  if (unreachable(error) || error.status === 408) return 'networkError';
-  if (error.status === 429) return 'tooManyRequests';
-  return error.kind === 'http' || error.kind === 'system' ? 'serverError' : fallback;
+  if (saysOneOf(UNREACHABLE, error) || error.status === 408) return 'NETWORK_ERROR';
+  if (error.status === 429) return 'TOO_MANY_REQUESTS';
+  return error.kind === 'http' || error.kind === 'system' ? 'SERVER_ERROR' : fallback;
 }
 
 /**
  * Maps any error of a `register`, `login` or verification request to a result,
  * by the platform's error catalogue:
  *
- * | call | platform | result |
- * |---|---|---|
- * | register, login | `-19971` | `SILENT_CAPTCHA_REQUIRED`, `missingCaptchaToken` |
- * | register, login | `-19970` | `USER_CAPTCHA_REQUIRED`, `invalidCaptchaToken` |
- * | register | `-19995` | `FAILURE`, `emailAlreadyExists` |
- * | register | a field violation of type `EMAIL` | `FAILURE`, `invalidEmail` |
- * | register | another validation error | `FAILURE`, `invalidArgument` |
- * | register, verify | another application error | `FAILURE`, `requestFailed` |
- * | login | `-19976` | `FAILURE`, `invalidPassword` |
- * | login | `-19973` | `FAILURE`, `resetPassword` |
- * | login | any other application or validation error | `FAILURE`, `invalidEmail` |
- * | any | no answer, time-out (also 408), abort | `FAILURE`, `networkError` |
- * | any | 429 Too Many Requests | `FAILURE`, `tooManyRequests` |
- * | any | 5xx without details, an answer that is not JSON | `FAILURE`, `serverError` |
+ * | call | platform | `loginState` | `cause.code` | `errorCode` |
+ * |---|---|---|---|---|
+ * | register, login | `-19971` | `SILENT_CAPTCHA_REQUIRED` | `MISSING_CAPTCHA_TOKEN` | `missingCaptchaToken` |
+ * | register, login | `-19970` | `USER_CAPTCHA_REQUIRED` | `INVALID_CAPTCHA_TOKEN` | `invalidCaptchaToken` |
+ * | register | `-19995` | `FAILURE` | `EMAIL_ALREADY_EXISTS` | `emailAlreadyExists` |
+ * | register | a field violation of type `EMAIL` | `FAILURE` | `INVALID_EMAIL` | `invalidEmail` |
+ * | register | another validation error | `FAILURE` | `INVALID_ARGUMENT` | the same |
+ * | register, verify | another application error | `FAILURE` | `REQUEST_FAILED` | the same |
+ * | login | `-19976` | `FAILURE` | `INVALID_PASSWORD` | `invalidPassword` |
+ * | login | `-19973` | `FAILURE` | `RESET_PASSWORD_REQUIRED` | `resetPassword` |
+ * | login | any other application or validation error | `FAILURE` | `INVALID_EMAIL` | `invalidEmail` |
+ * | any | no answer, time-out (also 408) | `FAILURE` | `NETWORK_ERROR` | the same |
+ * | any | the caller's `signal` aborted | `FAILURE` | `ABORTED` | the same |
+ * | any | 429 Too Many Requests | `FAILURE` | `TOO_MANY_REQUESTS` | the same |
+ * | any | 5xx without details, an answer that is not JSON | `FAILURE` | `SERVER_ERROR` | the same |
  *
  * `error` is the platform's message (`INVALID_ARGUMENT: …` for validation errors,
  * `System error occurred, request-id: …` for server failures); `cause` is a
@@ -88,6 +92,7 @@ export function transportCode(
  *   new PlatformError('Email already exists', { kind: 'application', code: '-19995', status: 409 }),
  * );
  * result.errorCode; // 'emailAlreadyExists'
+ * result.cause.code; // 'EMAIL_ALREADY_EXISTS'
  * ```
  */
 export function catalogueError(call: CatalogueCall, error: unknown): LoginProblem {
@@ -103,28 +108,28 @@ export function catalogueError(call: CatalogueCall, error: unknown): LoginProble
   let errorCode: KnownMemberAuthErrorCode;
   const fallback =
     call === 'login'
-      ? 'invalidEmail'
+      ? 'INVALID_EMAIL'
       : call === 'register' && kind === 'validation'
-        ? 'invalidArgument'
-        : 'requestFailed';
+        ? 'INVALID_ARGUMENT'
+        : 'REQUEST_FAILED';
 
   if (call !== 'verify' && code === MISSING_CAPTCHA) {
     state = 'SILENT_CAPTCHA_REQUIRED';
-    errorCode = 'missingCaptchaToken';
+    errorCode = 'MISSING_CAPTCHA_TOKEN';
   } else if (call !== 'verify' && code === INVALID_CAPTCHA) {
     state = 'USER_CAPTCHA_REQUIRED';
-    errorCode = 'invalidCaptchaToken';
+    errorCode = 'INVALID_CAPTCHA_TOKEN';
   } else if (call === 'register' && code === EMAIL_EXISTS) {
-    errorCode = 'emailAlreadyExists';
+    errorCode = 'EMAIL_ALREADY_EXISTS';
   } else if (
     call === 'register' &&
     platform.fieldViolations.some((violation) => violation.type === 'EMAIL')
   ) {
-    errorCode = 'invalidEmail';
+    errorCode = 'INVALID_EMAIL';
   } else if (call === 'login' && code === INVALID_PASSWORD) {
-    errorCode = 'invalidPassword';
+    errorCode = 'INVALID_PASSWORD';
   } else if (call === 'login' && code === RESET_PASSWORD) {
-    errorCode = 'resetPassword';
+    errorCode = 'RESET_PASSWORD_REQUIRED';
   } else {
     errorCode = transportCode(platform, fallback);
   }

@@ -52,15 +52,15 @@ describe('getMemberTokensForExternalLoginWithSession', () => {
   });
 
   test.each([
-    [{ email: 'nope', apiKey: 'k' }, 'invalidEmail', 'email must be an e-mail address'],
+    [{ email: 'nope', apiKey: 'k' }, 'INVALID_EMAIL', 'email must be an e-mail address'],
     [
       { email: 'ada@example.com', apiKey: '' },
-      'invalidArgument',
+      'INVALID_ARGUMENT',
       'apiKey must be a non-empty string',
     ],
     [
       { email: 'ada@example.com', apiKey: 'a,b' },
-      'invalidArgument',
+      'INVALID_ARGUMENT',
       'apiKey must be a non-empty string',
     ],
   ])('bad input %j rejects with %s before any request', async (params, code, message) => {
@@ -84,7 +84,7 @@ describe('getMemberTokensForExternalLoginWithSession', () => {
         apiKey: 'secret-key',
       })
       .catch((reason: unknown) => reason as Error);
-    expect(error).toMatchObject({ name: 'MemberAuthError', code: 'serverError' });
+    expect(error).toMatchObject({ name: 'MemberAuthError', code: 'SERVER_ERROR' });
     expect(String((error as Error).message)).not.toContain('secret-key');
   });
 });

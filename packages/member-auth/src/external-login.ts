@@ -47,10 +47,10 @@ export function externalLoginWithSession(
   return rejectingWithMemberAuthError(async () => {
     const { email, apiKey, profile, verifyEmail, mergeExistingContact } = params ?? {};
     if (!isValidEmail(email))
-      throw invalid('invalidEmail', 'email must be an e-mail address, like name@example.com');
+      throw invalid('INVALID_EMAIL', 'email must be an e-mail address, like name@example.com');
     if (!isFilled(apiKey) || /[\0\r\n,]/.test(apiKey))
       throw invalid(
-        'invalidArgument',
+        'INVALID_ARGUMENT',
         'apiKey must be a non-empty string without commas or line breaks',
       );
     const accessToken = await tokens.getAccessToken();
@@ -69,7 +69,7 @@ export function externalLoginWithSession(
     const memberId = isRecord(identity) ? identity['id'] : undefined;
     if (!isFilled(sessionToken) || !isFilled(memberId))
       throw invalid(
-        'serverError',
+        'SERVER_ERROR',
         'The platform answered sign-on without a session token and an identity id',
       );
     return tokens.authorizedClient({ memberId, accessToken, secondToken: apiKey, sessionToken });

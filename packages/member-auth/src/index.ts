@@ -26,6 +26,7 @@ export {
 } from './login-result';
 export { toLoginResult, type ServerLoginState } from './login-state';
 export { catalogueError, type CatalogueCall } from './error-catalogue';
+export type { CatalogueErrorCode, LoginErrorCode } from './login-error-code';
 export {
   isMemberAuthError,
   MemberAuthError,

@@ -28,11 +28,11 @@ describe('checkCredentials', () => {
   test.each([
     ['ada@example.com', 'secret', undefined],
     ['ada@example.com', ' ', undefined],
-    ['not-an-email', 'secret', 'invalidEmail'],
-    [undefined, 'secret', 'invalidEmail'],
-    ['ada@example.com', '', 'invalidPassword'],
-    ['ada@example.com', undefined, 'invalidPassword'],
-    ['ada@example.com', 12345, 'invalidPassword'],
+    ['not-an-email', 'secret', 'INVALID_EMAIL'],
+    [undefined, 'secret', 'INVALID_EMAIL'],
+    ['ada@example.com', '', 'INVALID_PASSWORD'],
+    ['ada@example.com', undefined, 'INVALID_PASSWORD'],
+    ['ada@example.com', 12345, 'INVALID_PASSWORD'],
   ])('%j / %j → %s', (email, password, code) => {
     expect(checkCredentials(email, password)?.code).toBe(code);
   });

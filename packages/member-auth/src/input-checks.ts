@@ -34,8 +34,8 @@ export const isFilled = (value: unknown): value is string =>
  */
 export function checkCredentials(email: unknown, password: unknown): MemberAuthError | undefined {
   if (!isValidEmail(email))
-    return invalid('invalidEmail', 'Enter a valid e-mail address, like name@example.com');
-  if (!isFilled(password)) return invalid('invalidPassword', 'Enter a password');
+    return invalid('INVALID_EMAIL', 'Enter a valid e-mail address, like name@example.com');
+  if (!isFilled(password)) return invalid('INVALID_PASSWORD', 'Enter a password');
   return undefined;
 }
 
@@ -44,6 +44,6 @@ export function invalid(code: KnownMemberAuthErrorCode, message: string): Member
   return new MemberAuthError(message, { code });
 }
 
-/** `invalidArgument` with a finished message: the `invalid` of http's shared checks. */
+/** `INVALID_ARGUMENT` with a finished message: the `invalid` of http's shared checks. */
 export const invalidArgument = (message: string): MemberAuthError =>
-  invalid('invalidArgument', message);
+  invalid('INVALID_ARGUMENT', message);

@@ -19,7 +19,7 @@ function messageOf(run: () => unknown): string {
   try {
     run();
   } catch (error) {
-    expect(isMemberAuthError(error) && error.code).toBe('invalidArgument');
+    expect(isMemberAuthError(error) && error.code).toBe('INVALID_ARGUMENT');
     return (error as Error).message;
   }
   throw new Error('expected a MemberAuthError');
@@ -83,7 +83,7 @@ describe('calls given the wrong types reject with invalidArgument before any req
       'memberId must be a non-empty string; got null',
     ],
   ])('%s', async (_name, call, message) => {
-    await expect(call()).rejects.toMatchObject({ code: 'invalidArgument', message });
+    await expect(call()).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', message });
   });
 });
 

@@ -182,7 +182,7 @@ describe("completeLogin: 'auto' (the default)", () => {
     const result = await pending;
     expect(result).toMatchObject({
       loginState: 'FAILURE',
-      errorCode: 'loginNotCompleted',
+      errorCode: 'LOGIN_NOT_COMPLETED',
       data: { sessionToken: expect.any(String) },
     });
     expect(result.cause?.cause).toMatchObject({
@@ -211,7 +211,7 @@ describe("completeLogin: 'auto' (the default)", () => {
     await vi.advanceTimersByTimeAsync(10_000);
     expect(browser.frames).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(110_000);
-    expect(await pending).toMatchObject({ loginState: 'FAILURE', errorCode: 'loginNotCompleted' });
+    expect(await pending).toMatchObject({ loginState: 'FAILURE', errorCode: 'LOGIN_NOT_COMPLETED' });
     expect(browser.frames).toEqual([]);
     expect(browser.url).toBe(PAGE);
   });
@@ -227,7 +227,7 @@ describe("completeLogin: 'auto' (the default)", () => {
       }),
     );
     const result = await auth.login(ada);
-    expect(result).toMatchObject({ loginState: 'FAILURE', errorCode: 'loginNotCompleted' });
+    expect(result).toMatchObject({ loginState: 'FAILURE', errorCode: 'LOGIN_NOT_COMPLETED' });
     expect(announced).toEqual([]);
     expect(browser.url).toBe(PAGE);
     expect(browser.frames).toEqual([]);
@@ -243,7 +243,7 @@ describe("completeLogin: 'auto' (the default)", () => {
     const result = await auth.login(ada);
     expect(result).toMatchObject({
       loginState: 'FAILURE',
-      errorCode: 'loginNotCompleted',
+      errorCode: 'LOGIN_NOT_COMPLETED',
       data: { sessionToken: expect.any(String) },
     });
     expect(result.cause?.cause).toBe(failure);
@@ -255,7 +255,7 @@ describe("completeLogin: 'frame' and 'redirect'", () => {
   test("'frame' never navigates: login_required is a FAILURE", async () => {
     const { auth, browser, announced } = setUp('required');
     const result = await auth.login({ ...ada, completeLogin: 'frame' });
-    expect(result).toMatchObject({ loginState: 'FAILURE', errorCode: 'loginNotCompleted' });
+    expect(result).toMatchObject({ loginState: 'FAILURE', errorCode: 'LOGIN_NOT_COMPLETED' });
     expect(result.cause?.cause).toMatchObject({
       code: 'AUTHORIZATION_ERROR',
       error: 'login_required',
@@ -358,7 +358,7 @@ describe('options are checked before any request', () => {
   ])('%s', async (_name, extra, message) => {
     const { auth } = setUp('off', 'redirectUri' in extra ? { redirectUri: undefined } : {});
     const result = await auth.login({ ...ada, ...extra } as never);
-    expect(result).toMatchObject({ loginState: 'FAILURE', errorCode: 'invalidArgument' });
+    expect(result).toMatchObject({ loginState: 'FAILURE', errorCode: 'INVALID_ARGUMENT' });
     expect(result.cause?.message).toBe(message);
     expect(platform.state.requests.filter((r) => r.path.startsWith('/_api/iam/'))).toEqual([]);
   });
@@ -381,7 +381,7 @@ describe('options are checked before any request', () => {
     ],
   ])('createMemberAuth refuses %s', (_name, options, message) => {
     expect(() => setUp('off', options)).toThrow(
-      expect.objectContaining({ name: 'MemberAuthError', code: 'invalidArgument', message }),
+      expect.objectContaining({ name: 'MemberAuthError', code: 'INVALID_ARGUMENT', message }),
     );
   });
 });

@@ -62,7 +62,7 @@ export const DEFAULT_FRAME_BUDGET_MS = 10_000;
 /**
  * Announces a login completion by redirect, just before the page leaves: save what
  * the app must find again on the callback page. If the listener throws, the page
- * stays and the call resolves with a FAILURE `loginNotCompleted` whose cause is what
+ * stays and the call resolves with a FAILURE `LOGIN_NOT_COMPLETED` whose cause is what
  * it threw.
  *
  * @example
@@ -147,7 +147,7 @@ export function checkCompletionSettings(settings: CompletionSettings): Completio
 
 /**
  * The completion a login call asked for, or `false` when the app completes it
- * itself. Throws `invalidArgument` for an option that is not acceptable, before any
+ * itself. Throws `INVALID_ARGUMENT` for an option that is not acceptable, before any
  * request.
  */
 export function completionPlan(

@@ -74,7 +74,7 @@ export interface VerifyEmailParams extends LoginCompletionOptions {
   code: string;
   /**
    * The flow's state token. Optional: the stored flow is used. When given, it must
-   * be the stored flow's token, or the call fails with `noPendingVerification`.
+   * be the stored flow's token, or the call fails with `NO_PENDING_VERIFICATION`.
    */
   stateToken?: string;
 }
@@ -124,7 +124,7 @@ async function settle(
   } catch (cause) {
     return loginProblem(
       'FAILURE',
-      'loginNotCompleted',
+      'LOGIN_NOT_COMPLETED',
       'Logged in, but member tokens could not be obtained',
       {
         cause,
@@ -194,13 +194,13 @@ export function verifyEmailFlow(ctx: FlowContext, input: unknown): Promise<Login
       return catalogueError(
         'verify',
         invalid(
-          'noPendingVerification',
+          'NO_PENDING_VERIFICATION',
           'No e-mail verification is in progress: log in or register first',
         ),
       );
     }
     if (!isFilled(code))
-      return catalogueError('verify', invalid('invalidArgument', 'Enter the verification code'));
+      return catalogueError('verify', invalid('INVALID_ARGUMENT', 'Enter the verification code'));
     const plan = completionPlan(params, ctx.completion);
     const body = { code, stateToken: flow.stateToken };
     return settle(
@@ -222,14 +222,14 @@ export function verifyFactorFlow(
     if (!isFactorType(factorType)) {
       return catalogueError(
         'verify',
-        invalid('invalidArgument', `Unknown factor type ${String(factorType)}`),
+        invalid('INVALID_ARGUMENT', `Unknown factor type ${String(factorType)}`),
       );
     }
     const options = record(input) as Partial<VerifyFactorOptions>;
     if (!isFilled(options.stateToken)) {
       return catalogueError(
         'verify',
-        invalid('invalidArgument', 'verifyFactor needs the stateToken of the MFA answer'),
+        invalid('INVALID_ARGUMENT', 'verifyFactor needs the stateToken of the MFA answer'),
       );
     }
     const plan = completionPlan(options as LoginCompletionOptions, ctx.completion);

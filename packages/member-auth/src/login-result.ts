@@ -1,7 +1,8 @@
 import type { FactorType, MfaReason } from './enumerations';
 import type { Identity } from './identity';
 import type { CompletedBy } from './login-completion';
-import type { MemberAuthError, MemberAuthErrorCode } from './member-auth-error';
+import type { LoginErrorCode } from './login-error-code';
+import type { MemberAuthError } from './member-auth-error';
 
 /**
  * The states of a login or registration, as constants, for comparisons that
@@ -154,7 +155,7 @@ export interface LoginInitial extends LoginResultCommon {
 /**
  * The call did not log the member in:
  *
- * - `FAILURE`: see `errorCode` ({@link KnownMemberAuthErrorCode}); `cause` is the
+ * - `FAILURE`: see `errorCode` ({@link LoginErrorCode}); `cause` is the
  *   {@link MemberAuthError}, whose own `cause` is the platform's error and whose
  *   `requestId` is the platform's request id.
  * - `SILENT_CAPTCHA_REQUIRED`: the platform wants an invisible reCAPTCHA token
@@ -162,7 +163,7 @@ export interface LoginInitial extends LoginResultCommon {
  * - `USER_CAPTCHA_REQUIRED`: the platform wants a visible reCAPTCHA solved
  *   (`invalidCaptchaToken`).
  *
- * A `REQUIRE_MFA` answer is a FAILURE with errorCode `unknownState` (this library
+ * A `REQUIRE_MFA` answer is a FAILURE with errorCode `UNKNOWN_STATE` (this library
  * does not complete it by itself), but keeps `data.stateToken` and `mfa` so that
  * the app can ask for the factor and call `verifyFactor`.
  *
@@ -181,13 +182,17 @@ export interface LoginProblem extends LoginResultCommon {
   loginState: 'FAILURE' | 'USER_CAPTCHA_REQUIRED' | 'SILENT_CAPTCHA_REQUIRED';
   /**
    * `stateToken` is kept for a `REQUIRE_MFA` answer; `sessionToken` when the login
-   * succeeded but could not be completed (`loginNotCompleted`).
+   * succeeded but could not be completed (`LOGIN_NOT_COMPLETED`).
    */
   data: { sessionToken?: string; stateToken?: string };
   /** A message for people. Never contains a token, a password or a code. */
   error: string;
-  /** A code for programs. */
-  errorCode: MemberAuthErrorCode;
+  /**
+   * A code for programs: the spec's catalogue name (`invalidEmail`,
+   * `emailAlreadyExists`, `resetPassword`, …) for a catalogue failure, else
+   * `cause.code` (`NETWORK_ERROR`, `UNKNOWN_STATE`, …). See {@link LoginErrorCode}.
+   */
+  errorCode: LoginErrorCode;
   /** The error, with the platform's error and request id. */
   cause: MemberAuthError;
   /** The state the platform answered, when it was one this library does not complete. */

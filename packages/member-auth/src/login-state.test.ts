@@ -25,34 +25,34 @@ describe('toLoginResult', () => {
       { stateToken: 'st' },
       undefined,
     ],
-    ['STATUS_CHECK', { state: 'STATUS_CHECK' }, 'FAILURE', {}, 'unknownState'],
+    ['STATUS_CHECK', { state: 'STATUS_CHECK' }, 'FAILURE', {}, 'UNKNOWN_STATE'],
     [
       'REQUIRE_MFA',
       { state: 'REQUIRE_MFA', stateToken: 'mfa-st' },
       'FAILURE',
       { stateToken: 'mfa-st' },
-      'unknownState',
+      'UNKNOWN_STATE',
     ],
-    ['an unknown state', { state: 'SOMETHING_NEW' }, 'FAILURE', {}, 'unknownState'],
-    ['no state', {}, 'FAILURE', {}, 'unknownState'],
-    ['SUCCESS without a session token', { state: 'SUCCESS' }, 'FAILURE', {}, 'serverError'],
+    ['an unknown state', { state: 'SOMETHING_NEW' }, 'FAILURE', {}, 'UNKNOWN_STATE'],
+    ['no state', {}, 'FAILURE', {}, 'UNKNOWN_STATE'],
+    ['SUCCESS without a session token', { state: 'SUCCESS' }, 'FAILURE', {}, 'SERVER_ERROR'],
     [
       'SUCCESS with an empty session token',
       { state: 'SUCCESS', sessionToken: '' },
       'FAILURE',
       {},
-      'serverError',
+      'SERVER_ERROR',
     ],
     [
       'email verification without a state token',
       { state: 'REQUIRE_EMAIL_VERIFICATION' },
       'FAILURE',
       {},
-      'serverError',
+      'SERVER_ERROR',
     ],
-    ['a string body', '<html></html>', 'FAILURE', {}, 'serverError'],
-    ['null', null, 'FAILURE', {}, 'serverError'],
-    ['an array', [{ state: 'SUCCESS' }], 'FAILURE', {}, 'serverError'],
+    ['a string body', '<html></html>', 'FAILURE', {}, 'SERVER_ERROR'],
+    ['null', null, 'FAILURE', {}, 'SERVER_ERROR'],
+    ['an array', [{ state: 'SUCCESS' }], 'FAILURE', {}, 'SERVER_ERROR'],
   ])('%s', (_, body, loginState, data, errorCode) => {
     const result = toLoginResult(body);
     expect(result.loginState).toBe(loginState);
@@ -83,7 +83,7 @@ describe('toLoginResult', () => {
     const result = toLoginResult({ state: 'REQUIRE_MFA', stateToken: 'st', mfaChallengeData });
     expect(result).toMatchObject({
       loginState: 'FAILURE',
-      errorCode: 'unknownState',
+      errorCode: 'UNKNOWN_STATE',
       serverState: 'REQUIRE_MFA',
       data: { stateToken: 'st' },
       mfa: mfaChallengeData,

@@ -34,11 +34,11 @@ export type ServerLoginState =
  * - `REQUIRE_OWNER_APPROVAL` → `OWNER_APPROVAL_REQUIRED`;
  * - `REQUIRE_EMAIL_VERIFICATION` with a state token → `EMAIL_VERIFICATION_REQUIRED`,
  *   `data: { stateToken }`;
- * - anything else → `FAILURE`, error `'Unknown state'`, errorCode `unknownState`,
+ * - anything else → `FAILURE`, error `'Unknown state'`, errorCode `UNKNOWN_STATE`,
  *   `serverState` the state received, and for `REQUIRE_MFA` the `stateToken` in
  *   `data` and the challenge as `mfa`;
  * - SUCCESS without a session token, or email verification without a state token,
- *   or no JSON object at all → `FAILURE` with errorCode `serverError`.
+ *   or no JSON object at all → `FAILURE` with errorCode `SERVER_ERROR`.
  *
  * It never touches the network and never throws.
  *
@@ -52,7 +52,7 @@ export type ServerLoginState =
  */
 export function toLoginResult(body: unknown, requestId?: string): LoginResult {
   if (!isRecord(body)) {
-    return loginProblem('FAILURE', 'serverError', 'The platform answered without a login state', {
+    return loginProblem('FAILURE', 'SERVER_ERROR', 'The platform answered without a login state', {
       requestId,
     });
   }
@@ -76,7 +76,7 @@ export function toLoginResult(body: unknown, requestId?: string): LoginResult {
       const mfa = isRecord(body['mfaChallengeData'])
         ? (body['mfaChallengeData'] as MfaChallengeData)
         : undefined;
-      return loginProblem('FAILURE', 'unknownState', 'Unknown state', {
+      return loginProblem('FAILURE', 'UNKNOWN_STATE', 'Unknown state', {
         requestId,
         data: nonEmpty(stateToken) ? { stateToken } : {},
         serverState: typeof state === 'string' ? state : undefined,
@@ -87,7 +87,7 @@ export function toLoginResult(body: unknown, requestId?: string): LoginResult {
   }
   return loginProblem(
     'FAILURE',
-    'serverError',
+    'SERVER_ERROR',
     `The platform answered ${state} without its token`,
     {
       requestId,

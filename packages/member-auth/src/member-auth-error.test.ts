@@ -5,14 +5,14 @@ describe('MemberAuthError', () => {
   test('carries code, request id and cause', () => {
     const cause = new Error('underlying');
     const error = new MemberAuthError('Log in first', {
-      code: 'notLoggedIn',
+      code: 'NOT_LOGGED_IN',
       requestId: 'r-1',
       cause,
     });
     expect(error).toBeInstanceOf(Error);
     expect(error).toMatchObject({
       name: 'MemberAuthError',
-      code: 'notLoggedIn',
+      code: 'NOT_LOGGED_IN',
       requestId: 'r-1',
       message: 'Log in first',
     });
@@ -20,8 +20,8 @@ describe('MemberAuthError', () => {
   });
 
   test.each([
-    [new MemberAuthError('x', { code: 'invalidEmail' }), true],
-    [{ name: 'MemberAuthError', code: 'invalidEmail', message: 'from another realm' }, true],
+    [new MemberAuthError('x', { code: 'INVALID_EMAIL' }), true],
+    [{ name: 'MemberAuthError', code: 'INVALID_EMAIL', message: 'from another realm' }, true],
     [{ name: 'MemberAuthError' }, false],
     [new Error('x'), false],
     [null, false],
@@ -35,5 +35,5 @@ test('the brand covers a subclass with its own name', () => {
   class SignInError extends MemberAuthError {
     override name = 'SignInError' as never;
   }
-  expect(isMemberAuthError(new SignInError('x', { code: 'notLoggedIn' }))).toBe(true);
+  expect(isMemberAuthError(new SignInError('x', { code: 'NOT_LOGGED_IN' }))).toBe(true);
 });

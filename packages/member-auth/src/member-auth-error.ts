@@ -1,48 +1,52 @@
 import { hasBrand } from '@site-identity/http';
 /**
- * The codes this package assigns. They are the `errorCode` of a FAILURE
- * {@link LoginResult} and the `code` of a {@link MemberAuthError}:
+ * The codes this package assigns, the `code` of a {@link MemberAuthError}. A FAILURE
+ * {@link LoginResult} carries the error as `cause` and the spec's catalogue name
+ * of the code as `errorCode` (`INVALID_EMAIL` → `invalidEmail`, see {@link LoginErrorCode}):
  *
  * | code | when |
  * |---|---|
- * | `invalidEmail` | a malformed e-mail (checked before any request), an EMAIL field violation on register, or any other login rejection |
- * | `invalidPassword` | an empty password (checked before any request), or platform code `-19976` on login |
- * | `emailAlreadyExists` | platform code `-19995` on register |
- * | `resetPassword` | platform code `-19973` on login: the member must reset the password |
- * | `missingCaptchaToken` | platform code `-19971` |
- * | `invalidCaptchaToken` | platform code `-19970` |
- * | `invalidArgument` | any other validation error, or bad input to a call that has no result type |
- * | `unknownState` | the platform answered a state this library does not complete (STATUS_CHECK, REQUIRE_MFA, …) |
- * | `noPendingVerification` | `verifyEmail` or `resendVerificationCode` without an e-mail verification in progress |
- * | `notLoggedIn` | `changePassword` while no member is logged in |
- * | `loginNotCompleted` | the login succeeded but exchanging the session token for member tokens failed |
- * | `networkError` | the request never got an answer (offline, time-out, aborted) |
- * | `serverError` | the platform failed (5xx) or answered something that is not the expected JSON (an HTML page) |
- * | `requestFailed` | any other platform rejection of a call that has no catalogue |
+ * | `INVALID_EMAIL` | a malformed e-mail (checked before any request), an EMAIL field violation on register, or any other login rejection |
+ * | `INVALID_PASSWORD` | an empty password (checked before any request), or platform code `-19976` on login |
+ * | `EMAIL_ALREADY_EXISTS` | platform code `-19995` on register |
+ * | `RESET_PASSWORD_REQUIRED` | platform code `-19973` on login: the member must reset the password |
+ * | `MISSING_CAPTCHA_TOKEN` | platform code `-19971` |
+ * | `INVALID_CAPTCHA_TOKEN` | platform code `-19970` |
+ * | `INVALID_ARGUMENT` | any other validation error, or bad input to a call that has no result type |
+ * | `UNKNOWN_STATE` | the platform answered a state this library does not complete (STATUS_CHECK, REQUIRE_MFA, …) |
+ * | `NO_PENDING_VERIFICATION` | `verifyEmail` or `resendVerificationCode` without an e-mail verification in progress |
+ * | `NOT_LOGGED_IN` | `changePassword` while no member is logged in |
+ * | `LOGIN_NOT_COMPLETED` | the login succeeded but exchanging the session token for member tokens failed |
+ * | `NETWORK_ERROR` | the request never got an answer (offline, time-out, a 408) |
+ * | `ABORTED` | the caller's `signal` aborted the call |
+ * | `TOO_MANY_REQUESTS` | the platform answered 429: try again later |
+ * | `SERVER_ERROR` | the platform failed (5xx) or answered something that is not the expected JSON (an HTML page) |
+ * | `REQUEST_FAILED` | any other platform rejection of a call that has no catalogue |
  *
  * @example
  * ```ts
  * import type { KnownMemberAuthErrorCode } from '@site-identity/member-auth';
  *
- * const askAgain: KnownMemberAuthErrorCode[] = ['invalidEmail', 'invalidPassword'];
+ * const askAgain: KnownMemberAuthErrorCode[] = ['INVALID_EMAIL', 'INVALID_PASSWORD'];
  * ```
  */
 export type KnownMemberAuthErrorCode =
-  | 'invalidEmail'
-  | 'invalidPassword'
-  | 'emailAlreadyExists'
-  | 'resetPassword'
-  | 'missingCaptchaToken'
-  | 'invalidCaptchaToken'
-  | 'invalidArgument'
-  | 'unknownState'
-  | 'noPendingVerification'
-  | 'notLoggedIn'
-  | 'loginNotCompleted'
-  | 'networkError'
-  | 'tooManyRequests'
-  | 'serverError'
-  | 'requestFailed';
+  | 'INVALID_EMAIL'
+  | 'INVALID_PASSWORD'
+  | 'EMAIL_ALREADY_EXISTS'
+  | 'RESET_PASSWORD_REQUIRED'
+  | 'MISSING_CAPTCHA_TOKEN'
+  | 'INVALID_CAPTCHA_TOKEN'
+  | 'INVALID_ARGUMENT'
+  | 'UNKNOWN_STATE'
+  | 'NO_PENDING_VERIFICATION'
+  | 'NOT_LOGGED_IN'
+  | 'LOGIN_NOT_COMPLETED'
+  | 'NETWORK_ERROR'
+  | 'ABORTED'
+  | 'TOO_MANY_REQUESTS'
+  | 'SERVER_ERROR'
+  | 'REQUEST_FAILED';
 
 /**
  * A {@link MemberAuthError}'s `code`: one of {@link KnownMemberAuthErrorCode}, open
@@ -52,7 +56,7 @@ export type KnownMemberAuthErrorCode =
  * ```ts
  * import type { MemberAuthErrorCode } from '@site-identity/member-auth';
  *
- * const code: MemberAuthErrorCode = 'emailAlreadyExists';
+ * const code: MemberAuthErrorCode = 'EMAIL_ALREADY_EXISTS';
  * ```
  */
 export type MemberAuthErrorCode = KnownMemberAuthErrorCode | (string & {});
@@ -64,7 +68,7 @@ export type MemberAuthErrorCode = KnownMemberAuthErrorCode | (string & {});
  * ```ts
  * import { MemberAuthError, type MemberAuthErrorInit } from '@site-identity/member-auth';
  *
- * const init: MemberAuthErrorInit = { code: 'notLoggedIn' };
+ * const init: MemberAuthErrorInit = { code: 'NOT_LOGGED_IN' };
  * throw new MemberAuthError('Log in first', init);
  * ```
  */
@@ -93,7 +97,7 @@ export interface MemberAuthErrorInit {
  * try {
  *   await auth.changePassword('a new secret');
  * } catch (error) {
- *   if (isMemberAuthError(error) && error.code === 'notLoggedIn') showLogin();
+ *   if (isMemberAuthError(error) && error.code === 'NOT_LOGGED_IN') showLogin();
  * }
  * ```
  */

@@ -61,7 +61,7 @@ const cases: Case[] = [
     what: 'REQUIRE_MFA',
     arrange: () => void platform.state.addMember({ ...ada, mfa: { factorType: 'totp' } }),
     loginState: 'FAILURE',
-    errorCode: 'unknownState',
+    errorCode: 'UNKNOWN_STATE',
   },
   {
     call: 'login',
@@ -69,7 +69,7 @@ const cases: Case[] = [
     arrange: () =>
       server.use(http.post(`${AUTH}/v2/login`, () => HttpResponse.json({ state: 'STATUS_CHECK' }))),
     loginState: 'FAILURE',
-    errorCode: 'unknownState',
+    errorCode: 'UNKNOWN_STATE',
   },
   // every catalogue row
   {
@@ -169,7 +169,7 @@ const cases: Case[] = [
     what: 'a network failure',
     arrange: () => platform.faults.inject({ path: '/_api/iam/', kind: 'network' }),
     loginState: 'FAILURE',
-    errorCode: 'networkError',
+    errorCode: 'NETWORK_ERROR',
   },
   {
     call: 'login',
@@ -182,7 +182,7 @@ const cases: Case[] = [
         retryAfterSeconds: 1,
       }),
     loginState: 'FAILURE',
-    errorCode: 'tooManyRequests',
+    errorCode: 'TOO_MANY_REQUESTS',
   },
   {
     call: 'register',
@@ -195,42 +195,42 @@ const cases: Case[] = [
         retryAfterSeconds: 1,
       }),
     loginState: 'FAILURE',
-    errorCode: 'tooManyRequests',
+    errorCode: 'TOO_MANY_REQUESTS',
   },
   {
     call: 'register',
     what: 'an HTML error page',
     arrange: () => platform.faults.inject({ path: '/_api/iam/', kind: 'html', status: 502 }),
     loginState: 'FAILURE',
-    errorCode: 'serverError',
+    errorCode: 'SERVER_ERROR',
   },
   {
     call: 'login',
     what: 'an HTML page with status 200',
     arrange: () => platform.faults.inject({ path: '/_api/iam/', kind: 'html', status: 200 }),
     loginState: 'FAILURE',
-    errorCode: 'serverError',
+    errorCode: 'SERVER_ERROR',
   },
   {
     call: 'register',
     what: 'a 500 without details',
     arrange: () => platform.faults.inject({ path: '/_api/iam/', kind: 'status', status: 500 }),
     loginState: 'FAILURE',
-    errorCode: 'serverError',
+    errorCode: 'SERVER_ERROR',
   },
   {
     call: 'login',
     what: 'an empty 200',
     arrange: () => platform.faults.inject({ path: '/_api/iam/', kind: 'empty' }),
     loginState: 'FAILURE',
-    errorCode: 'serverError',
+    errorCode: 'SERVER_ERROR',
   },
   {
     call: 'login',
     what: 'a 200 of another shape',
     arrange: () => platform.faults.inject({ path: '/_api/iam/', kind: 'wrong-shape' }),
     loginState: 'FAILURE',
-    errorCode: 'unknownState',
+    errorCode: 'UNKNOWN_STATE',
   },
   {
     call: 'register',
@@ -238,7 +238,7 @@ const cases: Case[] = [
     arrange: () =>
       platform.faults.inject({ path: '/oauth2/token', kind: 'network', times: Infinity }),
     loginState: 'FAILURE',
-    errorCode: 'networkError',
+    errorCode: 'NETWORK_ERROR',
   },
 ];
 
@@ -351,7 +351,7 @@ describe('completing the login', () => {
     expect(silentLogin).toHaveBeenCalledOnce();
     expect(result).toMatchObject({
       loginState: 'FAILURE',
-      errorCode: 'loginNotCompleted',
+      errorCode: 'LOGIN_NOT_COMPLETED',
       data: { sessionToken: expect.any(String) },
     });
     expect(result.loginState === 'FAILURE' && result.cause.cause).toMatchObject({
@@ -460,9 +460,9 @@ describe('createMemberAuth', () => {
     ['no token manager', { clientId: CLIENT_ID, redirects }],
     ['no redirect client', { clientId: CLIENT_ID, tokens }],
     ['a relative API base', { clientId: CLIENT_ID, tokens, redirects, apiBaseUrl: '/api' }],
-  ])('%s is an invalidArgument error', (_, options) => {
+  ])('%s is an INVALID_ARGUMENT error', (_, options) => {
     expect(() => createMemberAuth(options as never)).toThrow(
-      expect.objectContaining({ name: 'MemberAuthError', code: 'invalidArgument' }),
+      expect.objectContaining({ name: 'MemberAuthError', code: 'INVALID_ARGUMENT' }),
     );
   });
 

@@ -126,7 +126,7 @@ export interface MemberAuth {
   /**
    * Sends the e-mailed code (`POST /v1/auth/verify`), only while the last state
    * was EMAIL_VERIFICATION_REQUIRED (the stored flow), else FAILURE
-   * `noPendingVerification`. On SUCCESS completes the login and forgets the flow.
+   * `NO_PENDING_VERIFICATION`. On SUCCESS completes the login and forgets the flow.
    */
   verifyEmail(params: VerifyEmailParams): Promise<LoginResult>;
   /** Sends the code again (`POST /v1/auth/resend`) for `stateToken` or the stored flow. */
@@ -137,7 +137,7 @@ export interface MemberAuth {
   sendPasswordResetEmail(email: string, options: PasswordResetEmailOptions): Promise<void>;
   /** Sets a new password with the recovery token of the e-mailed link (`POST /v1/recover`). */
   resetPassword(recoveryToken: string, password: string): Promise<void>;
-  /** Changes the logged-in member's password (`POST /v2/change-password`); `notLoggedIn` without a request otherwise. */
+  /** Changes the logged-in member's password (`POST /v2/change-password`); `NOT_LOGGED_IN` without a request otherwise. */
   changePassword(newPassword: string): Promise<void>;
   /**
    * Verifies one factor of a REQUIRE_MFA answer (`POST /v2/{factor}/verify`, the

@@ -41,7 +41,7 @@ describe('verifyFactor', () => {
       stateToken: challenged.data.stateToken ?? '',
       code: '999999',
     });
-    expect(result).toMatchObject({ loginState: 'FAILURE', errorCode: 'requestFailed' });
+    expect(result).toMatchObject({ loginState: 'FAILURE', errorCode: 'REQUEST_FAILED' });
     expect(result.cause?.cause).toMatchObject({ code: 'INVALID_CODE' });
   });
 
@@ -53,7 +53,7 @@ describe('verifyFactor', () => {
   ])('%s fails without a request', async (_, factorType, options) => {
     const { auth } = createAuth();
     const result = await auth.verifyFactor(factorType as FactorType, options as never);
-    expect(result).toMatchObject({ loginState: 'FAILURE', errorCode: 'invalidArgument' });
+    expect(result).toMatchObject({ loginState: 'FAILURE', errorCode: 'INVALID_ARGUMENT' });
     expect(serviceRequests()).toHaveLength(0);
   });
 
@@ -61,6 +61,6 @@ describe('verifyFactor', () => {
     platform.faults.inject({ path: '/_api/iam/authentication/v2/totp/verify', kind: 'html' });
     const { auth } = createAuth();
     const result = await auth.verifyFactor('TOTP', { stateToken: 'st', code: '1' });
-    expect(result).toMatchObject({ loginState: 'FAILURE', errorCode: 'serverError' });
+    expect(result).toMatchObject({ loginState: 'FAILURE', errorCode: 'SERVER_ERROR' });
   });
 });

@@ -53,7 +53,7 @@ describe('password recovery', () => {
     await auth.resetPassword(token, 'first');
     await expect(auth.resetPassword(token, 'second')).rejects.toMatchObject({
       name: 'MemberAuthError',
-      code: 'requestFailed',
+      code: 'REQUEST_FAILED',
       requestId: expect.any(String),
       cause: expect.objectContaining({ code: 'INVALID_RECOVERY_TOKEN' }),
     });
@@ -63,39 +63,39 @@ describe('password recovery', () => {
     [
       'a malformed e-mail',
       (auth: Auth) => auth.sendPasswordResetEmail('ada', { redirectUri: 'https://a.example/' }),
-      'invalidEmail',
+      'INVALID_EMAIL',
     ],
     [
       'a relative redirect',
       (auth: Auth) => auth.sendPasswordResetEmail(ada.email, { redirectUri: '/reset' }),
-      'invalidArgument',
+      'INVALID_ARGUMENT',
     ],
     [
       'no options',
       (auth: Auth) => auth.sendPasswordResetEmail(ada.email, undefined as never),
-      'invalidArgument',
+      'INVALID_ARGUMENT',
     ],
     [
       'a javascript: redirect',
       (auth: Auth) =>
         auth.sendPasswordResetEmail(ada.email, { redirectUri: 'javascript:alert(1)' }),
-      'invalidArgument',
+      'INVALID_ARGUMENT',
     ],
-    ['an empty recovery token', (auth: Auth) => auth.resetPassword('', 'x'), 'invalidArgument'],
-    ['an empty password', (auth: Auth) => auth.resetPassword('token', ''), 'invalidPassword'],
+    ['an empty recovery token', (auth: Auth) => auth.resetPassword('', 'x'), 'INVALID_ARGUMENT'],
+    ['an empty password', (auth: Auth) => auth.resetPassword('token', ''), 'INVALID_PASSWORD'],
   ])('%s is rejected without a request', async (_, call, code) => {
     const { auth } = createAuth();
     await expect(call(auth)).rejects.toMatchObject({ name: 'MemberAuthError', code });
     expect(serviceRequests()).toHaveLength(0);
   });
 
-  test('a network failure rejects with networkError', async () => {
+  test('a network failure rejects with NETWORK_ERROR', async () => {
     platform.faults.inject({ path: '/_api/iam/recovery/', kind: 'network' });
     const { auth } = createAuth();
     await expect(
       auth.sendPasswordResetEmail(ada.email, { redirectUri: 'https://a.example/' }),
     ).rejects.toMatchObject({
-      code: 'networkError',
+      code: 'NETWORK_ERROR',
     });
   });
 });
@@ -118,7 +118,7 @@ describe('sendActivationEmail', () => {
   test('an unknown identity is the platform’s rejection', async () => {
     const { auth } = createAuth();
     await expect(auth.sendActivationEmail('nobody')).rejects.toMatchObject({
-      code: 'requestFailed',
+      code: 'REQUEST_FAILED',
     });
   });
 });
@@ -135,11 +135,11 @@ describe('changePassword', () => {
     ).toMatchObject({ loginState: 'SUCCESS' });
   });
 
-  test('a visitor gets notLoggedIn without a request', async () => {
+  test('a visitor gets NOT_LOGGED_IN without a request', async () => {
     const { auth } = createAuth();
     await expect(auth.changePassword('a new secret')).rejects.toMatchObject({
       name: 'MemberAuthError',
-      code: 'notLoggedIn',
+      code: 'NOT_LOGGED_IN',
     });
     expect(platform.state.requests).toHaveLength(0);
   });

@@ -19,16 +19,16 @@ describe('signOn (server only)', () => {
     const { auth } = createAuth();
     await expect(auth.signOn({ email: 'grace' })).rejects.toMatchObject({
       name: 'MemberAuthError',
-      code: 'invalidEmail',
+      code: 'INVALID_EMAIL',
     });
     expect(platform.state.requests).toHaveLength(0);
   });
 
-  test('an answer without a session token is a serverError', async () => {
+  test('an answer without a session token is a SERVER_ERROR', async () => {
     platform.faults.inject({ path: '/_api/iam/authentication/v2/sign-on', kind: 'wrong-shape' });
     const { auth } = createAuth();
     await expect(auth.signOn({ email: 'grace@example.com' })).rejects.toMatchObject({
-      code: 'serverError',
+      code: 'SERVER_ERROR',
     });
   });
 });
@@ -59,17 +59,17 @@ describe('getMemberTokensForExternalLogin (server only)', () => {
       const { auth } = createAuth();
       await expect(
         auth.getMemberTokensForExternalLogin(memberId, secondToken),
-      ).rejects.toMatchObject({ code: 'invalidArgument' });
+      ).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
       expect(platform.state.requests).toHaveLength(0);
     },
   );
 
-  test('a token endpoint that cannot be reached rejects with networkError', async () => {
+  test('a token endpoint that cannot be reached rejects with NETWORK_ERROR', async () => {
     platform.faults.inject({ path: '/oauth2/token', kind: 'network', times: Infinity });
     const { auth } = createAuth();
     await expect(auth.getMemberTokensForExternalLogin('member', 'second')).rejects.toMatchObject({
       name: 'MemberAuthError',
-      code: 'networkError',
+      code: 'NETWORK_ERROR',
     });
   });
 });

@@ -47,7 +47,7 @@ describe('verifyEmail', () => {
   test('without a stored flow it fails without a request', async () => {
     const { auth } = createAuth();
     const result = await auth.verifyEmail({ code: '123456' });
-    expect(result).toMatchObject({ loginState: 'FAILURE', errorCode: 'noPendingVerification' });
+    expect(result).toMatchObject({ loginState: 'FAILURE', errorCode: 'NO_PENDING_VERIFICATION' });
     expect(serviceRequests()).toHaveLength(0);
   });
 
@@ -59,7 +59,7 @@ describe('verifyEmail', () => {
       code: codeFor(ada.email),
       stateToken: 'someone-elses',
     });
-    expect(result).toMatchObject({ loginState: 'FAILURE', errorCode: 'noPendingVerification' });
+    expect(result).toMatchObject({ loginState: 'FAILURE', errorCode: 'NO_PENDING_VERIFICATION' });
     expect(serviceRequests()).toHaveLength(sent);
   });
 
@@ -78,7 +78,7 @@ describe('verifyEmail', () => {
     const { auth } = createAuth();
     await auth.register({ ...ada, completeLogin: false });
     const wrong = await auth.verifyEmail({ code: '0000000', completeLogin: false });
-    expect(wrong).toMatchObject({ loginState: 'FAILURE', errorCode: 'requestFailed' });
+    expect(wrong).toMatchObject({ loginState: 'FAILURE', errorCode: 'REQUEST_FAILED' });
     expect(wrong.cause?.cause).toMatchObject({ name: 'PlatformError', code: 'INVALID_CODE' });
     const right = await auth.verifyEmail({ code: codeFor(ada.email), completeLogin: false });
     expect(right.loginState).toBe('SUCCESS');
@@ -90,7 +90,7 @@ describe('verifyEmail', () => {
     const sent = serviceRequests().length;
     expect(await auth.verifyEmail({ code: '' })).toMatchObject({
       loginState: 'FAILURE',
-      errorCode: 'invalidArgument',
+      errorCode: 'INVALID_ARGUMENT',
     });
     expect(serviceRequests()).toHaveLength(sent);
   });
@@ -100,7 +100,7 @@ describe('verifyEmail', () => {
     await auth.register({ ...ada, completeLogin: false });
     await auth.login({ email: 'nobody@example.com', password: 'x', completeLogin: false });
     expect(await auth.verifyEmail({ code: codeFor(ada.email) })).toMatchObject({
-      errorCode: 'noPendingVerification',
+      errorCode: 'NO_PENDING_VERIFICATION',
     });
   });
 
@@ -119,7 +119,7 @@ describe('verifyEmail', () => {
     platform.faults.inject({ path: '/_api/iam/verification/', kind: 'network' });
     expect(await auth.verifyEmail({ code: codeFor(ada.email) })).toMatchObject({
       loginState: 'FAILURE',
-      errorCode: 'networkError',
+      errorCode: 'NETWORK_ERROR',
     });
     expect(auth.getPendingVerification()).toBeDefined();
   });
@@ -135,11 +135,11 @@ describe('resendVerificationCode', () => {
     expect(result.loginState).toBe('SUCCESS');
   });
 
-  test('without a flow it rejects with noPendingVerification and sends nothing', async () => {
+  test('without a flow it rejects with NO_PENDING_VERIFICATION and sends nothing', async () => {
     const { auth } = createAuth();
     await expect(auth.resendVerificationCode()).rejects.toMatchObject({
       name: 'MemberAuthError',
-      code: 'noPendingVerification',
+      code: 'NO_PENDING_VERIFICATION',
     });
     expect(serviceRequests()).toHaveLength(0);
   });
@@ -148,7 +148,7 @@ describe('resendVerificationCode', () => {
     const { auth } = createAuth();
     await expect(auth.resendVerificationCode('unknown')).rejects.toMatchObject({
       name: 'MemberAuthError',
-      code: 'requestFailed',
+      code: 'REQUEST_FAILED',
       requestId: expect.any(String),
     });
   });
@@ -170,7 +170,7 @@ describe('startEmailVerification', () => {
     async (identityId) => {
       const { auth } = createAuth();
       await expect(auth.startEmailVerification(identityId as string)).rejects.toMatchObject({
-        code: 'invalidArgument',
+        code: 'INVALID_ARGUMENT',
       });
       expect(serviceRequests()).toHaveLength(0);
     },

@@ -55,7 +55,7 @@ export async function formLoginRoute(request: Request, ctx: RouteContext): Promi
   if (!resolved.tokens)
     return answer({
       loginState: 'FAILURE',
-      errorCode: 'networkError',
+      errorCode: 'NETWORK_ERROR',
       error: 'The platform could not be reached',
     });
   const { memberAuth } = await ctx.clientsFor(resolved.tokens);
@@ -81,7 +81,7 @@ export async function formLoginRoute(request: Request, ctx: RouteContext): Promi
   } catch {
     return answer({
       loginState: 'FAILURE',
-      errorCode: 'loginNotCompleted',
+      errorCode: 'LOGIN_NOT_COMPLETED',
       error: 'Logged in, but the session could not be started',
     });
   }

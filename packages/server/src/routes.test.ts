@@ -207,7 +207,7 @@ describe('POST /login (form post)', () => {
     ['ada@example.com', 'wrong', 'FAILURE', 'invalidPassword'],
     ['nobody@example.com', 'pw', 'FAILURE', 'invalidEmail'],
     ['reset@example.com', 'pw', 'FAILURE', 'resetPassword'],
-    ['mfa@example.com', 'pw', 'FAILURE', 'unknownState'],
+    ['mfa@example.com', 'pw', 'FAILURE', 'UNKNOWN_STATE'],
     ['not-an-email', 'pw', 'FAILURE', 'invalidEmail'],
   ])('%s / %s → %s %s: redirect to failureTo, or JSON', async (email, password, state, code) => {
     const { createMockPlatform } = await import('@site-identity/mock-platform');

@@ -167,7 +167,7 @@ describe('a corrupt e-mail verification record', () => {
         expect(isLoginResult(result)).toBe(true);
         expect(result.loginState).toBe('FAILURE');
         if (pending === undefined) {
-          expect(result.errorCode).toBe('noPendingVerification');
+          expect(result.errorCode).toBe('NO_PENDING_VERIFICATION');
           expect(verifyCalls()).toBe(callsBefore);
         }
 

@@ -140,7 +140,7 @@ describe('login and register over arbitrary answers from the platform', () => {
         storage: memoryStorage(),
         crossTab: false,
       });
-      // No window here: completing a SUCCESS through silentLogin fails, which must give FAILURE loginNotCompleted.
+      // No window here: completing a SUCCESS through silentLogin fails, which must give FAILURE LOGIN_NOT_COMPLETED.
       const redirects = createRedirects({ clientId: CLIENT_ID, tokens });
       const auth = createMemberAuth({
         clientId: CLIENT_ID,
@@ -178,7 +178,7 @@ describe('login and register over arbitrary answers from the platform', () => {
           expectLoginResult(result);
           if (sent.status === 200 && sent.json !== undefined) {
             expect(result.loginState).toBe(expectedState(sent.json, completeLogin));
-            if (result.errorCode === 'loginNotCompleted')
+            if (result.errorCode === 'LOGIN_NOT_COMPLETED')
               expect(result.data.sessionToken).toBe(record(sent.json)['sessionToken']);
           } else {
             expect(PROBLEM_STATES).toContain(result.loginState);

@@ -117,7 +117,7 @@ describe('logout clears every stored record of the session', () => {
     );
     expect(verification).toMatchObject({
       loginState: 'FAILURE',
-      errorCode: 'noPendingVerification',
+      errorCode: 'NO_PENDING_VERIFICATION',
     });
     expect(world.tokens.isLoggedIn()).toBe(false);
   });

@@ -51,15 +51,13 @@ function deepest(fields: ErrorFields): { status?: number; requestId?: string } {
 function sentence(fields: ErrorFields, status: number | undefined): string {
   switch (fields.code) {
     case 'NETWORK_ERROR':
-    case 'networkError':
       return 'The platform could not be reached: the connection failed.';
     case 'TIMEOUT':
       return 'The platform did not answer in time.';
     case 'RATE_LIMITED':
-    case 'tooManyRequests':
+    case 'TOO_MANY_REQUESTS':
       return 'The platform asks to slow down (429 Too Many Requests).';
     case 'SERVER_ERROR':
-    case 'serverError':
       return `The platform is unavailable (${status ?? '5xx'}).`;
     case 'INVALID_RESPONSE':
       return 'The platform answered something that is not the JSON expected (an HTML page, an empty or cut-off body, or the wrong fields).';
@@ -78,7 +76,7 @@ function sentence(fields: ErrorFields, status: number | undefined): string {
       return 'The browser blocked the popup window. Allow popups for this site, or log in through the redirect.';
     case 'POPUP_CLOSED':
       return 'The popup window was closed before the login finished. Nothing changed.';
-    case 'notLoggedIn':
+    case 'NOT_LOGGED_IN':
       return 'Log in first: only a member can do this.';
     default:
       return fields.message.endsWith('.') ? fields.message : `${fields.message}.`;
