@@ -211,7 +211,10 @@ describe("completeLogin: 'auto' (the default)", () => {
     await vi.advanceTimersByTimeAsync(10_000);
     expect(browser.frames).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(110_000);
-    expect(await pending).toMatchObject({ loginState: 'FAILURE', errorCode: 'LOGIN_NOT_COMPLETED' });
+    expect(await pending).toMatchObject({
+      loginState: 'FAILURE',
+      errorCode: 'LOGIN_NOT_COMPLETED',
+    });
     expect(browser.frames).toEqual([]);
     expect(browser.url).toBe(PAGE);
   });
