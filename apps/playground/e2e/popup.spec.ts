@@ -66,6 +66,7 @@ test('popup login: the member signs in in the popup, this page becomes member wi
 
   await expect(result).toContainText('Working…');
   await expect(result).toContainText('waiting for you to sign in in the popup window');
+  await screenshot(panel(page, 'popup-login'), 'popup-login-working');
   await expect(
     panel(page, 'popup-login').getByRole('button', { name: 'Log in in a popup' }),
   ).toBeDisabled();
@@ -114,7 +115,7 @@ test('a blocked popup is the typed POPUP_BLOCKED error in the panel, before any 
   await screenshot(popupPanel, 'popup-login-blocked');
 });
 
-test('a popup the member closes is the typed POPUP_CLOSED error; nothing is exchanged and the visitor stays', async ({
+test('a popup the member closes is the typed POPUP_CLOSED error, nothing exchanged; a new try clears it, and a cancel on the hosted page says so', async ({
   page,
   mock,
 }) => {
@@ -133,7 +134,21 @@ test('a popup the member closes is the typed POPUP_CLOSED error; nothing is exch
   );
   await expectRole(page, 'visitor');
   expect(await mock.grants('authorization_code')).toBe(0);
-  // The panel works again after the failure.
+
+  // A second try clears the error as it starts; cancelling on the hosted page then says so.
+  const again = await openPopup(page, 'popup-login', 'Log in in a popup');
+  await expect(result).toContainText('Working…');
+  await expect(result).not.toContainText('closed');
+  const closed = again.waitForEvent('close');
+  await again.getByRole('button', { name: 'Cancel' }).click();
+  await closed;
+  await expectError(
+    result,
+    'You cancelled on the hosted login page.',
+    'warn',
+    'RedirectsError (AUTHORIZATION_ERROR)',
+  );
+  await expectRole(page, 'visitor');
   await expect(popupPanel.getByRole('button', { name: 'Log in in a popup' })).toBeEnabled();
 });
 
@@ -283,5 +298,9 @@ test('the popup and social panels fit a 390 px phone with their errors open, and
     }
     await screenshot(popupPanel, `popup-login-${viewport.width}`);
     await screenshot(social, `social-login-${viewport.width}`);
+    await screenshot(
+      page.getByRole('region', { name: 'Hosted pages and hidden frames' }),
+      `hosted-group-${viewport.width}`,
+    );
   }
 });
