@@ -1,8 +1,17 @@
-import { e2eConfig } from '../../config/playwright.base';
+import { chromiumLaunchOptions, e2eConfig } from '../../config/playwright.base';
 
 /** Ports of the end-to-end servers: distinct from `npm run dev` (5173 and 4010). */
 export const E2E_APP_URL = 'http://127.0.0.1:4173';
 export const E2E_MOCK_URL = 'http://127.0.0.1:4011';
+/**
+ * The same app under another name: a page at `localhost` and the platform at
+ * `127.0.0.1` are different sites, so the platform's cookies in a hidden frame of
+ * the page are third-party cookies.
+ */
+export const E2E_CROSS_SITE_APP_URL = 'http://localhost:4173';
+
+/** The cross-site project's specs; the same-site project runs every other spec. */
+const CROSS_SITE_SPECS = /cross-site\.spec\.ts$/;
 
 export default e2eConfig({
   expect: { timeout: 10_000 },
@@ -10,6 +19,21 @@ export default e2eConfig({
     baseURL: E2E_APP_URL,
     viewport: { width: 1280, height: 900 },
   },
+  projects: [
+    // The app and the platform on one site (127.0.0.1): the hidden frame has its cookies.
+    { name: 'same-site', testIgnore: CROSS_SITE_SPECS },
+    {
+      // The app on localhost, the platform on 127.0.0.1, and Chromium blocking
+      // third-party cookies (as its private windows, Safari, Firefox and Brave do):
+      // logins complete through the redirect fallback.
+      name: 'cross-site',
+      testMatch: CROSS_SITE_SPECS,
+      use: {
+        baseURL: E2E_CROSS_SITE_APP_URL,
+        launchOptions: chromiumLaunchOptions(['--test-third-party-cookie-phaseout']),
+      },
+    },
+  ],
   webServer: [
     {
       // The mock platform: every endpoint the library calls, hosted pages and the /_mock/ control API.

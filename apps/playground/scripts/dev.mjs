@@ -87,6 +87,9 @@ if (mockUp && appUp) {
   console.log('  Site Identity playground');
   console.log(`    playground     ${appUrl}/`);
   console.log(`    mock platform  ${mockUrl}/  (control API under ${mockUrl}/_mock/)`);
+  console.log(
+    `    cross-site     http://localhost:${appPort}/  (the playground on another site than the platform)`,
+  );
   console.log('  Press Ctrl-C to stop both.');
   console.log('');
 }

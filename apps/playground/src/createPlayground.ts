@@ -4,7 +4,7 @@ import { createEventLog } from './lib/eventLog';
 import { createMockWatch } from './lib/mockWatch';
 import { createPrefill } from './lib/prefill';
 import { createRequestTracker } from './lib/requestTracker';
-import { takeReturn } from './lib/returnNote';
+import { expectReturn, takeReturn } from './lib/returnNote';
 import { createSessionEpoch } from './lib/sessionEpoch';
 import { tabIdentity } from './lib/tabIdentity';
 import type { Playground } from './PlaygroundContext';
@@ -22,7 +22,14 @@ export function createPlayground(): Playground {
   );
   const requests = createRequestTracker(tabIdentity());
   document.title = `${requests.tab} · Site Identity playground`;
-  const clients = createIdentityClients(captcha, requests.fetch);
+  const clients = createIdentityClients(captcha, requests.fetch, ({ reason }) => {
+    expectReturn('login-redirect');
+    log.add(
+      reason === 'strategy'
+        ? 'Login: completing by redirect through the hosted page'
+        : `Login: the hidden frame ${reason === 'loginRequired' ? 'cannot sign in (login_required)' : 'did not answer in time'}; completing by redirect through the hosted page`,
+    );
+  });
   let lastError: unknown;
   clients.tokens.subscribe((snapshot, event) => {
     if (event) log.add(`${event}: role ${snapshot.status}`);
@@ -33,6 +40,7 @@ export function createPlayground(): Playground {
   });
   const returnedFrom = window.location.pathname === '/callback' ? undefined : takeReturn();
   if (returnedFrom === 'hosted-login') log.add('Back from the hosted login');
+  if (returnedFrom === 'login-redirect') log.add('Back from the login completed by redirect');
   if (returnedFrom === 'hosted-logout')
     log.add('Back from the hosted logout: the hosted session ended');
   return {

@@ -1,11 +1,12 @@
 import {
   createMemberAuth,
+  type BeforeRedirectEvent,
   type CaptchaProvider,
   type MemberAuth,
 } from '@site-identity/member-auth';
 import { createRedirects, type Redirects } from '@site-identity/redirects';
 import { createTokenManager, type TokenManager } from '@site-identity/tokens';
-import { CLIENT_ID, MOCK_PLATFORM_URL, TOKEN_URL } from './config';
+import { callbackUrl, CLIENT_ID, MOCK_PLATFORM_URL, TOKEN_URL } from './config';
 
 /** The library's three clients, wired to the mock platform. */
 export interface IdentityClients {
@@ -19,11 +20,15 @@ export interface IdentityClients {
  * localStorage, shared with other tabs, renewed ahead of expiry), the redirects client on top of it,
  * and member authentication on top of both, with the playground's simulated
  * reCAPTCHA as its captcha provider. Every platform request goes through `fetch`
- * (the playground's request tracker).
+ * (the playground's request tracker). A login completes in a hidden frame, or, when
+ * the frame cannot sign in (third-party cookies blocked) or does not answer within
+ * 10 s, by a redirect through the hosted page back to /callback; `onBeforeRedirect`
+ * hears of it before the page leaves.
  */
 export function createIdentityClients(
   captcha: CaptchaProvider,
   fetch: typeof globalThis.fetch = globalThis.fetch,
+  onBeforeRedirect?: (event: BeforeRedirectEvent) => void,
 ): IdentityClients {
   const tokens = createTokenManager({
     clientId: CLIENT_ID,
@@ -44,6 +49,8 @@ export function createIdentityClients(
     apiBaseUrl: MOCK_PLATFORM_URL,
     captcha: { provider: captcha },
     fetch,
+    redirectUri: callbackUrl(),
+    onBeforeRedirect,
   });
   return { tokens, redirects, memberAuth };
 }

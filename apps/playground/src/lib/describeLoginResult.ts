@@ -6,11 +6,18 @@ import { explainLoginProblem } from './explain';
 export function describeLoginResult(result: LoginResult): OutcomeValue {
   switch (result.loginState) {
     case 'SUCCESS':
-      return {
-        tone: 'ok',
-        message: 'SUCCESS: you are logged in as a member.',
-        detail: 'The session token was exchanged for member tokens in a hidden frame.',
-      };
+      return result.completedBy === 'redirect'
+        ? {
+            tone: 'info',
+            message: 'SUCCESS: completing the login through the hosted page…',
+            detail:
+              'The hidden frame could not sign in here, so the page goes to the hosted page with the session token and comes back logged in.',
+          }
+        : {
+            tone: 'ok',
+            message: 'SUCCESS: you are logged in as a member.',
+            detail: 'The session token was exchanged for member tokens in a hidden frame.',
+          };
     case 'EMAIL_VERIFICATION_REQUIRED':
       return {
         tone: 'warn',

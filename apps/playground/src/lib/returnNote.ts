@@ -1,5 +1,7 @@
 /** Why this tab came back from a platform page: shown once as a banner on arrival. */
-export type ReturnReason = 'hosted-login' | 'hosted-logout';
+export type ReturnReason = 'hosted-login' | 'hosted-logout' | 'login-redirect';
+
+const REASONS: readonly string[] = ['hosted-login', 'hosted-logout', 'login-redirect'];
 
 const KEY = 'site-identity-playground:return';
 
@@ -17,7 +19,7 @@ export function takeReturn(): ReturnReason | undefined {
   try {
     const reason = window.sessionStorage.getItem(KEY);
     window.sessionStorage.removeItem(KEY);
-    return reason === 'hosted-login' || reason === 'hosted-logout' ? reason : undefined;
+    return reason !== null && REASONS.includes(reason) ? (reason as ReturnReason) : undefined;
   } catch {
     return undefined;
   }

@@ -1,11 +1,16 @@
 import { useState } from 'react';
 import { Outcome } from '../components/Outcome';
+import { MOCK_PLATFORM_URL } from '../config';
 import { Panel } from '../components/Panel';
 import { TextField } from '../components/TextField';
 import { mockControl, type MockSettings } from '../lib/mockControl';
 import { useMockWatch } from '../lib/mockWatch';
 import { useAction } from '../lib/useAction';
 import { usePlayground } from '../PlaygroundContext';
+
+/** The platform's host name: a page on another host name is on another site here (loopback names). */
+const PLATFORM_HOST = new URL(MOCK_PLATFORM_URL).hostname;
+const crossSite = () => window.location.hostname !== PLATFORM_HOST;
 
 type Flag = 'requireEmailVerification' | 'requireOwnerApproval' | 'rotateRefreshTokens';
 
@@ -46,9 +51,14 @@ export function SiteSettingsPanel() {
     <Panel
       id="site-settings"
       title="Mock site settings"
-      intro="The rules of the emulated site. Turn on e-mail verification or owner approval before registering to see those login states; shorten the access-token lifetime to watch renewals; make a reused refresh token end the whole session; shorten the code lifetime to see a late code exchange fail."
+      intro="The rules of the emulated site. Turn on e-mail verification or owner approval before registering to see those login states; shorten the access-token lifetime to watch renewals; make a reused refresh token end the whole session; shorten the code lifetime to see a late code exchange fail; make the silent-login frame need its own cookie to see a login fall back to a redirect in cross-site mode."
     >
       <div className="stack">
+        <p className="hint" data-testid="site-relation">
+          {crossSite()
+            ? `Cross-site mode: this page (${window.location.hostname}) and the platform (${PLATFORM_HOST}) are different sites, so a browser that blocks third-party cookies keeps the platform's cookies out of the hidden frame; a login then completes by redirect.`
+            : `Same-site mode: this page and the platform are both on ${PLATFORM_HOST}, so the hidden frame keeps its cookies. For cross-site mode open this page at localhost instead of 127.0.0.1 (see the README).`}
+        </p>
         {(Object.keys(FLAGS) as Flag[]).map((flag) => (
           <label className="check" key={flag}>
             <input
@@ -109,6 +119,20 @@ export function SiteSettingsPanel() {
                   </option>
                 ),
               )}
+            </select>
+          </label>
+          <label className="field">
+            The silent-login frame
+            <select
+              value={settings?.frameCookie ?? 'off'}
+              disabled={!settings || busy}
+              onChange={(event) =>
+                void update({ frameCookie: event.target.value as MockSettings['frameCookie'] })
+              }
+            >
+              <option value="off">needs no cookie</option>
+              <option value="required">needs its cookie, else login_required</option>
+              <option value="unanswered">needs its cookie, else never answers</option>
             </select>
           </label>
           <label className="field">
