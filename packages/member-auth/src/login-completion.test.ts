@@ -236,7 +236,7 @@ describe("completeLogin: 'auto' (the default)", () => {
     expect(browser.frames).toEqual([]);
   });
 
-  test('a listener that throws keeps the page: FAILURE loginNotCompleted with its error, and the session token', async () => {
+  test('a listener that throws keeps the page: FAILURE LOGIN_NOT_COMPLETED with its error, and the session token', async () => {
     const failure = new Error('could not save the cart');
     const { auth, browser } = setUp('required', {
       onBeforeRedirect: () => {
