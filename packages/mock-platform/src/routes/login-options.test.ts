@@ -128,6 +128,28 @@ describe("frameCookie: the prompt=none step's own cookie", () => {
     },
   );
 
+  test.each([
+    ['http://127.0.0.1:4011', true],
+    ['http://localhost:4011', true],
+    ['http://platform.test', false],
+  ])(
+    'hosted pages at %s: SameSite=None; Secure is set: %s (a plain http host gets the browser default)',
+    async (hostedUrl, secure) => {
+      const { platform, authUrl } = await setUp({
+        hostedBaseUrl: hostedUrl,
+        site: { frameCookie: 'required' },
+      });
+      const member = platform.state.findMember('ada@example.com')!;
+      const sessionToken = platform.state.createSession(member.id);
+      const url = await authUrl({ responseMode: 'web_message', sessionToken }, 'none');
+      expect(new URL(url).origin).toBe(hostedUrl);
+      const first = await platform.fetch(url, { redirect: 'manual' });
+      const setCookie = first.headers.get('set-cookie') ?? '';
+      expect(setCookie).toMatch(/^mock_platform_frame=[^;]+; Path=\/; HttpOnly/);
+      expect(setCookie.includes('; SameSite=None; Secure')).toBe(secure);
+    },
+  );
+
   test("required: without the cookie the frame posts login_required with the request's state", async () => {
     const { platform, url } = await silentUrl('required');
     const next = (await platform.fetch(url, { redirect: 'manual' })).headers.get('location')!;
