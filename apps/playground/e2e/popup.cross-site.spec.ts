@@ -1,0 +1,52 @@
+// The cross-site project (see playwright.config.ts): the app at localhost, the platform
+// at 127.0.0.1, third-party cookies blocked, and a platform whose hidden frame needs its
+// own cookie. The popup is a top-level window on the platform's site, so it needs no
+// third-party cookie: the login ends in this page without leaving it.
+import type { Page } from '@playwright/test';
+import { expect, expectRole, MOCK_URL, openPlayground, panel, test } from './fixtures';
+
+/** Clicks `name` in `panelId` and returns the popup window the click opened. */
+async function openPopup(page: Page, panelId: string, name: string): Promise<Page> {
+  const [popup] = await Promise.all([
+    page.waitForEvent('popup'),
+    panel(page, panelId).getByRole('button', { name }).click(),
+  ]);
+  await expect(popup).toHaveURL(new RegExp(`^${MOCK_URL}/_hosted/`));
+  return popup;
+}
+
+test('across sites, a popup login and a Google popup login each end with the member here, without leaving the page', async ({
+  page,
+  mock,
+}) => {
+  await mock.settings({ frameCookie: 'required' });
+  await mock.addMember({ email: 'ada@example.com', password: 'cross-site-popup-1' });
+  await openPlayground(page);
+  await expect(page.getByTestId('site-relation')).toContainText('Cross-site mode');
+  const documents: string[] = [];
+  page.on('domcontentloaded', () => documents.push(page.url()));
+
+  const popup = await openPopup(page, 'popup-login', 'Log in in a popup');
+  await popup.getByLabel('E-mail').fill('ada@example.com');
+  await popup.getByLabel('Password').fill('cross-site-popup-1');
+  let closed = popup.waitForEvent('close');
+  await popup.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await closed;
+  await expect(
+    panel(page, 'popup-login').getByRole('status', { name: 'Popup login result' }),
+  ).toContainText('Logged in through the popup');
+  await expectRole(page, 'member');
+
+  await panel(page, 'logout').getByRole('button', { name: 'Log out' }).click();
+  await expectRole(page, 'none');
+  const google = await openPopup(page, 'social-login', 'Continue with Google');
+  await google.getByLabel('Google account e-mail').fill('lin@example.com');
+  closed = google.waitForEvent('close');
+  await google.getByRole('button', { name: 'Continue with Google' }).click();
+  await closed;
+  await expectRole(page, 'member');
+
+  expect(documents).toEqual([]);
+  expect(new URL(page.url()).pathname).toBe('/');
+  expect(await mock.grants('authorization_code', 200)).toBe(2);
+});
