@@ -31,7 +31,7 @@ export function publicMember(member: MockMember): JsonObject {
 function updateSettings(settings: PlatformSettings, patch: JsonObject): Response {
   for (const [key, value] of Object.entries(patch)) {
     const problem = settingProblem(key, value);
-    if (problem !== undefined) throw new MockPlatformError('INVALID_SETTING', problem);
+    if (problem !== undefined) throw new MockPlatformError(problem, { code: 'INVALID_SETTING' });
   }
   Object.assign(settings, patch);
   return json(settings);
@@ -45,8 +45,8 @@ function toFault(body: JsonObject): FaultSpec {
       path = new RegExp(pathPattern as string);
     } catch {
       throw new MockPlatformError(
-        'INVALID_FAULT',
         `pathPattern must be a regular expression source, got ${JSON.stringify(pathPattern)}`,
+        { code: 'INVALID_FAULT' },
       );
     }
   }

@@ -4,7 +4,7 @@ import { isMockPlatformError, MockPlatformError } from './errors';
 describe('MockPlatformError', () => {
   it('carries a name, a code and a cause', () => {
     const cause = new Error('root');
-    const error = new MockPlatformError('INVALID_OPTION', 'bad', { cause });
+    const error = new MockPlatformError('bad', { code: 'INVALID_OPTION', cause });
     expect(error).toBeInstanceOf(Error);
     expect([error.name, error.code, error.message, error.cause]).toEqual([
       'MockPlatformError',
@@ -14,8 +14,20 @@ describe('MockPlatformError', () => {
     ]);
   });
 
+  it('has no cause property without a cause', () => {
+    expect('cause' in new MockPlatformError('x', { code: 'INVALID_OPTION' })).toBe(false);
+  });
+
   test.each([
-    [new MockPlatformError('X', 'x'), true],
+    [new MockPlatformError('x', { code: 'X' }), true],
+    [new (class extends MockPlatformError {})('x', { code: 'X' }), true],
+    [
+      Object.assign(new Error('from another copy'), {
+        [Symbol.for('site-identity.MockPlatformError')]: true,
+        code: 'X',
+      }),
+      true,
+    ],
     [{ name: 'MockPlatformError', code: 'X', message: 'from another realm' }, true],
     [new Error('plain'), false],
     [{ name: 'MockPlatformError' }, false],

@@ -37,22 +37,40 @@ export type MockPlatformErrorCode =
  */
 export class MockPlatformError extends Error {
   override name = 'MockPlatformError' as const;
+
+  /** The brand {@link isMockPlatformError} recognises across realms and in subclasses. */
+  get [Symbol.for('site-identity.MockPlatformError')](): true {
+    return true;
+  }
   /** What went wrong, for code to branch on. */
   readonly code: MockPlatformErrorCode | (string & {});
 
-  constructor(
-    code: MockPlatformErrorCode | (string & {}),
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
+  constructor(message: string, { code, cause }: MockPlatformErrorInit) {
+    super(message, cause === undefined ? undefined : { cause });
     this.code = code;
   }
 }
 
 /**
- * Tells whether `value` is a {@link MockPlatformError}, also across realms (it
- * checks the `name`, not the prototype chain).
+ * What a {@link MockPlatformError} is built from.
+ *
+ * @example
+ * ```ts
+ * import { MockPlatformError, type MockPlatformErrorInit } from '@site-identity/mock-platform';
+ * const init: MockPlatformErrorInit = { code: 'INVALID_SETTING' };
+ * throw new MockPlatformError('captcha must be one of off, invisible, visible; got "on"', init);
+ * ```
+ */
+export interface MockPlatformErrorInit {
+  readonly code: MockPlatformErrorCode | (string & {});
+  /** The underlying error, when there is one. */
+  readonly cause?: unknown;
+}
+
+/**
+ * Tells whether `value` is a {@link MockPlatformError}, also from another realm,
+ * another copy of this package or a subclass (it checks the brand, or from an
+ * older copy the `name`, and the `code`; not the prototype chain).
  *
  * @example
  * ```ts
@@ -62,10 +80,11 @@ export class MockPlatformError extends Error {
  * ```
  */
 export function isMockPlatformError(value: unknown): value is MockPlatformError {
+  const candidate = value as Record<PropertyKey, unknown> | null;
   return (
     typeof value === 'object' &&
-    value !== null &&
-    (value as { name?: unknown }).name === 'MockPlatformError' &&
-    typeof (value as { code?: unknown }).code === 'string'
+    (candidate?.[Symbol.for('site-identity.MockPlatformError')] === true ||
+      candidate?.name === 'MockPlatformError') &&
+    typeof candidate?.code === 'string'
   );
 }

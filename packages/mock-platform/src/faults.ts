@@ -178,7 +178,7 @@ export function createFaults(): FaultController {
     },
     inject(spec) {
       const problem = faultProblem(spec);
-      if (problem !== undefined) throw new MockPlatformError('INVALID_FAULT', problem);
+      if (problem !== undefined) throw new MockPlatformError(problem, { code: 'INVALID_FAULT' });
       const times = spec.times ?? 1;
       armed.push({ spec: { ...spec }, left: times });
     },

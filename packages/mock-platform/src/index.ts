@@ -36,4 +36,4 @@ export type {
   TokenStore,
 } from './token-store';
 export { MockPlatformError, isMockPlatformError } from './errors';
-export type { MockPlatformErrorCode } from './errors';
+export type { MockPlatformErrorCode, MockPlatformErrorInit } from './errors';

@@ -202,7 +202,8 @@ function checkUrl(name: string, value: string): string {
     const url = new URL(value);
     if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(url.protocol);
   } catch (cause) {
-    throw new MockPlatformError('INVALID_OPTION', `${name} must be an absolute http(s) URL`, {
+    throw new MockPlatformError(`${name} must be an absolute http(s) URL`, {
+      code: 'INVALID_OPTION',
       cause,
     });
   }
@@ -282,7 +283,7 @@ function settingsOf(options: MockPlatformOptions): PlatformSettings {
     const problem = settingProblem(key, value);
     if (problem !== undefined) {
       const name = key in (options.site ?? {}) ? `site.${problem}` : problem;
-      throw new MockPlatformError('INVALID_OPTION', name);
+      throw new MockPlatformError(name, { code: 'INVALID_OPTION' });
     }
     settings[key] = value;
   }
@@ -299,7 +300,7 @@ function settingsOf(options: MockPlatformOptions): PlatformSettings {
  */
 export function resolveOptions(options: MockPlatformOptions = {}): ResolvedOptions {
   if (typeof options !== 'object' || options === null) {
-    throw new MockPlatformError('INVALID_OPTION', 'options must be an object');
+    throw new MockPlatformError('options must be an object', { code: 'INVALID_OPTION' });
   }
   const baseUrl = checkUrl('baseUrl', options.baseUrl ?? DEFAULT_BASE_URL);
   const tokenUrl = checkUrl('tokenUrl', options.tokenUrl ?? `${baseUrl}/oauth2/token`);
@@ -309,15 +310,16 @@ export function resolveOptions(options: MockPlatformOptions = {}): ResolvedOptio
       : checkUrl('hostedBaseUrl', options.hostedBaseUrl);
   const settings = settingsOf(options);
   if (options.now !== undefined && typeof options.now !== 'function') {
-    throw new MockPlatformError('INVALID_OPTION', 'now must be a function returning milliseconds');
+    throw new MockPlatformError('now must be a function returning milliseconds', {
+      code: 'INVALID_OPTION',
+    });
   }
   if (options.clients !== undefined) {
     for (const client of options.clients) {
       if (typeof client?.clientId !== 'string' || !Array.isArray(client.redirectUris)) {
-        throw new MockPlatformError(
-          'INVALID_OPTION',
-          'each client needs a clientId and a redirectUris array',
-        );
+        throw new MockPlatformError('each client needs a clientId and a redirectUris array', {
+          code: 'INVALID_OPTION',
+        });
       }
     }
   }

@@ -142,7 +142,9 @@ export async function startMockPlatformServer(
 ): Promise<MockPlatformServer> {
   const { port = 0, host = '127.0.0.1' } = options;
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new MockPlatformError('INVALID_OPTION', 'port must be an integer between 0 and 65535');
+    throw new MockPlatformError('port must be an integer between 0 and 65535', {
+      code: 'INVALID_OPTION',
+    });
   }
   const platform = options.platform ?? createMockPlatform();
   // A computed specifier: browser bundlers leave it alone, so the package entry stays
@@ -160,7 +162,10 @@ export async function startMockPlatformServer(
   await new Promise<void>((resolve, reject) => {
     server.once('error', (cause) =>
       reject(
-        new MockPlatformError('SERVER_START_FAILED', `cannot listen on ${host}:${port}`, { cause }),
+        new MockPlatformError(`cannot listen on ${host}:${port}`, {
+          code: 'SERVER_START_FAILED',
+          cause,
+        }),
       ),
     );
     server.listen(port, host, () => resolve());

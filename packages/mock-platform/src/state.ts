@@ -203,13 +203,13 @@ export function createPlatformState(options: ResolvedOptions): PlatformState {
     redirectSessions: [],
     addMember(input) {
       if (typeof input?.email !== 'string' || !input.email.includes('@')) {
-        throw new MockPlatformError('INVALID_MEMBER', 'a member needs an e-mail address');
+        throw new MockPlatformError('a member needs an e-mail address', { code: 'INVALID_MEMBER' });
       }
       if (input.password !== undefined && typeof input.password !== 'string') {
-        throw new MockPlatformError('INVALID_MEMBER', 'a password must be a string');
+        throw new MockPlatformError('a password must be a string', { code: 'INVALID_MEMBER' });
       }
       if (findMember(input.email))
-        throw new MockPlatformError('MEMBER_EXISTS', 'a member with this e-mail exists');
+        throw new MockPlatformError('a member with this e-mail exists', { code: 'MEMBER_EXISTS' });
       const member = createMember(input, options.now());
       members.set(member.id, member);
       return member;
@@ -218,7 +218,7 @@ export function createPlatformState(options: ResolvedOptions): PlatformState {
     approveMember(email) {
       const member = findMember(email);
       if (member === undefined)
-        throw new MockPlatformError('MEMBER_NOT_FOUND', 'no member with this e-mail');
+        throw new MockPlatformError('no member with this e-mail', { code: 'MEMBER_NOT_FOUND' });
       member.ownerApproved = true;
       return member;
     },

@@ -57,54 +57,109 @@ describe('createAuthFlowData', () => {
     expect(a.state).not.toBe(b.state);
   });
 
-  test.each<[string, AuthFlowRequest, string]>([
-    ['a relative redirectUri', { redirectUri: '/callback' }, 'INVALID_REDIRECT_URI'],
+  test.each<[string, AuthFlowRequest, string, string]>([
+    [
+      'a relative redirectUri',
+      { redirectUri: '/callback' },
+      'INVALID_REDIRECT_URI',
+      'redirectUri must be an absolute http or https URL without a fragment; got "/callback"',
+    ],
     [
       'a redirectUri without scheme',
       { redirectUri: 'site.example/callback' },
       'INVALID_REDIRECT_URI',
+      'redirectUri must be an absolute http or https URL without a fragment; got "site.example/callback"',
     ],
-    ['a javascript: redirectUri', { redirectUri: 'javascript:alert(1)' }, 'INVALID_REDIRECT_URI'],
-    ['a custom-scheme redirectUri', { redirectUri: 'myapp://callback' }, 'INVALID_REDIRECT_URI'],
+    [
+      'a javascript: redirectUri',
+      { redirectUri: 'javascript:alert(1)' },
+      'INVALID_REDIRECT_URI',
+      'redirectUri must be an absolute http or https URL without a fragment; got "javascript:alert(1)"',
+    ],
+    [
+      'a custom-scheme redirectUri',
+      { redirectUri: 'myapp://callback' },
+      'INVALID_REDIRECT_URI',
+      'redirectUri must be an absolute http or https URL without a fragment; got "myapp://callback"',
+    ],
     [
       'a redirectUri with a fragment',
       { redirectUri: 'https://site.example/cb#x' },
       'INVALID_REDIRECT_URI',
+      'redirectUri must be an absolute http or https URL without a fragment; got "https://site.example/cb#x"',
     ],
-    ['an empty redirectUri', { redirectUri: '' }, 'INVALID_REDIRECT_URI'],
-    ['a missing redirectUri', {} as AuthFlowRequest, 'INVALID_REDIRECT_URI'],
+    [
+      'an empty redirectUri',
+      { redirectUri: '' },
+      'INVALID_REDIRECT_URI',
+      'redirectUri must be an absolute http or https URL without a fragment; got an empty string',
+    ],
+    [
+      'a missing redirectUri',
+      {} as AuthFlowRequest,
+      'INVALID_REDIRECT_URI',
+      'redirectUri must be an absolute http or https URL without a fragment; got undefined',
+    ],
+    [
+      'a redirectUri with an empty fragment',
+      { redirectUri: 'https://site.example/cb#' },
+      'INVALID_REDIRECT_URI',
+      'redirectUri must be an absolute http or https URL without a fragment; got "https://site.example/cb#"',
+    ],
+    [
+      'a number as redirectUri',
+      { redirectUri: 42 } as unknown as AuthFlowRequest,
+      'INVALID_REDIRECT_URI',
+      'redirectUri must be an absolute http or https URL without a fragment; got 42',
+    ],
     [
       'an originalUri on another origin',
       { redirectUri: 'https://site.example/cb', originalUri: 'https://evil.example/' },
       'INVALID_ORIGINAL_URI',
+      'originalUri must be a path on the site or a URL on the origin of redirectUri (https://site.example); got "https://evil.example/"',
     ],
     [
       'a protocol-relative originalUri',
       { redirectUri: 'https://site.example/cb', originalUri: '//evil.example/' },
       'INVALID_ORIGINAL_URI',
+      'originalUri must be a path on the site or a URL on the origin of redirectUri (https://site.example); got "//evil.example/"',
     ],
     [
       'a backslash originalUri',
       { redirectUri: 'https://site.example/cb', originalUri: '/\\evil.example' },
       'INVALID_ORIGINAL_URI',
+      'originalUri must be a path on the site or a URL on the origin of redirectUri (https://site.example); got "/\\\\evil.example"',
     ],
     [
       'a javascript: originalUri',
       { redirectUri: 'https://site.example/cb', originalUri: 'javascript:alert(1)' },
       'INVALID_ORIGINAL_URI',
+      'originalUri must be a path on the site or a URL on the origin of redirectUri (https://site.example); got "javascript:alert(1)"',
     ],
     [
       'a relative originalUri without a slash',
       { redirectUri: 'https://site.example/cb', originalUri: 'account' },
       'INVALID_ORIGINAL_URI',
+      'originalUri must be a path on the site or a URL on the origin of redirectUri (https://site.example); got "account"',
+    ],
+    [
+      'an originalUri that is not a string',
+      { redirectUri: 'https://site.example/cb', originalUri: null } as unknown as AuthFlowRequest,
+      'INVALID_ORIGINAL_URI',
+      'originalUri must be a path on the site or a URL on the origin of redirectUri (https://site.example); got null',
     ],
     [
       'a verifierLength out of range',
       { redirectUri: 'https://site.example/cb', verifierLength: 200 },
       'INVALID_VERIFIER_LENGTH',
+      'verifierLength must be an integer from 43 to 128; got 200',
     ],
-  ])('refuses %s with %s', async (_label, request, code) => {
-    await expect(codeOf(request)).resolves.toBe(code);
+  ])('refuses %s', async (_label, request, code, message) => {
+    const error: unknown = await createAuthFlowData(request).catch((caught: unknown) => caught);
+    expect(isPkceError(error) && { code: error.code, message: error.message }).toEqual({
+      code,
+      message,
+    });
   });
 
   test.each([['/'], ['/account'], ['https://site.example/account?x=1'], ['https://site.example']])(

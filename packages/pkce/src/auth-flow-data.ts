@@ -1,6 +1,6 @@
 import { calculateCodeChallenge } from './code-challenge';
-import { generateCodeVerifier } from './code-verifier';
-import { PkceError } from './pkce-error';
+import { verifierOf } from './code-verifier';
+import { PkceError, shown } from './pkce-error';
 import { generateState } from './state';
 
 /**
@@ -82,19 +82,22 @@ function absoluteHttpUrl(value: unknown): URL | undefined {
 export async function createAuthFlowData(request: AuthFlowRequest): Promise<AuthFlowData> {
   const { redirectUri, originalUri, verifierLength } = request ?? ({} as AuthFlowRequest);
   const redirect = absoluteHttpUrl(redirectUri);
-  if (!redirect || redirect.hash) {
-    throw new PkceError('INVALID_REDIRECT_URI', 'redirectUri must be an absolute http(s) URL');
+  if (!redirect || (redirectUri as string).includes('#')) {
+    throw new PkceError(
+      `redirectUri must be an absolute http or https URL without a fragment; got ${shown(redirectUri)}`,
+      { code: 'INVALID_REDIRECT_URI' },
+    );
   }
   if (originalUri !== undefined) {
     const sitePath = typeof originalUri === 'string' && /^\/(?![/\\])/.test(originalUri);
     if (!sitePath && absoluteHttpUrl(originalUri)?.origin !== redirect.origin) {
       throw new PkceError(
-        'INVALID_ORIGINAL_URI',
-        'originalUri must be on the origin of redirectUri',
+        `originalUri must be a path on the site or a URL on the origin of redirectUri (${redirect.origin}); got ${shown(originalUri)}`,
+        { code: 'INVALID_ORIGINAL_URI' },
       );
     }
   }
-  const codeVerifier = generateCodeVerifier(verifierLength);
+  const codeVerifier = verifierOf(verifierLength ?? 43, 'verifierLength');
   return {
     codeChallenge: await calculateCodeChallenge(codeVerifier),
     codeVerifier,

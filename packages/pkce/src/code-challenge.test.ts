@@ -5,6 +5,8 @@ import { calculateCodeChallenge } from './code-challenge';
 import { VERIFIER_CHARSET } from './code-verifier';
 import { isPkceError } from './pkce-error';
 
+const GOT = 'verifier must be a string of 43 to 128 characters from A-Z a-z 0-9 -._~; got ';
+
 describe('calculateCodeChallenge', () => {
   test('reproduces RFC 7636 Appendix B', async () => {
     await expect(
@@ -25,15 +27,24 @@ describe('calculateCodeChallenge', () => {
     );
   });
 
-  test.each<[string, unknown, string]>([
-    ['too short', 'a'.repeat(42), 'INVALID_VERIFIER_LENGTH'],
-    ['too long', 'a'.repeat(129), 'INVALID_VERIFIER_LENGTH'],
-    ['a forbidden character', `${'a'.repeat(42)}=`, 'INVALID_VERIFIER'],
-    ['not a string', 12345, 'INVALID_VERIFIER'],
-  ])('rejects a verifier that is %s with %s', async (_label, verifier, code) => {
+  test.each<[string, unknown, string, string]>([
+    ['too short', 'a'.repeat(42), 'INVALID_VERIFIER_LENGTH', `${GOT}a string of 42 characters`],
+    ['too long', 'a'.repeat(129), 'INVALID_VERIFIER_LENGTH', `${GOT}a string of 129 characters`],
+    [
+      'a forbidden character',
+      `${'a'.repeat(42)}=`,
+      'INVALID_VERIFIER',
+      `${GOT}a string with other characters`,
+    ],
+    ['not a string', 12345, 'INVALID_VERIFIER', `${GOT}12345`],
+    ['null', null, 'INVALID_VERIFIER', `${GOT}null`],
+  ])('rejects a verifier that is %s with %s', async (_label, verifier, code, message) => {
     const error: unknown = await calculateCodeChallenge(verifier as string).catch(
       (caught: unknown) => caught,
     );
-    expect(isPkceError(error) && error.code).toBe(code);
+    expect(isPkceError(error) && { code: error.code, message: error.message }).toEqual({
+      code,
+      message,
+    });
   });
 });

@@ -48,12 +48,17 @@ describe('generateCodeVerifier', () => {
     );
   });
 
-  test.each([['43'], [null], [Number.NaN], [Number.POSITIVE_INFINITY]])(
-    'a length of %j is refused',
-    (length) => {
-      expect(codeOf(() => generateCodeVerifier(length as number))).toBe('INVALID_VERIFIER_LENGTH');
-    },
-  );
+  test.each([
+    ['43', 'length must be an integer from 43 to 128; got "43"'],
+    [null, 'length must be an integer from 43 to 128; got null'],
+    [Number.NaN, 'length must be an integer from 43 to 128; got NaN'],
+    [Number.POSITIVE_INFINITY, 'length must be an integer from 43 to 128; got Infinity'],
+    [42.5, 'length must be an integer from 43 to 128; got 42.5'],
+    [200, 'length must be an integer from 43 to 128; got 200'],
+  ])('a length of %j is refused: %s', (length, message) => {
+    expect(codeOf(() => generateCodeVerifier(length as number))).toBe('INVALID_VERIFIER_LENGTH');
+    expect(() => generateCodeVerifier(length as number)).toThrowError(message);
+  });
 
   test('two verifiers differ', () => {
     expect(generateCodeVerifier()).not.toBe(generateCodeVerifier());
@@ -97,9 +102,19 @@ describe('generateCodeVerifier', () => {
     expect(call).toBe(2);
   });
 
+  test('crypto without subtle (an insecure page) is CRYPTO_UNAVAILABLE, said so', () => {
+    vi.stubGlobal('crypto', { getRandomValues: () => undefined });
+    expect(() => generateCodeVerifier()).toThrowError(
+      'crypto.subtle must be Web Crypto (a browser page on https or localhost, Node 20, a worker); got crypto without subtle',
+    );
+  });
+
   test('without Web Crypto it throws CRYPTO_UNAVAILABLE', () => {
     vi.stubGlobal('crypto', undefined);
     expect(codeOf(() => generateCodeVerifier())).toBe('CRYPTO_UNAVAILABLE');
+    expect(() => generateCodeVerifier()).toThrowError(
+      'crypto.subtle must be Web Crypto (a browser page on https or localhost, Node 20, a worker); got no crypto',
+    );
   });
 });
 

@@ -1,4 +1,4 @@
-import { PkceError } from './pkce-error';
+import { PkceError, shown } from './pkce-error';
 import { webCrypto } from './web-crypto';
 
 const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
@@ -9,14 +9,8 @@ export const VERIFIER_CHARSET = `${UPPER}${UPPER.toLowerCase()}0123456789-._~`;
 // drawn with probability exactly 1/66 (no modulo bias).
 const LIMIT = 198;
 
-function checkLength(length: number): void {
-  if (!Number.isInteger(length) || length < 43 || length > 128) {
-    throw new PkceError(
-      'INVALID_VERIFIER_LENGTH',
-      'Code verifier length must be an integer from 43 to 128',
-    );
-  }
-}
+const inRange = (length: unknown): boolean =>
+  Number.isInteger(length) && (length as number) >= 43 && (length as number) <= 128;
 
 /**
  * A fresh PKCE code verifier: `length` characters (43 to 128, default 43) from
@@ -33,7 +27,16 @@ function checkLength(length: number): void {
  * ```
  */
 export function generateCodeVerifier(length = 43): string {
-  checkLength(length);
+  return verifierOf(length, 'length');
+}
+
+/** {@link generateCodeVerifier}, naming the parameter `name` in its message. @internal */
+export function verifierOf(length: number, name: string): string {
+  if (!inRange(length)) {
+    throw new PkceError(`${name} must be an integer from 43 to 128; got ${shown(length)}`, {
+      code: 'INVALID_VERIFIER_LENGTH',
+    });
+  }
   const crypto = webCrypto();
   let verifier = '';
   while (verifier.length < length) {
@@ -50,8 +53,15 @@ export function generateCodeVerifier(length = 43): string {
  * @throws PkceError `INVALID_VERIFIER_LENGTH` or `INVALID_VERIFIER`.
  */
 export function assertCodeVerifier(verifier: unknown): asserts verifier is string {
+  // The verifier is a secret: the message says what kind of value came, never the value.
+  const what = 'a string of 43 to 128 characters from A-Z a-z 0-9 -._~';
   if (typeof verifier !== 'string' || !/^[\w.~-]*$/.test(verifier)) {
-    throw new PkceError('INVALID_VERIFIER', 'Code verifier may only hold A-Z a-z 0-9 -._~');
+    const got = typeof verifier === 'string' ? 'a string with other characters' : shown(verifier);
+    throw new PkceError(`verifier must be ${what}; got ${got}`, { code: 'INVALID_VERIFIER' });
   }
-  checkLength(verifier.length);
+  if (!inRange(verifier.length)) {
+    throw new PkceError(`verifier must be ${what}; got a string of ${verifier.length} characters`, {
+      code: 'INVALID_VERIFIER_LENGTH',
+    });
+  }
 }

@@ -5,7 +5,7 @@ import { isPkceError, PkceError } from './pkce-error';
 describe('PkceError', () => {
   test('has a name, a code and an optional cause', () => {
     const cause = new Error('inner');
-    const error = new PkceError('INVALID_VERIFIER', 'bad', { cause });
+    const error = new PkceError('bad', { code: 'INVALID_VERIFIER', cause });
     expect(error).toBeInstanceOf(Error);
     expect(error).toMatchObject({
       name: 'PkceError',
@@ -16,7 +16,21 @@ describe('PkceError', () => {
   });
 
   test.each([
-    ['a PkceError', new PkceError('INVALID_VERIFIER', 'x'), true],
+    ['a PkceError', new PkceError('x', { code: 'INVALID_VERIFIER' }), true],
+    ['a subclass', new (class extends PkceError {})('x', { code: 'INVALID_VERIFIER' }), true],
+    [
+      'a branded error from another copy',
+      Object.assign(new Error('x'), {
+        [Symbol.for('site-identity.PkceError')]: true,
+        code: 'INVALID_VERIFIER',
+      }),
+      true,
+    ],
+    [
+      'a PkceError look-alike without a code',
+      Object.assign(new Error('x'), { name: 'PkceError' }),
+      false,
+    ],
     [
       'a look-alike',
       Object.assign(new Error('x'), { name: 'PkceError', code: 'INVALID_VERIFIER' }),
@@ -27,6 +41,10 @@ describe('PkceError', () => {
     ['null', null, false],
   ])('isPkceError(%s) → %s', (_label, value, expected) => {
     expect(isPkceError(value)).toBe(expected);
+  });
+
+  test('without a cause there is no cause property', () => {
+    expect('cause' in new PkceError('x', { code: 'INVALID_VERIFIER' })).toBe(false);
   });
 
   test('isPkceError recognises an error from another realm', () => {

@@ -30,8 +30,9 @@ export type PkceErrorCode = KnownPkceErrorCode | (string & {});
 /**
  * The one error this package throws: bad input (a verifier length outside
  * 43..128, a verifier with characters outside RFC 7636's set, a redirect URI that
- * is not an absolute http(s) URL) or a runtime without Web Crypto. The message
- * never contains the verifier itself.
+ * is not an absolute http(s) URL) or a runtime without Web Crypto. Each message
+ * names the parameter, what was expected and what came; it never contains the
+ * verifier itself.
  *
  * @see https://www.rfc-editor.org/rfc/rfc7636#section-4.1
  * @example
@@ -47,18 +48,41 @@ export type PkceErrorCode = KnownPkceErrorCode | (string & {});
  */
 export class PkceError extends Error {
   override name = 'PkceError' as const;
+
+  /** The brand {@link isPkceError} recognises across realms and in subclasses. */
+  get [Symbol.for('site-identity.PkceError')](): true {
+    return true;
+  }
   /** Machine-readable reason. */
   readonly code: PkceErrorCode;
 
-  constructor(code: PkceErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options);
+  constructor(message: string, { code, cause }: PkceErrorInit) {
+    super(message, cause === undefined ? undefined : { cause });
     this.code = code;
   }
 }
 
 /**
- * Whether `value` is a `PkceError`, also one from another copy of this package or
- * another realm (it checks `name`, not the prototype).
+ * What a {@link PkceError} is built from.
+ *
+ * @example
+ * ```ts
+ * import { PkceError, type PkceErrorInit } from '@site-identity/pkce';
+ *
+ * const init: PkceErrorInit = { code: 'CRYPTO_UNAVAILABLE' };
+ * throw new PkceError('Web Crypto is unavailable', init);
+ * ```
+ */
+export interface PkceErrorInit {
+  readonly code: PkceErrorCode;
+  /** The underlying error, when there is one. */
+  readonly cause?: unknown;
+}
+
+/**
+ * Whether `value` is a `PkceError`, also one from another copy of this package,
+ * another realm or a subclass (it checks the brand, or from an older copy the
+ * `name`, and the `code`; not the prototype).
  *
  * @example
  * ```ts
@@ -68,5 +92,32 @@ export class PkceError extends Error {
  * ```
  */
 export function isPkceError(value: unknown): value is PkceError {
-  return (value as { name?: unknown } | null)?.name === 'PkceError' && typeof value === 'object';
+  const candidate = value as Record<PropertyKey, unknown> | null;
+  return (
+    typeof value === 'object' &&
+    (candidate?.[Symbol.for('site-identity.PkceError')] === true ||
+      candidate?.name === 'PkceError') &&
+    typeof candidate?.code === 'string'
+  );
+}
+
+/**
+ * How a message shows a value it refused, in the words of `describeValue` of
+ * `@site-identity/http` (this package depends on nothing): a string quoted (cut at
+ * 60 characters), a number as it is, anything else by its kind. @internal
+ */
+export function shown(value: unknown): string {
+  switch (typeof value) {
+    case 'string':
+      return value === ''
+        ? 'an empty string'
+        : JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value);
+    case 'object':
+      return value === null ? 'null' : Array.isArray(value) ? 'an array' : 'an object';
+    case 'function':
+    case 'symbol':
+      return `a ${typeof value}`;
+    default:
+      return String(value);
+  }
 }

@@ -4,7 +4,10 @@ import { PkceError } from './pkce-error';
 export function webCrypto(): Crypto {
   const crypto = (globalThis as { crypto?: Crypto }).crypto;
   if (!crypto?.subtle) {
-    throw new PkceError('CRYPTO_UNAVAILABLE', 'Web Crypto is unavailable');
+    throw new PkceError(
+      `crypto.subtle must be Web Crypto (a browser page on https or localhost, Node 20, a worker); got ${crypto ? 'crypto without subtle' : 'no crypto'}`,
+      { code: 'CRYPTO_UNAVAILABLE' },
+    );
   }
   return crypto;
 }

@@ -18,10 +18,9 @@ export const IdentityContext = /* @__PURE__ */ createContext<IdentityContextValu
 export function useIdentityContext(user: string): IdentityContextValue {
   const instances = useContext(IdentityContext);
   if (!instances)
-    throw new IdentityReactError(
-      'MISSING_PROVIDER',
-      `${user} must be used inside <IdentityProvider>`,
-    );
+    throw new IdentityReactError(`${user} must be used inside <IdentityProvider>`, {
+      code: 'MISSING_PROVIDER',
+    });
   return instances;
 }
 
@@ -33,9 +32,8 @@ export function requireInstance<K extends 'redirects' | 'memberAuth'>(
 ): NonNullable<IdentityInstances[K]> {
   const instance = instances[name];
   if (!instance)
-    throw new IdentityReactError(
-      'MISSING_INSTANCE',
-      `${user} needs <IdentityProvider ${name}={…}>`,
-    );
+    throw new IdentityReactError(`${user} needs <IdentityProvider ${name}={…}>`, {
+      code: 'MISSING_INSTANCE',
+    });
   return instance;
 }

@@ -41,23 +41,22 @@ const isFunction = (value: unknown): boolean => typeof value === 'function';
 function checkInstances({ tokens, redirects, memberAuth }: IdentityInstances): void {
   if (!tokens || !isFunction(tokens.getSnapshot) || !isFunction(tokens.subscribe)) {
     throw new IdentityReactError(
-      'INVALID_ARGUMENT',
       '<IdentityProvider> needs a token manager as `tokens` (with getSnapshot and subscribe)',
+      { code: 'INVALID_ARGUMENT' },
     );
   }
   if (
     redirects != null &&
     (!isFunction(redirects.completeLogin) || !isFunction(redirects.loginWithRedirect))
   ) {
-    throw new IdentityReactError(
-      'INVALID_ARGUMENT',
-      '<IdentityProvider> `redirects` must come from createRedirects',
-    );
+    throw new IdentityReactError('<IdentityProvider> `redirects` must come from createRedirects', {
+      code: 'INVALID_ARGUMENT',
+    });
   }
   if (memberAuth != null && typeof memberAuth !== 'object') {
     throw new IdentityReactError(
-      'INVALID_ARGUMENT',
       '<IdentityProvider> `memberAuth` must come from createMemberAuth',
+      { code: 'INVALID_ARGUMENT' },
     );
   }
 }
@@ -105,8 +104,8 @@ export function IdentityProvider({
   const status = initialSession?.status;
   if (initialSession != null && !STATUSES.includes(status as string)) {
     throw new IdentityReactError(
-      'INVALID_ARGUMENT',
       `<IdentityProvider> initialSession.status must be one of ${STATUSES.join(', ')}; got ${String(status)}`,
+      { code: 'INVALID_ARGUMENT' },
     );
   }
   const serverSnapshot = useMemo(

@@ -4,11 +4,10 @@ import { IdentityReactError, isIdentityReactError } from './identity-react-error
 describe('IdentityReactError', () => {
   it('carries its name, code and cause', () => {
     const cause = new Error('underneath');
-    const error = new IdentityReactError(
-      'MISSING_PROVIDER',
-      'useSession must be used inside <IdentityProvider>',
-      { cause },
-    );
+    const error = new IdentityReactError('useSession must be used inside <IdentityProvider>', {
+      code: 'MISSING_PROVIDER',
+      cause,
+    });
     expect(error).toBeInstanceOf(Error);
     expect(error.name).toBe('IdentityReactError');
     expect(error.code).toBe('MISSING_PROVIDER');
@@ -16,10 +15,29 @@ describe('IdentityReactError', () => {
     expect(error.message).toBe('useSession must be used inside <IdentityProvider>');
   });
 
+  it('has no cause property without a cause', () => {
+    expect('cause' in new IdentityReactError('x', { code: 'ACTION_FAILED' })).toBe(false);
+  });
+
   it.each([
-    [new IdentityReactError('INVALID_ARGUMENT', 'x'), true],
-    [Object.assign(new Error('from another realm'), { name: 'IdentityReactError' }), true],
-    [{ name: 'IdentityReactError', message: 'plain object from a frame' }, true],
+    [new IdentityReactError('x', { code: 'INVALID_ARGUMENT' }), true],
+    [new (class extends IdentityReactError {})('x', { code: 'ACTION_FAILED' }), true],
+    [
+      Object.assign(new Error('from another copy'), {
+        [Symbol.for('site-identity.IdentityReactError')]: true,
+        code: 'ACTION_FAILED',
+      }),
+      true,
+    ],
+    [
+      Object.assign(new Error('from another realm'), {
+        name: 'IdentityReactError',
+        code: 'MISSING_PROVIDER',
+      }),
+      true,
+    ],
+    [{ name: 'IdentityReactError', code: 'MISSING_PROVIDER', message: 'from a frame' }, true],
+    [{ name: 'IdentityReactError', message: 'a look-alike without a code' }, false],
     [new Error('other'), false],
     [new TypeError('other'), false],
     [null, false],

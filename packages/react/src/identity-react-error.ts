@@ -23,29 +23,47 @@ export type KnownIdentityReactErrorCode =
  * @example
  * ```ts
  * import { IdentityReactError } from '@site-identity/react';
- * const error = new IdentityReactError('MISSING_PROVIDER', 'useSession must be used inside <IdentityProvider>');
+ * const error = new IdentityReactError('useSession must be used inside <IdentityProvider>', { code: 'MISSING_PROVIDER' });
  * error.code; // 'MISSING_PROVIDER'
  * ```
  */
 export class IdentityReactError extends Error {
   override name = 'IdentityReactError' as const;
 
+  /** The brand {@link isIdentityReactError} recognises across realms and in subclasses. */
+  get [Symbol.for('site-identity.IdentityReactError')](): true {
+    return true;
+  }
+
   /** What went wrong, for programs; the message is for people. */
   readonly code: KnownIdentityReactErrorCode | (string & {});
 
-  constructor(
-    code: KnownIdentityReactErrorCode | (string & {}),
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
+  constructor(message: string, { code, cause }: IdentityReactErrorInit) {
+    super(message, cause === undefined ? undefined : { cause });
     this.code = code;
   }
 }
 
 /**
- * Whether `value` is an {@link IdentityReactError}, also one from another realm
- * or another copy of this package (it checks `name`, not the prototype).
+ * What an {@link IdentityReactError} is built from.
+ *
+ * @example
+ * ```ts
+ * import { IdentityReactError, type IdentityReactErrorInit } from '@site-identity/react';
+ * const init: IdentityReactErrorInit = { code: 'ACTION_FAILED', cause: 'rejected' };
+ * throw new IdentityReactError('A member action failed', init);
+ * ```
+ */
+export interface IdentityReactErrorInit {
+  readonly code: KnownIdentityReactErrorCode | (string & {});
+  /** The underlying rejection, when there is one. */
+  readonly cause?: unknown;
+}
+
+/**
+ * Whether `value` is an {@link IdentityReactError}, also one from another realm,
+ * another copy of this package or a subclass (it checks the brand, or from an
+ * older copy the `name`, and the `code`; not the prototype).
  *
  * @example
  * ```ts
@@ -55,9 +73,11 @@ export class IdentityReactError extends Error {
  * ```
  */
 export function isIdentityReactError(value: unknown): value is IdentityReactError {
+  const candidate = value as Record<PropertyKey, unknown> | null;
   return (
     typeof value === 'object' &&
-    value !== null &&
-    (value as { name?: unknown }).name === 'IdentityReactError'
+    (candidate?.[Symbol.for('site-identity.IdentityReactError')] === true ||
+      candidate?.name === 'IdentityReactError') &&
+    typeof candidate?.code === 'string'
   );
 }

@@ -26,5 +26,6 @@ export { RequireMember, type RequireMemberProps } from './require-member';
 export {
   IdentityReactError,
   isIdentityReactError,
+  type IdentityReactErrorInit,
   type KnownIdentityReactErrorCode,
 } from './identity-react-error';

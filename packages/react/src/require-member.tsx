@@ -58,10 +58,9 @@ export function RequireMember(props: RequireMemberProps): ReactNode {
     ? requireInstance(instances, 'redirects', '<RequireMember redirectToLogin>')
     : undefined;
   if (redirectToLogin && typeof redirectToLogin.redirectUri !== 'string') {
-    throw new IdentityReactError(
-      'INVALID_ARGUMENT',
-      '<RequireMember> redirectToLogin.redirectUri must be a string',
-    );
+    throw new IdentityReactError('<RequireMember> redirectToLogin.redirectUri must be a string', {
+      code: 'INVALID_ARGUMENT',
+    });
   }
   const status = useSessionStatus('<RequireMember>');
   const redirecting = useRef(false);
@@ -78,7 +77,9 @@ export function RequireMember(props: RequireMemberProps): ReactNode {
       .catch((error: unknown) => {
         redirecting.current = false;
         setFailure(
-          () => error ?? new IdentityReactError('ACTION_FAILED', 'The login could not be started'),
+          () =>
+            error ??
+            new IdentityReactError('The login could not be started', { code: 'ACTION_FAILED' }),
         );
       });
   }, [visitor, redirects, redirectUri, originalUri]);

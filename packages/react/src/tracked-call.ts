@@ -55,7 +55,7 @@ export function useTrackedCall<R>(): TrackedCall<R> {
           error:
             reason instanceof Error
               ? reason
-              : new IdentityReactError('ACTION_FAILED', failure, { cause: reason }),
+              : new IdentityReactError(failure, { code: 'ACTION_FAILED', cause: reason }),
         });
         return undefined;
       },

@@ -106,7 +106,8 @@ export function useLoginCallback(options: LoginCallbackOptions = {}): LoginCallb
           error:
             error instanceof Error
               ? error
-              : new IdentityReactError('ACTION_FAILED', 'The login could not be completed', {
+              : new IdentityReactError('The login could not be completed', {
+                  code: 'ACTION_FAILED',
                   cause: error,
                 }),
         }),

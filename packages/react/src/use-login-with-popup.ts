@@ -95,8 +95,8 @@ export function useLoginWithPopup(): UseLoginWithPopupResult {
   );
   if (typeof redirects.loginWithPopup !== 'function') {
     throw new IdentityReactError(
-      'INVALID_ARGUMENT',
       `useLoginWithPopup needs <IdentityProvider redirects> with a loginWithPopup function (from createRedirects); got ${typeof redirects.loginWithPopup}`,
+      { code: 'INVALID_ARGUMENT' },
     );
   }
   const { state, track, reset } = useTrackedCall<Tokens>();

@@ -86,7 +86,10 @@ function absolute(value: string, base: string | undefined, name: string): URL {
   try {
     return new URL(value, base);
   } catch (cause) {
-    throw new MockPlatformError('INVALID_OPTION', `${name} must be an absolute URL`, { cause });
+    throw new MockPlatformError(`${name} must be an absolute URL`, {
+      code: 'INVALID_OPTION',
+      cause,
+    });
   }
 }
 
@@ -130,8 +133,8 @@ export function createTestBrowser(
 ): TestBrowser {
   if (typeof platform?.fetch !== 'function') {
     throw new MockPlatformError(
-      'INVALID_OPTION',
       `platform must be a mock platform of createMockPlatform(), got ${platform === null ? 'null' : typeof platform}`,
+      { code: 'INVALID_OPTION' },
     );
   }
   let href = absolute(options?.url ?? DEFAULT_URL, undefined, 'url').href;
@@ -312,8 +315,8 @@ export function createTestBrowser(
     const page = new URL(href);
     if (!page.pathname.startsWith('/_hosted/')) {
       throw new MockPlatformError(
-        'NOT_ON_HOSTED_PAGE',
         `the tab shows ${page.origin}${page.pathname}, not a hosted page: call loginWithRedirect first (with the default navigate)`,
+        { code: 'NOT_ON_HOSTED_PAGE' },
       );
     }
     const response = await platform.fetch(page.href, {
@@ -329,8 +332,8 @@ export function createTestBrowser(
     if (response.ok) return href;
     const message = alertOf(await response.text());
     throw new MockPlatformError(
-      'HOSTED_SIGN_IN_FAILED',
       `the hosted page ${page.pathname} answered ${response.status}${message ? `: ${message}` : ''}`,
+      { code: 'HOSTED_SIGN_IN_FAILED' },
     );
   };
 
@@ -343,7 +346,9 @@ export function createTestBrowser(
       const { email, password } = credentials ?? {};
       if (typeof email !== 'string' || typeof password !== 'string') {
         return Promise.reject(
-          new MockPlatformError('INVALID_OPTION', 'signIn needs { email, password } as strings'),
+          new MockPlatformError('signIn needs { email, password } as strings', {
+            code: 'INVALID_OPTION',
+          }),
         );
       }
       return submit({ email, password, action: 'login' });
