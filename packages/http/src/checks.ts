@@ -139,7 +139,7 @@ export function absoluteUrl(
   if (
     !url ||
     !schemes.includes(url.protocol) ||
-    (!fragment && value !== undefined && String(value).includes('#'))
+    (!fragment && typeof value === 'string' && value.includes('#'))
   )
     throw invalid(must(name, rule, value));
   return url;

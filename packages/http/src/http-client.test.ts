@@ -284,7 +284,8 @@ describe('authorization', () => {
         getAuthorization: () => 'secret-token-value',
       }).get('/v1/me'),
     );
-    expect(`${error.message} ${String(error.cause ?? '')} ${JSON.stringify(error)}`).not.toContain(
+    const cause = error.cause instanceof Error ? error.cause.message : JSON.stringify(error.cause);
+    expect(`${error.message} ${cause} ${JSON.stringify(error)}`).not.toContain(
       'secret-token-value',
     );
   });
@@ -376,7 +377,7 @@ describe('bad input is a typed error, never a TypeError', () => {
         createHttpClient({ baseUrl: BASE, getAuthorization: 'token' as unknown as () => string }),
     ],
   ])('createHttpClient with %s throws INVALID_OPTIONS', (_label, create) => {
-    expect(create).toThrowError(PlatformError);
+    expect(create).toThrow(PlatformError);
     try {
       create();
     } catch (error) {

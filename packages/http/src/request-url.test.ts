@@ -70,6 +70,6 @@ describe('resolveRequestUrl', () => {
     ['javascript:alert(1)'],
     [null],
   ])('%j is refused so that Authorization never leaves the host', (path) => {
-    expect(() => resolveRequestUrl(base, path)).toThrowError(/relative to baseUrl/);
+    expect(() => resolveRequestUrl(base, path)).toThrow(/relative to baseUrl/);
   });
 });

@@ -41,7 +41,7 @@ describe('generateCodeVerifier', () => {
           fc.double().filter((n) => !Number.isInteger(n)),
         ),
         (length) => {
-          expect(() => generateCodeVerifier(length)).toThrowError(/43 to 128/);
+          expect(() => generateCodeVerifier(length)).toThrow(/43 to 128/);
           expect(codeOf(() => generateCodeVerifier(length))).toBe('INVALID_VERIFIER_LENGTH');
         },
       ),

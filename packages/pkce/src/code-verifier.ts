@@ -41,7 +41,7 @@ export function verifierOf(length: number, name: string): string {
   let verifier = '';
   while (verifier.length < length) {
     for (const byte of crypto.getRandomValues(new Uint8Array(length))) {
-      if (byte < LIMIT && verifier.length < length) verifier += VERIFIER_CHARSET[byte % 66];
+      if (byte < LIMIT && verifier.length < length) verifier += VERIFIER_CHARSET.charAt(byte % 66);
     }
   }
   return verifier;
