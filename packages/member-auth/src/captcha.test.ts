@@ -117,7 +117,7 @@ describe('sendWithCaptcha', () => {
   ])('a provider that %s counts as no token', async (_, getToken) => {
     const { attempt } = platform(missing());
     await expect(
-      sendWithCaptcha(attempt, undefined, { provider: { getToken } as CaptchaProvider }),
+      sendWithCaptcha(attempt, undefined, { provider: { getToken } }),
     ).rejects.toMatchObject({
       code: '-19971',
     });

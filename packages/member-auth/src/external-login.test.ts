@@ -85,6 +85,6 @@ describe('getMemberTokensForExternalLoginWithSession', () => {
       })
       .catch((reason: unknown) => reason as Error);
     expect(error).toMatchObject({ name: 'MemberAuthError', code: 'SERVER_ERROR' });
-    expect(String((error as Error).message)).not.toContain('secret-key');
+    expect((error as Error).message).not.toContain('secret-key');
   });
 });

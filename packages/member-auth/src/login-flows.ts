@@ -92,7 +92,7 @@ export interface FlowContext {
 type Params = Partial<LoginParams & RegisterParams>;
 
 const record = (value: unknown): Params =>
-  typeof value === 'object' && value !== null ? (value as Params) : {};
+  typeof value === 'object' && value !== null ? value : {};
 
 /** Sends, maps the answer or the error, remembers the verification flow and completes the login. */
 async function settle(

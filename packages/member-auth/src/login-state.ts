@@ -58,7 +58,7 @@ export function toLoginResult(body: unknown, requestId?: string): LoginResult {
   }
   const { state, sessionToken, stateToken } = body;
   const extras: { identity?: Identity; additionalData?: Record<string, unknown> } = {};
-  if (isRecord(body['identity'])) extras.identity = body['identity'] as Identity;
+  if (isRecord(body['identity'])) extras.identity = body['identity'];
   if (isRecord(body['additionalData'])) extras.additionalData = body['additionalData'];
 
   switch (state) {
