@@ -33,6 +33,11 @@ export default defineConfig(
     },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
+      // a switch over a union names every member (or has a default)
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: true },
+      ],
       '@typescript-eslint/restrict-template-expressions': [
         'error',
         // numbers and booleans print as expected; undefined, null and objects do not
@@ -44,6 +49,8 @@ export default defineConfig(
       '@typescript-eslint/no-non-null-assertion': 'off',
       // boundary checks deliberately test values the types exclude (callers from JavaScript)
       '@typescript-eslint/no-unnecessary-condition': 'off',
+      // String(x) of a typed string is a deliberate conversion for callers from JavaScript
+      '@typescript-eslint/no-unnecessary-type-conversion': 'off',
       // an async function without await still rejects instead of throwing: part of its contract
       '@typescript-eslint/require-await': 'off',
       // the code base has no enums, and the rule costs a sixth of the lint time

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm test: build, typecheck, unit tests, the README and TSDoc snippets, packaging
+// npm test: formatting, lint, build, typecheck, unit tests, the README and TSDoc snippets, packaging
 // checks, size budgets, the end-to-end tests and the consumer matrix, then the time
 // each step took and one closing line summed from the runners' JSON reports.
 import { spawnSync } from 'node:child_process';
@@ -33,6 +33,7 @@ const steps = [
     join(root, 'node_modules', '.bin', 'prettier'),
     ['--check', '--log-level', 'warn', '.'],
   ],
+  ['lint (eslint, typescript-eslint)', 'node', ['scripts/lint.mjs']],
   ['build and typecheck', turbo, ['run', 'build', 'typecheck', '--output-logs=errors-only']],
   ['unit tests', turbo, ['run', 'test', '--continue', '--output-logs=new-only', '--concurrency=1']],
   ['README and TSDoc snippets (strict)', 'node', ['scripts/check-snippets.mjs']],

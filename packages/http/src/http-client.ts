@@ -232,7 +232,6 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const method = call?.method ?? 'GET';
     const { signal } = call ?? {};
     let timeoutMs = defaultTimeout;
-    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-conversion -- a caller's path may be any value; a template throws on a symbol
     let where = `${method} ${String(path)}`;
     try {
       timeoutMs = checkTimeout(call.timeoutMs ?? defaultTimeout);
