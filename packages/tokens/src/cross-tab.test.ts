@@ -119,7 +119,7 @@ describe('two tabs over one storage', () => {
       held = run.catch(() => undefined);
       return run;
     });
-    vi.stubGlobal('navigator', { ...navigator, locks: { request } });
+    vi.stubGlobal('navigator', { locks: { request } });
     const storage = memoryStorage();
     const [a, b] = [tab(storage), tab(storage)];
     await a.setTokens(memberTokens());

@@ -18,7 +18,7 @@ describe('@site-identity/tokens entry', () => {
     entry.createTokenEndpoint({ clientId: 'client-1' });
     entry.memoryStorage();
     for (const name of ['window', 'document', 'localStorage', 'sessionStorage'])
-      delete (globalThis as Record<string, unknown>)[name];
+      Reflect.deleteProperty(globalThis, name);
     expect(touched).toEqual([]);
   });
 

@@ -55,7 +55,7 @@ export function createStoredRecord(
   function parse(raw: unknown): RecordRead {
     failing = false;
     if (raw === null || raw === undefined || raw === '') return { kind: 'entry', entry: NO_ENTRY };
-    const value: unknown = attempt(() => JSON.parse(String(raw)));
+    const value = typeof raw === 'string' ? attempt((): unknown => JSON.parse(raw)) : undefined;
     const { epoch, generation } = Object(value) as Record<string, unknown>;
     const entry = entryOf(value ?? undefined, epoch, generation);
     if (entry) return { kind: 'entry', entry };

@@ -45,7 +45,7 @@ function installLocks(): void {
       options.signal?.addEventListener('abort', abort);
       queues.set(name, [...(queues.get(name) ?? []), run]);
     });
-  vi.stubGlobal('navigator', { ...globalThis.navigator, locks: { request } });
+  vi.stubGlobal('navigator', { locks: { request } });
 }
 
 /** The storage the tabs share (as `localStorage` is), with a hook per tab. */
@@ -193,7 +193,7 @@ describe('the session engine keeps members and presents each refresh token once'
     expect(presentedTwice()).toEqual([]);
     // a tab whose storage works wrote the renewed tokens for the tabs to come
     await settle();
-    expect(JSON.parse(String(base.getItem(KEY)))).toMatchObject(renewed);
+    expect(JSON.parse(base.getItem(KEY) as string)).toMatchObject(renewed);
   });
 
   test('4: a corrupt record written by hand signs no tab out; the good record is written back', async () => {

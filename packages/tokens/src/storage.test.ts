@@ -7,32 +7,32 @@ afterEach(() => {
 });
 
 describe('memoryStorage', () => {
-  test('stores, reads and removes per key', () => {
+  test('stores, reads and removes per key', async () => {
     const storage = memoryStorage();
-    storage.setItem('a', '1');
-    storage.setItem('b', '2');
-    storage.removeItem('b');
+    await storage.setItem('a', '1');
+    await storage.setItem('b', '2');
+    await storage.removeItem('b');
     expect([storage.getItem('a'), storage.getItem('b')]).toEqual(['1', null]);
   });
 
-  test('two instances share nothing', () => {
-    memoryStorage().setItem('a', '1');
+  test('two instances share nothing', async () => {
+    await memoryStorage().setItem('a', '1');
     expect(memoryStorage().getItem('a')).toBeNull();
   });
 });
 
 describe('webStorage', () => {
-  test('writes through to the web storage under the key it is asked for', () => {
+  test('writes through to the web storage under the key it is asked for', async () => {
     const storage = webStorage(localStorage);
-    storage.setItem('site-identity:c:tokens', '{"x":1}');
+    await storage.setItem('site-identity:c:tokens', '{"x":1}');
     expect(localStorage.getItem('site-identity:c:tokens')).toBe('{"x":1}');
     expect(storage.getItem('site-identity:c:tokens')).toBe('{"x":1}');
-    storage.removeItem('site-identity:c:tokens');
+    await storage.removeItem('site-identity:c:tokens');
     expect(localStorage.getItem('site-identity:c:tokens')).toBeNull();
   });
 
-  test('a key of its own overrides the one asked for', () => {
-    webStorage(localStorage, 'mine').setItem('site-identity:c:tokens', 'v');
+  test('a key of its own overrides the one asked for', async () => {
+    await webStorage(localStorage, 'mine').setItem('site-identity:c:tokens', 'v');
     expect(localStorage.getItem('mine')).toBe('v');
     expect(localStorage.getItem('site-identity:c:tokens')).toBeNull();
   });

@@ -24,7 +24,7 @@ async function failure(promise: Promise<unknown>): Promise<TokenEndpointError> {
   );
   if (!isTokenEndpointError(error))
     throw new Error(`expected a TokenEndpointError, got ${String(error)}`);
-  return error as TokenEndpointError;
+  return error;
 }
 
 describe('grants', () => {
@@ -220,7 +220,7 @@ describe('input', () => {
     ['a fetch that is not a function', { clientId: 'c', fetch: 'fetch' }],
     ['a zero time-out', { clientId: 'c', timeoutMs: 0 }],
   ])('%s throws INVALID_ARGUMENT', (_name, options) => {
-    expect(() => createTokenEndpoint(options as never)).toThrowError(
+    expect(() => createTokenEndpoint(options as never)).toThrow(
       expect.objectContaining({ code: 'INVALID_ARGUMENT' }),
     );
   });

@@ -75,14 +75,14 @@ describe('getTokens', () => {
     const storage = memoryStorage();
     const tokens = await manager({ storage }).getTokens();
     expect(tokens.refreshToken.role).toBe('visitor');
-    expect(JSON.parse(String(storage.getItem(KEY)))).toMatchObject(tokens);
+    expect(JSON.parse(storage.getItem(KEY) as string)).toMatchObject(tokens);
     expect(tokenRequests('anonymous')).toHaveLength(1);
   });
 
   test('valid tokens are returned as they are, with no request', async () => {
     const stored = memberTokens();
     const storage = memoryStorage();
-    storage.setItem(KEY, JSON.stringify(stored));
+    await storage.setItem(KEY, JSON.stringify(stored));
     const subject = manager({ storage });
     expect(await subject.getTokens()).toEqual(stored);
     expect(await subject.getAccessToken()).toBe(stored.accessToken.value);
@@ -156,7 +156,7 @@ describe('getTokens', () => {
       expect(isTokenEndpointError(error) && error.retryable).toBe(true);
       expect(subject.isLoggedIn()).toBe(true);
       expect(subject.getSnapshot()).toMatchObject({ status: 'member', tokens: member, error });
-      expect(JSON.parse(String(storage.getItem(KEY)))).toMatchObject(member);
+      expect(JSON.parse(storage.getItem(KEY) as string)).toMatchObject(member);
       expect(log.events).toEqual([undefined]);
       expect(tokenRequests('anonymous')).toHaveLength(0);
       const renewed = await subject.getTokens();
@@ -292,7 +292,7 @@ describe('session', () => {
         code: 'INVALID_ARGUMENT',
       });
     }
-    expect(() => subject.subscribe('listener' as never)).toThrowError(
+    expect(() => subject.subscribe('listener' as never)).toThrow(
       expect.objectContaining({ code: 'INVALID_ARGUMENT' }),
     );
   });
@@ -322,7 +322,7 @@ describe('storage problems', () => {
     ['a bare string', '"token"'],
   ])('%s is reported without its content and ignored', async (_name, raw) => {
     const storage = memoryStorage();
-    storage.setItem(KEY, raw);
+    await storage.setItem(KEY, raw);
     const reports: TokensError[] = [];
     const subject = manager({ storage, onError: (error) => reports.push(error) });
     expect(subject.getSnapshot().status).toBe('none');
@@ -356,7 +356,7 @@ describe('storage problems', () => {
   test('reports go to console.warn by default, without token values', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const storage = memoryStorage();
-    storage.setItem(KEY, 'secret-token-value');
+    await storage.setItem(KEY, 'secret-token-value');
     createTokenManager({ clientId: 'client-1', storage, crossTab: false }).getSnapshot();
     expect(warn).toHaveBeenCalledTimes(1);
     expect(String(warn.mock.calls[0]?.[0])).not.toContain('secret-token-value');
@@ -390,7 +390,7 @@ describe('operations that change or use the session', () => {
     });
     expect(tokens.refreshToken.role).toBe('member');
     expect(subject.getSnapshot().tokens).toEqual(tokens);
-    expect(JSON.parse(String(storage.getItem(KEY)))).toMatchObject(tokens);
+    expect(JSON.parse(storage.getItem(KEY) as string)).toMatchObject(tokens);
     expect(log.events).toEqual(['SIGNED_IN']);
   });
 
@@ -452,7 +452,7 @@ describe('construction', () => {
     ['a negative leeway', { leewaySeconds: -1 }],
     ['a clock that is not a function', { now: 5 }],
   ])('%s throws INVALID_ARGUMENT', (_name, options) => {
-    expect(() => manager(options as never)).toThrowError(
+    expect(() => manager(options as never)).toThrow(
       expect.objectContaining({ code: 'INVALID_ARGUMENT' }),
     );
   });
