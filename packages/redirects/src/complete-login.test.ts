@@ -33,9 +33,7 @@ async function hostedLogin(
 
 const client = createClient;
 const storedFlows = () =>
-  Object.keys({ ...sessionStorage }).filter((key) =>
-    key.startsWith(`site-identity:${CLIENT_ID}:flow:`),
-  );
+  Object.keys(sessionStorage).filter((key) => key.startsWith(`site-identity:${CLIENT_ID}:flow:`));
 
 describe('completeLogin', () => {
   test('exchanges the code once, stores member tokens, strips the address bar and returns the original URI', async () => {
@@ -147,7 +145,7 @@ describe('completeLogin', () => {
   });
 
   test.each([
-    ['no parameters', `${REDIRECT_URI}`],
+    ['no parameters', REDIRECT_URI],
     ['a code without state', `${REDIRECT_URI}#code=abc`],
     ['a state without code', `${REDIRECT_URI}?state=abc`],
     ['empty values', `${REDIRECT_URI}#code=&state=`],
@@ -187,7 +185,9 @@ describe('completeLogin', () => {
   test('a rejected code exchange surfaces the token endpoint error; the verifier is in no message', async () => {
     const { tokens, redirects } = client();
     const callback = await hostedLogin();
-    const verifier = JSON.parse(sessionStorage.getItem(storedFlows()[0]!)!).codeVerifier as string;
+    const verifier = (
+      JSON.parse(sessionStorage.getItem(storedFlows()[0]!)!) as { codeVerifier: string }
+    ).codeVerifier;
     platform.faults.inject({ path: '/oauth2/token', kind: 'status', status: 400 });
     history.replaceState(null, '', callback);
     const error = await redirects.completeLogin().catch((caught: unknown) => caught);

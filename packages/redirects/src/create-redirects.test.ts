@@ -190,14 +190,16 @@ describe('loginWithRedirect', () => {
     expect(navigate).toHaveBeenCalledTimes(1);
     const authUrl = new URL(navigate.mock.calls[0]![0] as string);
     const state = authUrl.searchParams.get('state')!;
-    const stored = JSON.parse(sessionStorage.getItem(`site-identity:${CLIENT_ID}:flow:${state}`)!);
+    const stored = JSON.parse(
+      sessionStorage.getItem(`site-identity:${CLIENT_ID}:flow:${state}`)!,
+    ) as Record<string, string>;
     expect(stored).toEqual({
       state,
       codeVerifier: expect.stringMatching(/^[A-Za-z0-9._~-]{43}$/),
       redirectUri: REDIRECT_URI,
       originalUri: '/account?tab=orders',
     });
-    expect(authUrl.href).not.toContain(stored.codeVerifier);
+    expect(authUrl.href).not.toContain(stored['codeVerifier']);
     expect(authUrl.searchParams.get('responseMode')).toBe('fragment');
   });
 
@@ -209,7 +211,7 @@ describe('loginWithRedirect', () => {
       redirects.loginWithRedirect({ redirectUri: REDIRECT_URI }),
     ]);
     expect(
-      Object.keys({ ...sessionStorage }).filter((key) =>
+      Object.keys(sessionStorage).filter((key) =>
         key.startsWith(`site-identity:${CLIENT_ID}:flow:`),
       ),
     ).toHaveLength(2);
@@ -224,7 +226,11 @@ describe('loginWithRedirect', () => {
     });
     const state = new URL(navigate.mock.calls[0]![0] as string).searchParams.get('state')!;
     expect(
-      JSON.parse(sessionStorage.getItem(`site-identity:${CLIENT_ID}:flow:${state}`)!).originalUri,
+      (
+        JSON.parse(sessionStorage.getItem(`site-identity:${CLIENT_ID}:flow:${state}`)!) as {
+          originalUri?: string;
+        }
+      ).originalUri,
     ).toBeUndefined();
   });
 

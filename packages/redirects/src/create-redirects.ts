@@ -14,7 +14,7 @@ import { awaitFrameAnswer, loadHiddenFrame } from './hidden-frame';
 import { idpConnectionId } from './identity-provider';
 import { loginWithPopup } from './popup-login';
 import { postJson } from './platform-call';
-import { parseCallback, toUrl, type CallbackParams, type UrlResponseMode } from './parse-callback';
+import { parseCallback, toUrl, type CallbackParams } from './parse-callback';
 import { checkRequest, readRedirectSession, type RedirectSessionRequest } from './redirect-session';
 import type {
   LoginCompletion,

@@ -42,12 +42,12 @@ function runHiddenFrame<T>(
 }
 
 /** The fields of the `{ code, state }` or `{ error, error_description, state }` a hosted page posts (maybe as JSON text). */
-export function readAnswer(data: unknown): CallbackParams & { state?: unknown } {
+export function readAnswer(data: unknown): CallbackParams {
   const { code, state, error, error_description } = Object(
-    typeof data === 'string' ? attempt(() => JSON.parse(data)) : data,
-  );
+    typeof data === 'string' ? attempt((): unknown => JSON.parse(data)) : data,
+  ) as Record<string, unknown>;
   return {
-    state,
+    state: typeof state === 'string' ? state : undefined,
     code: nonEmpty(code),
     error: nonEmpty(error),
     errorDescription: nonEmpty(error_description),
@@ -71,7 +71,7 @@ export function awaitFrameAnswer(
   const origin = new URL(url).origin;
   const timedOut = fail('OAUTH_FLOW_TIMED_OUT', 'OAuth flow timed out');
   return runHiddenFrame(win, url, timeoutMs, timedOut, ['message'], (event, frame) => {
-    const { origin: from, source, data } = event as MessageEvent;
+    const { origin: from, source, data } = event as MessageEvent<unknown>;
     const answer =
       from === origin && source !== null && source === frame.contentWindow
         ? readAnswer(data)

@@ -42,7 +42,7 @@ function seedRecords() {
   sessionStorage.setItem('unrelated', '1');
 }
 
-const remainingKeys = () => Object.keys({ ...sessionStorage }).sort();
+const remainingKeys = () => Object.keys(sessionStorage).sort();
 
 describe('logout', () => {
   test('creates the logout URL with the still-valid member token, then clears tokens and session records', async () => {

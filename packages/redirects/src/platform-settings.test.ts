@@ -15,7 +15,7 @@ test('the redirect session goes to the manager’s apiBaseUrl with its fetch unl
       throw new Error('not called');
     },
   };
-  const redirects = createRedirects({ clientId: 'c', tokens: tokens as never });
+  const redirects = createRedirects({ clientId: 'c', tokens });
   await expect(redirects.createRedirectSession({ login: {} })).resolves.toMatchObject({
     fullUrl: 'https://api.example/login',
   });

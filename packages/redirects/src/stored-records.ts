@@ -34,8 +34,9 @@ export function saveFlow(storage: Storage | undefined, clientId: string, flow: F
 }
 
 /** Removes a stored flow, if any. */
-export const dropFlow = (storage: Storage | undefined, clientId: string, state: string): void =>
-  void attempt(() => storage?.removeItem(flowKey(clientId, state)));
+export const dropFlow = (storage: Storage | undefined, clientId: string, state: string): void => {
+  attempt(() => storage?.removeItem(flowKey(clientId, state)));
+};
 
 /**
  * Reads and removes, synchronously, the flow stored for `state`: a state is good
@@ -49,7 +50,9 @@ export function takeFlow(
   const raw = attempt(() => storage?.getItem(flowKey(clientId, state)));
   if (raw == null) return undefined;
   dropFlow(storage, clientId, state);
-  const { codeVerifier, redirectUri, originalUri } = attempt(() => JSON.parse(raw)) ?? {};
+  const { codeVerifier, redirectUri, originalUri } = Object(
+    attempt((): unknown => JSON.parse(raw)),
+  ) as Record<string, unknown>;
   if (typeof codeVerifier !== 'string' || typeof redirectUri !== 'string') return undefined;
   return {
     state,
@@ -83,4 +86,6 @@ export const writePrewarmStamp = (
   storage: Storage | undefined,
   clientId: string,
   at: number,
-): void => void attempt(() => storage?.setItem(prewarmKey(clientId), String(at)));
+): void => {
+  attempt(() => storage?.setItem(prewarmKey(clientId), String(at)));
+};
