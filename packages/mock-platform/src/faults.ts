@@ -124,7 +124,8 @@ const KINDS: readonly FaultKind[] = [
 ];
 
 function faultProblem(spec: FaultSpec): string | undefined {
-  if (typeof spec !== 'object' || spec === null) return `a fault must be an object, got ${spec}`;
+  if (typeof spec !== 'object' || spec === null)
+    return `a fault must be an object, got ${String(spec)}`;
   if (!KINDS.includes(spec.kind))
     return `kind must be one of ${KINDS.join(', ')}, got ${JSON.stringify(spec.kind)}`;
   const { path, times = 1, status, retryAfterSeconds, latencyMs, latencyPhase } = spec;

@@ -47,7 +47,9 @@ describe('the MSW handlers', () => {
   });
 
   it('with strictListenOptions, a request nothing handles fails', async () => {
-    const error: unknown = await fetch('https://elsewhere.example/').catch((reason) => reason);
+    const error: unknown = await fetch('https://elsewhere.example/').catch(
+      (reason: unknown) => reason,
+    );
     expect(String(error)).toMatch(/Cannot bypass a request when using the "error" strategy/);
   });
 });

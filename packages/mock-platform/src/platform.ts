@@ -235,7 +235,7 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
     // The fault is chosen on arrival, before any await, so that it binds to this request.
     const fault = control ? undefined : faults.take(url);
     const generation = faults.generation;
-    let rawBody = '';
+    let rawBody: string;
     try {
       rawBody = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text();
     } catch {

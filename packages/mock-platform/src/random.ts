@@ -12,7 +12,7 @@ export function randomToken(prefix = ''): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
   let out = prefix;
   // 62 * 4 = 248 < 256: rejecting bytes >= 248 keeps the draw unbiased.
-  for (const byte of bytes) if (byte < 248) out += ALPHABET[byte % 62];
+  for (const byte of bytes) if (byte < 248) out += ALPHABET.charAt(byte % 62);
   return out;
 }
 

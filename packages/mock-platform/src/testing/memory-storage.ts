@@ -21,5 +21,5 @@ export function createMemoryStorage(): Storage {
     removeItem: (key: string) => void items.delete(String(key)),
     clear: () => items.clear(),
   };
-  return storage as Storage;
+  return storage;
 }

@@ -37,6 +37,7 @@ export function runPageScripts(
     if (/\bsrc\s*=/i.test(attributes)) continue;
     try {
       // The platform's own page, run in its frame's scope: the emulator of a browser.
+      // eslint-disable-next-line @typescript-eslint/no-implied-eval, @typescript-eslint/no-unsafe-call -- running the page's script is the point
       new Function('window', 'self', 'parent', 'top', 'location', 'document', source)(
         page,
         page,
