@@ -35,7 +35,8 @@ export function readChunked(cookies: Map<string, string>, name: string): string 
   const whole = cookies.get(name);
   if (whole !== undefined) return whole;
   let value = '';
-  for (let i = 0; cookies.has(chunkName(name, i)); i++) value += cookies.get(chunkName(name, i));
+  for (let i = 0; cookies.has(chunkName(name, i)); i++)
+    value += cookies.get(chunkName(name, i)) ?? '';
   return value || undefined;
 }
 

@@ -30,8 +30,8 @@ function startInstance(port: number, env: Record<string, string>): Promise<void>
       () => reject(new Error(`instance ${port} did not start:\n${output}`)),
       15_000,
     );
-    child.stderr!.on('data', (chunk: Buffer) => void (output += chunk.toString()));
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stderr.on('data', (chunk: Buffer) => void (output += chunk.toString()));
+    child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes('ready')) {
         clearTimeout(timer);

@@ -38,6 +38,7 @@ export const isSecure = (origin: URL): boolean =>
  * `//host` and backslash tricks included: never an open redirect. @internal
  */
 export function sameOriginPath(value: unknown, origin: URL): string | undefined {
+  // eslint-disable-next-line no-control-regex -- control characters are what it refuses
   if (typeof value !== 'string' || !value || /[\\\0-\x1f]/.test(value)) return undefined;
   if (value.startsWith('//') || !(value.startsWith('/') || /^https?:\/\//i.test(value)))
     return undefined;

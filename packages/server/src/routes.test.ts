@@ -1,6 +1,15 @@
 import { describe, expect, test } from 'vitest';
 import { ADA, SITE, testBrowser, testSite } from './test-harness';
 
+/** The JSON answers of the routes, as the tests read them. */
+type Answer = {
+  loginState?: unknown;
+  errorCode?: unknown;
+  location?: string;
+  accessToken?: { value: string };
+};
+const answerOf = async (response: Response): Promise<Answer> => (await response.json()) as Answer;
+
 const form = (fields: Record<string, string>, headers: Record<string, string> = {}) => ({
   method: 'POST',
   body: new URLSearchParams(fields),
@@ -234,7 +243,7 @@ describe('POST /login (form post)', () => {
       form({ email, password }, { accept: 'application/json' }),
     );
     expect(json.status).toBe(200);
-    const body = await json.json();
+    const body = await answerOf(json);
     expect(body.loginState).toBe(state);
     expect(body.errorCode).toBe(code);
     expect(JSON.stringify(body)).not.toContain('stateToken');
@@ -246,12 +255,12 @@ describe('POST /login (form post)', () => {
     async (captcha, state, code) => {
       const site = testSite();
       site.platform.state.settings.captcha = captcha;
-      const body = await (
+      const body = await answerOf(
         await testBrowser(site).send(
           '/auth/login',
           form({ ...ADA }, { accept: 'application/json' }),
-        )
-      ).json();
+        ),
+      );
       expect([state, 'FAILURE']).toContain(body.loginState);
       expect(body.errorCode).toBe(code);
     },
@@ -283,12 +292,14 @@ describe('POST /login (form post)', () => {
       body: JSON.stringify(ADA),
       headers: { 'content-type': 'application/json', accept: 'application/json' },
     });
-    const body = await answer.json();
+    const body = await answerOf(answer);
     expect(body).toEqual({
       loginState: 'SUCCESS',
       location: expect.stringContaining('/_hosted/oauth2/authorize'),
     });
-    await browser.follow(new Response(null, { status: 303, headers: { location: body.location } }));
+    await browser.follow(
+      new Response(null, { status: 303, headers: { location: body.location! } }),
+    );
     expect((await browser.session()).snapshot.status).toBe('member');
   });
 
@@ -317,9 +328,9 @@ describe('POST /login (form post)', () => {
     const browser = testBrowser(site);
     await browser.send('/auth/session');
     site.platform.faults.inject({ path: '/_api/iam', kind: 'network', times: Infinity });
-    const body = await (
-      await browser.send('/auth/login', form({ ...ADA }, { accept: 'application/json' }))
-    ).json();
+    const body = await answerOf(
+      await browser.send('/auth/login', form({ ...ADA }, { accept: 'application/json' })),
+    );
     expect(body.loginState).toBe('FAILURE');
     expect(typeof body.errorCode).toBe('string');
     expect((await browser.session()).snapshot.status).toBe('visitor');
@@ -391,12 +402,12 @@ describe('GET /session', () => {
     const browser = testBrowser(site);
     await browser.hostedLogin();
     site.advance(2 * 3_600_000);
-    const body = await (await browser.send('/auth/session')).json();
+    const body = await answerOf(await browser.send('/auth/session'));
     expect(body).toEqual({
       status: 'member',
       accessToken: { value: expect.any(String), expiresAt: expect.any(Number) },
     });
-    expect(site.platform.state.tokens.describe(body.accessToken.value)?.status).toBe('active');
+    expect(site.platform.state.tokens.describe(body.accessToken!.value)?.status).toBe('active');
     expect(site.refreshRequests()).toBe(1);
   });
 

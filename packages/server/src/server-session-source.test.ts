@@ -131,6 +131,8 @@ describe('serverSessionSource', () => {
     serverSessionSource({ origin: SITE, storage, initialSession: { status: 'member' } });
     expect(JSON.parse(storage.getItem(key)!)).toEqual(member);
     serverSessionSource({ origin: SITE, storage, initialSession: { status: 'visitor' } });
-    expect(JSON.parse(storage.getItem(key)!).refreshToken.role).toBe('visitor');
+    expect(
+      (JSON.parse(storage.getItem(key)!) as { refreshToken: { role: string } }).refreshToken.role,
+    ).toBe('visitor');
   });
 });

@@ -114,7 +114,9 @@ export function serverSessionSource(options: ServerSessionSourceOptions = {}): S
     // stand-in that is already expired, so the first call asks the server.
     let held: unknown;
     try {
-      held = JSON.parse(String(storage.getItem(storageKey)));
+      const raw = storage.getItem(storageKey);
+      held =
+        raw === null ? null : typeof raw === 'string' ? (JSON.parse(raw) as unknown) : undefined;
     } catch {
       held = undefined;
     }
@@ -133,7 +135,7 @@ export function serverSessionSource(options: ServerSessionSourceOptions = {}): S
     if (request.url !== tokenUrl) return send(request);
     let grant: { grantType?: unknown; refreshToken?: unknown } = {};
     try {
-      grant = Object(await request.json());
+      grant = Object(await request.json()) as typeof grant;
     } catch {
       // Not a grant body: treated as a request for visitor tokens.
     }
@@ -156,7 +158,7 @@ export function serverSessionSource(options: ServerSessionSourceOptions = {}): S
     const { value, expiresAt } = session?.accessToken ?? {};
     if (!isRole(role) || typeof value !== 'string' || typeof expiresAt !== 'number')
       return tokenAnswer(502, { message: `${basePath}/session answered no access token` });
-    const held = String(grant.refreshToken ?? '');
+    const held = typeof grant.refreshToken === 'string' ? grant.refreshToken : '';
     // The server has a visitor where the page held a member: the platform rejected the
     // member's refresh token, which the manager turns into SESSION_EXPIRED.
     if (grant.grantType === 'refresh_token' && held.endsWith(':member') && role !== 'member')
