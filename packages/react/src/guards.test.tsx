@@ -170,7 +170,7 @@ describe('RequireMember', () => {
           </RequireMember>
         </IdentityProvider>,
       ),
-    ).toThrowError('<RequireMember redirectToLogin> needs <IdentityProvider redirects={…}>');
+    ).toThrow('<RequireMember redirectToLogin> needs <IdentityProvider redirects={…}>');
   });
 
   it('rejects a redirectToLogin without a redirectUri', () => {
@@ -182,6 +182,6 @@ describe('RequireMember', () => {
           <RequireMember redirectToLogin={bad}>orders</RequireMember>
         </IdentityProvider>,
       ),
-    ).toThrowError('<RequireMember> redirectToLogin.redirectUri must be a string');
+    ).toThrow('<RequireMember> redirectToLogin.redirectUri must be a string');
   });
 });

@@ -32,7 +32,7 @@ describe('outside <IdentityProvider>', () => {
     ['useLoginCallback', () => useLoginCallback()],
   ])('%s throws an error that names the provider', (name, hook) => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    expect(() => renderHook(hook)).toThrowError(`${name} must be used inside <IdentityProvider>`);
+    expect(() => renderHook(hook)).toThrow(`${name} must be used inside <IdentityProvider>`);
   });
 
   it.each([

@@ -64,7 +64,7 @@ export function RequireMember(props: RequireMemberProps): ReactNode {
   }
   const status = useSessionStatus('<RequireMember>');
   const redirecting = useRef(false);
-  const [failure, setFailure] = useState<unknown>();
+  const [failure, setFailure] = useState<{ reason: unknown }>();
   const visitor = status === 'none' || status === 'visitor';
   const redirectUri = redirectToLogin?.redirectUri;
   const originalUri = redirectToLogin?.originalUri;
@@ -76,15 +76,15 @@ export function RequireMember(props: RequireMemberProps): ReactNode {
       .loginWithRedirect({ redirectUri, originalUri: originalUri ?? window.location.href })
       .catch((error: unknown) => {
         redirecting.current = false;
-        setFailure(
-          () =>
+        setFailure({
+          reason:
             error ??
             new IdentityReactError('The login could not be started', { code: 'ACTION_FAILED' }),
-        );
+        });
       });
   }, [visitor, redirects, redirectUri, originalUri]);
 
-  if (failure !== undefined) throw failure;
+  if (failure) throw failure.reason;
   if (status === 'member') return children;
   return visitor ? (fallback ?? null) : null;
 }

@@ -18,7 +18,7 @@ function Page() {
   const callback = useLoginCallback();
   return (
     <main>
-      <p>{`status=${status} tokens=${String(tokens)} loggedIn=${loggedIn} callback=${callback.status}`}</p>
+      <p>{`status=${status} tokens=${JSON.stringify(tokens)} loggedIn=${loggedIn} callback=${callback.status}`}</p>
       <SignedIn>member area</SignedIn>
       <SignedOut>sign-in link</SignedOut>
       <RequireMember

@@ -51,7 +51,12 @@ export function Counted({
   children: ReactNode;
 }) {
   return (
-    <Profiler id="counted" onRender={() => void counter.commits++}>
+    <Profiler
+      id="counted"
+      onRender={() => {
+        counter.commits++;
+      }}
+    >
       {children}
     </Profiler>
   );

@@ -117,6 +117,7 @@ describe('useLoginCallback', () => {
       state = useLoginCallback({ url: `${CALLBACK}-2` });
       return null;
     }
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- not an Error, on purpose
     const redirects = fakeRedirects(async () => Promise.reject('nope'));
     render(
       <IdentityProvider tokens={fakeSession()} redirects={redirects}>

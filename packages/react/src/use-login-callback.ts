@@ -51,7 +51,7 @@ const started = /* @__PURE__ */ new WeakMap<
 /** `completeLogin(url)` at most once per client and URL; later calls share the first promise. @internal */
 export function completeOnce(redirects: LoginRedirector, url: string): Promise<LoginCompletion> {
   let byUrl = started.get(redirects);
-  if (!byUrl) started.set(redirects, (byUrl = new Map()));
+  if (!byUrl) started.set(redirects, (byUrl = new Map<string, Promise<LoginCompletion>>()));
   const completion = byUrl.get(url) ?? redirects.completeLogin(url);
   byUrl.set(url, completion);
   return completion;
