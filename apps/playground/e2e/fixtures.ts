@@ -53,16 +53,19 @@ export interface MockPlatform {
 function control(request: APIRequestContext): MockPlatform {
   const ok = async (response: Awaited<ReturnType<APIRequestContext['get']>>) => {
     expect(response.ok(), `${response.url()} answered ${response.status()}`).toBe(true);
-    return response.json() as Promise<unknown>;
+    const body: unknown = await response.json();
+    return body;
   };
   const api: MockPlatform = {
     requests: async () =>
       (await ok(await request.get(`${MOCK_URL}/_mock/requests`))) as RequestLogEntry[],
     outbox: async () => (await ok(await request.get(`${MOCK_URL}/_mock/outbox`))) as OutboxEmail[],
-    settings: async (patch) =>
-      void (await ok(await request.post(`${MOCK_URL}/_mock/settings`, { data: patch }))),
-    addMember: async (member) =>
-      void (await ok(await request.post(`${MOCK_URL}/_mock/members`, { data: member }))),
+    settings: async (patch) => {
+      await ok(await request.post(`${MOCK_URL}/_mock/settings`, { data: patch }));
+    },
+    addMember: async (member) => {
+      await ok(await request.post(`${MOCK_URL}/_mock/members`, { data: member }));
+    },
     faults: async () =>
       (
         (await ok(await request.get(`${MOCK_URL}/_mock/state`))) as {

@@ -18,17 +18,17 @@ interface ErrorFields {
 function fieldsOf(error: unknown): ErrorFields {
   if (!(error instanceof Error)) return { name: 'Error', message: String(error) };
   const raw = error as Error & Record<string, unknown>;
-  const text = (key: string) => (typeof raw[key] === 'string' ? (raw[key] as string) : undefined);
+  const text = (key: string) => (typeof raw[key] === 'string' ? raw[key] : undefined);
   return {
     name: error.name,
     message: error.message,
     code: text('code'),
-    status: typeof raw['status'] === 'number' ? (raw['status'] as number) : undefined,
+    status: typeof raw['status'] === 'number' ? raw['status'] : undefined,
     requestId: text('requestId'),
     grantType: text('grantType'),
     error: text('error'),
     errorDescription: text('errorDescription'),
-    retryable: typeof raw['retryable'] === 'boolean' ? (raw['retryable'] as boolean) : undefined,
+    retryable: typeof raw['retryable'] === 'boolean' ? raw['retryable'] : undefined,
     cause: raw['cause'],
   };
 }

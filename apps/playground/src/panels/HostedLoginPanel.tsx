@@ -39,7 +39,7 @@ export function HostedLoginPanel() {
             type="button"
             disabled={busy}
             onClick={() =>
-              run(async () => {
+              void run(async () => {
                 log.add(`Hosted login: leaving for the hosted page (then ${originalUri})`);
                 expectReturn('hosted-login');
                 await redirects.loginWithRedirect({ redirectUri: callbackUrl(), originalUri });

@@ -22,7 +22,7 @@ export function LogoutPanel() {
           type="button"
           disabled={busy}
           onClick={() =>
-            run(async () => {
+            void run(async () => {
               const url = await redirects.logout({
                 postLogoutRedirectUri: `${window.location.origin}/`,
               });

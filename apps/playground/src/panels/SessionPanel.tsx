@@ -90,7 +90,7 @@ export function SessionPanel() {
           type="button"
           disabled={busy}
           onClick={() =>
-            run(async (report) => {
+            void run(async (report) => {
               report('renewing the access token');
               log.add('Session: refresh requested');
               const next = await tokens.refresh();
@@ -108,7 +108,7 @@ export function SessionPanel() {
           className="secondary"
           disabled={busy}
           onClick={() =>
-            run(async () => {
+            void run(async () => {
               const next = await tokens.getTokens();
               return {
                 tone: 'info',
@@ -124,7 +124,7 @@ export function SessionPanel() {
           className="secondary"
           disabled={busy}
           onClick={() =>
-            run(async () => {
+            void run(async () => {
               await tokens.clear();
               log.add('Session: cleared the stored tokens');
               return {

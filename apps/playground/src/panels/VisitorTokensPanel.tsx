@@ -27,7 +27,7 @@ export function VisitorTokensPanel() {
           type="button"
           disabled={busy}
           onClick={() =>
-            run(async () => {
+            void run(async () => {
               const sets = await Promise.all(Array.from({ length: 5 }, () => tokens.getTokens()));
               const first = sets[0];
               log.add(
