@@ -40,7 +40,7 @@ function watchBrowserGlobals(): string[] {
 }
 
 afterEach(() => {
-  for (const name of installed.splice(0)) delete (globalThis as Record<string, unknown>)[name];
+  for (const name of installed.splice(0)) Reflect.deleteProperty(globalThis, name);
 });
 
 describe('importing a package touches no browser global', () => {

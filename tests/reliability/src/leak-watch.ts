@@ -111,6 +111,7 @@ export function collectLogLine(line: string): void {
 export function messagesOf(error: unknown, depth = 0): string[] {
   if (depth > 6 || error === null || error === undefined) return [];
   if (typeof error === 'string') return [error];
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a function's text is checked too
   if (typeof error !== 'object') return [String(error)];
   const {
     message,

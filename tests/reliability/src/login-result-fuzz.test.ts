@@ -173,7 +173,7 @@ describe('login and register over arbitrary answers from the platform', () => {
             });
           } catch (error) {
             collectError(error);
-            throw new Error(`${call} rejected: ${String(error)}`);
+            throw new Error(`${call} rejected: ${String(error)}`, { cause: error });
           }
           expectLoginResult(result);
           if (sent.status === 200 && sent.json !== undefined) {

@@ -27,7 +27,6 @@ import {
 import { expect, test } from 'vitest';
 
 const CLIENT_ID = 'sim-client';
-const KEY = `site-identity:${CLIENT_ID}:tokens`;
 const TIMEOUT_MS = 10_000;
 const LOCK_TIMEOUT_MS = 2 * TIMEOUT_MS + 2_000;
 /**
@@ -144,11 +143,11 @@ async function runSchedule(seed: number): Promise<{ steps: number; requests: num
   globalThis.setTimeout = clock.setTimeout;
   globalThis.clearTimeout = clock.clearTimeout;
   Math.random = random;
-  crypto.getRandomValues = (<T extends ArrayBufferView | null>(array: T): T => {
+  crypto.getRandomValues = <T extends ArrayBufferView | null>(array: T): T => {
     const bytes = new Uint8Array(array!.buffer, array!.byteOffset, array!.byteLength);
     for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(random() * 256);
     return array;
-  }) as typeof crypto.getRandomValues;
+  };
 
   const platform: MockPlatform = createMockPlatform({
     now: clock.now,
