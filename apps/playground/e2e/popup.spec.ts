@@ -256,7 +256,9 @@ test('a connection id the library refuses is a clear INVALID_ARGUMENT in the pan
   const social = panel(page, 'social-login');
   await social.getByLabel('Connection id').fill('not a connection id!');
   let popups = 0;
-  page.on('popup', () => void popups++);
+  page.on('popup', () => {
+    popups++;
+  });
   await social.getByRole('button', { name: 'Continue with SSO' }).click();
   await expectError(
     social.getByRole('status', { name: 'Social login result' }),

@@ -360,7 +360,7 @@ describe('options are checked before any request', () => {
     ['an originalUri that is a number', { originalUri: 5 }, 'originalUri must be a string; got 5'],
   ])('%s', async (_name, extra, message) => {
     const { auth } = setUp('off', 'redirectUri' in extra ? { redirectUri: undefined } : {});
-    const result = await auth.login({ ...ada, ...extra } as never);
+    const result = await auth.login({ ...ada, ...extra });
     expect(result).toMatchObject({ loginState: 'FAILURE', errorCode: 'INVALID_ARGUMENT' });
     expect(result.cause?.message).toBe(message);
     expect(platform.state.requests.filter((r) => r.path.startsWith('/_api/iam/'))).toEqual([]);

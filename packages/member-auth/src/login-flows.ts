@@ -232,7 +232,7 @@ export function verifyFactorFlow(
         invalid('INVALID_ARGUMENT', 'verifyFactor needs the stateToken of the MFA answer'),
       );
     }
-    const plan = completionPlan(options as LoginCompletionOptions, ctx.completion);
+    const plan = completionPlan(options, ctx.completion);
     const body = factorBody(factorType, options as VerifyFactorOptions);
     const path = `/v2/${factorRoute(factorType).segment}/verify`;
     return settle(ctx, 'verify', () => ctx.auth.request(path, { method: 'POST', body }), plan);

@@ -219,6 +219,7 @@ describe('useLoginWithPopup', () => {
   });
 
   it('wraps a rejection that is not an Error in ACTION_FAILED with the cause', async () => {
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- not an Error, on purpose
     const { result } = setup({ loginWithPopup: vi.fn(() => Promise.reject('gone')) });
     await act(() => result.current.loginWithPopup());
     const { error } = result.current;

@@ -62,7 +62,9 @@ export function loginInPopup(
     (error: unknown) => {
       stop();
       const code = (error as { code?: unknown } | null)?.code;
-      log.add(`${what}: the popup login ended without a login (${String(code ?? 'error')})`);
+      log.add(
+        `${what}: the popup login ended without a login (${typeof code === 'string' ? code : 'error'})`,
+      );
       if (code === 'OAUTH_FLOW_TIMED_OUT')
         return {
           ...explainError(error),
