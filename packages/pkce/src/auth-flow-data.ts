@@ -82,7 +82,7 @@ function absoluteHttpUrl(value: unknown): URL | undefined {
 export async function createAuthFlowData(request: AuthFlowRequest): Promise<AuthFlowData> {
   const { redirectUri, originalUri, verifierLength } = request ?? ({} as AuthFlowRequest);
   const redirect = absoluteHttpUrl(redirectUri);
-  if (!redirect || (redirectUri as string).includes('#')) {
+  if (!redirect || redirectUri.includes('#')) {
     throw new PkceError(
       `redirectUri must be an absolute http or https URL without a fragment; got ${shown(redirectUri)}`,
       { code: 'INVALID_REDIRECT_URI' },

@@ -57,7 +57,7 @@ describe('generateCodeVerifier', () => {
     [200, 'length must be an integer from 43 to 128; got 200'],
   ])('a length of %j is refused: %s', (length, message) => {
     expect(codeOf(() => generateCodeVerifier(length as number))).toBe('INVALID_VERIFIER_LENGTH');
-    expect(() => generateCodeVerifier(length as number)).toThrowError(message);
+    expect(() => generateCodeVerifier(length as number)).toThrow(message);
   });
 
   test('two verifiers differ', () => {
@@ -104,7 +104,7 @@ describe('generateCodeVerifier', () => {
 
   test('crypto without subtle (an insecure page) is CRYPTO_UNAVAILABLE, said so', () => {
     vi.stubGlobal('crypto', { getRandomValues: () => undefined });
-    expect(() => generateCodeVerifier()).toThrowError(
+    expect(() => generateCodeVerifier()).toThrow(
       'crypto.subtle must be Web Crypto (a browser page on https or localhost, Node 20, a worker); got crypto without subtle',
     );
   });
@@ -112,7 +112,7 @@ describe('generateCodeVerifier', () => {
   test('without Web Crypto it throws CRYPTO_UNAVAILABLE', () => {
     vi.stubGlobal('crypto', undefined);
     expect(codeOf(() => generateCodeVerifier())).toBe('CRYPTO_UNAVAILABLE');
-    expect(() => generateCodeVerifier()).toThrowError(
+    expect(() => generateCodeVerifier()).toThrow(
       'crypto.subtle must be Web Crypto (a browser page on https or localhost, Node 20, a worker); got no crypto',
     );
   });
