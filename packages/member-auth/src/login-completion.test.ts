@@ -5,6 +5,7 @@ import type { FrameCookieMode } from '@site-identity/mock-platform';
 import { createTestBrowser, type TestBrowser } from '@site-identity/mock-platform/testing';
 import { createRedirects } from '@site-identity/redirects';
 import { createTokenManager, memoryStorage } from '@site-identity/tokens';
+import fc from 'fast-check';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { BeforeRedirectEvent } from './login-completion';
@@ -25,7 +26,8 @@ const fakeTime = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout',
 
 /** Lets pending requests and frame loads run (they need no timers) until `check` holds. */
 async function until(check: () => boolean): Promise<void> {
-  for (let turn = 0; turn < 2000; turn += 1) {
+  const end = performance.now() + 5_000;
+  while (performance.now() < end) {
     if (check()) return;
     await new Promise((resolve) => setImmediate(resolve));
   }
@@ -385,6 +387,95 @@ describe('options are checked before any request', () => {
   ])('createMemberAuth refuses %s', (_name, options, message) => {
     expect(() => setUp('off', options)).toThrow(
       expect.objectContaining({ name: 'MemberAuthError', code: 'INVALID_ARGUMENT', message }),
+    );
+  });
+});
+
+describe('seeded schedules: the frame answers late, refuses or stays silent, against every budget', () => {
+  type Strategy = 'auto' | 'frame' | 'redirect';
+  /** What a schedule must end in: which path completes, and why a redirect was taken. */
+  function expected(
+    strategy: Strategy,
+    frameCookie: FrameCookieMode,
+    latencyMs: number,
+    budgetMs: number,
+  ): { completedBy: 'frame' | 'redirect' | undefined; reason?: BeforeRedirectEvent['reason'] } {
+    if (strategy === 'redirect') return { completedBy: 'redirect', reason: 'strategy' };
+    const limit = strategy === 'frame' ? 120_000 : budgetMs;
+    if (latencyMs >= limit || frameCookie === 'unanswered')
+      return strategy === 'frame'
+        ? { completedBy: undefined }
+        : { completedBy: 'redirect', reason: 'frameTimedOut' };
+    if (frameCookie === 'off') return { completedBy: 'frame' };
+    return strategy === 'frame'
+      ? { completedBy: undefined }
+      : { completedBy: 'redirect', reason: 'loginRequired' };
+  }
+
+  test('one path completes, one code is exchanged, no frame is left, the event comes before the page leaves (30 seeded runs)', async () => {
+    fakeTime();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom<Strategy>('auto', 'frame', 'redirect'),
+        fc.constantFrom<FrameCookieMode>('off', 'required', 'unanswered'),
+        fc.integer({ min: 0, max: 15_000 }),
+        fc.integer({ min: 1_000, max: 12_000 }),
+        async (strategy, frameCookie, latencyMs, budgetMs) => {
+          // A frame answer within a few ms of the budget is a tie this test does not judge.
+          fc.pre(Math.abs(latencyMs - budgetMs) > 50);
+          platform.reset();
+          platform.faults.inject({
+            path: '/_hosted/oauth2/authorize',
+            kind: 'latency',
+            latencyMs,
+          });
+          const { auth, tokens, redirects, browser, announced } = setUp(frameCookie, {
+            frameBudgetMs: budgetMs,
+          });
+          const framesSeen = new Set<unknown>();
+          const pending = auth.login({ ...ada, completeLogin: strategy });
+          let settled = false;
+          void pending.finally(() => (settled = true));
+          // Time jumps to the next timer only once nothing real (a request, a hash) has
+          // been under way for 30 ms: each schedule is decided by the timers alone.
+          for (let step = 0; step < 50 && !settled; step += 1) {
+            const quiet = performance.now() + 30;
+            while (!settled && performance.now() < quiet)
+              await new Promise((resolve) => setImmediate(resolve));
+            for (const frame of browser.frames) framesSeen.add(frame);
+            if (!settled) await vi.advanceTimersToNextTimerAsync();
+          }
+          const result = await pending;
+          const want = expected(strategy, frameCookie, latencyMs, budgetMs);
+          expect(result.loginState === 'SUCCESS' ? result.completedBy : undefined).toBe(
+            want.completedBy,
+          );
+          expect(browser.frames).toEqual([]);
+          if (strategy === 'redirect') expect(framesSeen.size).toBe(0);
+          expect(announced.map(({ event }) => event.reason)).toEqual(
+            want.reason ? [want.reason] : [],
+          );
+          for (const { shown, frames } of announced) {
+            expect(shown).toBe(PAGE);
+            expect(frames).toBe(0);
+          }
+          if (want.completedBy === 'frame') {
+            expect(tokens.isLoggedIn()).toBe(true);
+            expect(browser.url).toBe(PAGE);
+          } else if (want.completedBy === 'redirect') {
+            expect(codeExchanges()).toHaveLength(0);
+            platform.faults.clear();
+            await loadTopLevel(browser);
+            await redirects.completeLogin();
+            expect(tokens.isLoggedIn()).toBe(true);
+          } else {
+            expect(browser.url).toBe(PAGE);
+            expect(tokens.isLoggedIn()).toBe(false);
+          }
+          expect(codeExchanges()).toHaveLength(want.completedBy === undefined ? 0 : 1);
+        },
+      ),
+      { seed: 20261123, numRuns: 30 },
     );
   });
 });
