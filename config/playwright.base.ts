@@ -24,29 +24,19 @@ export function e2eConfig(overrides: PlaywrightTestConfig = {}) {
     ...overrides,
     use: {
       ...overrides.use,
-      launchOptions: chromiumLaunchOptions(),
+      launchOptions: {
+        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-quic',
+          '--no-first-run',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+          '--disable-dev-shm-usage',
+        ],
+      },
     },
   });
-}
-
-/**
- * How every suite starts Chromium: Debian's (or `CHROMIUM_PATH`) with the flags this
- * closed network needs, plus `extraArgs`. A project that needs other flags sets its
- * own `use.launchOptions` with this, e.g. the playground's cross-site project.
- */
-export function chromiumLaunchOptions(extraArgs: readonly string[] = []) {
-  return {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-      ...extraArgs,
-    ],
-  };
 }
