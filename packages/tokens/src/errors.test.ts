@@ -1,39 +1,71 @@
 import { describe, expect, test } from 'vitest';
-import { isTokenEndpointError, isTokensError, TokenEndpointError, TokensError } from './errors';
+import {
+  isTokenEndpointError,
+  isTokensError,
+  TokenEndpointError,
+  tokenEndpointMessage,
+  TokensError,
+} from './errors';
 
 describe('TokenEndpointError', () => {
   test.each([
-    ['NETWORK_ERROR', true, false],
-    ['TIMEOUT', true, false],
-    ['RATE_LIMITED', true, false],
-    ['SERVER_ERROR', true, false],
-    ['INVALID_RESPONSE', true, false],
-    ['INVALID_GRANT', false, true],
-    ['REQUEST_REJECTED', false, false],
-  ] as const)('%s: retryable %s, invalidGrant %s', (code, retryable, invalidGrant) => {
-    const error = new TokenEndpointError({ code, grantType: 'refresh_token', status: 400 });
-    expect(error.retryable).toBe(retryable);
+    ['INVALID_GRANT', true],
+    ['REQUEST_REJECTED', false],
+    ['SERVER_ERROR', false],
+    ['NETWORK_ERROR', false],
+  ] as const)('%s: invalidGrant %s', (code, invalidGrant) => {
+    const error = new TokenEndpointError('m', { code, grantType: 'refresh_token', status: 400 });
     expect(error.invalidGrant).toBe(invalidGrant);
     expect(error.code).toBe(code);
   });
 
   test.each([
+    [{ retryable: true }, true],
+    [{ retryable: false }, false],
+    [{}, false],
+  ])('retryable is what it is built with: %j → %s', (init, retryable) => {
+    const error = new TokenEndpointError('m', {
+      code: 'SERVER_ERROR',
+      grantType: 'anonymous',
+      ...init,
+    });
+    expect(error.retryable).toBe(retryable);
+  });
+
+  test.each([
     [
-      { status: 400, statusText: 'Bad Request', requestId: 'req-1' },
+      [400, 'Bad Request', 'req-1'],
       'Failed to fetch tokens from OAuth API: 400 Bad Request, request id: req-1',
     ],
-    [{ status: 503, statusText: '' }, 'Failed to fetch tokens from OAuth API: 503'],
-    [{ detail: 'network error' }, 'Failed to fetch tokens from OAuth API: network error'],
-  ])('message for %j', (init, message) => {
+    [[503, ''], 'Failed to fetch tokens from OAuth API: 503'],
+    [
+      [undefined, undefined, undefined, 'network error'],
+      'Failed to fetch tokens from OAuth API: network error',
+    ],
+  ] as const)('tokenEndpointMessage(%j)', (args, message) => {
     expect(
-      new TokenEndpointError({ code: 'SERVER_ERROR', grantType: 'anonymous', ...init }).message,
+      tokenEndpointMessage(...(args as unknown as Parameters<typeof tokenEndpointMessage>)),
     ).toBe(message);
+  });
+
+  test.each([
+    [{ status: 503 }, 'http'],
+    [{}, 'network'],
+    [{ code: 'TIMEOUT' }, 'timeout'],
+    [{ kind: 'aborted' as const, code: 'ABORTED' }, 'aborted'],
+  ])('kind defaults from status and code: %j → %s', (init, kind) => {
+    const error = new TokenEndpointError('m', {
+      code: 'NETWORK_ERROR',
+      grantType: 'anonymous',
+      ...init,
+    });
+    expect(error.kind).toBe(kind);
   });
 
   test('keeps the cause and hides the response', () => {
     const cause = new TypeError('Failed to fetch');
     const response = new Response('{}', { status: 500 });
-    const error = new TokenEndpointError({
+    const error = new TokenEndpointError('Failed to fetch tokens from OAuth API: 500', {
       code: 'SERVER_ERROR',
       grantType: 'anonymous',
       status: 500,
@@ -48,12 +80,24 @@ describe('TokenEndpointError', () => {
   });
 });
 
+describe('TokensError', () => {
+  test('is built (message, { code, retryable, cause }) and has no cause property without one', () => {
+    const error = new TokensError('Another tab did not finish', {
+      code: 'LOCK_TIMEOUT',
+      retryable: true,
+    });
+    expect(error).toMatchObject({ name: 'TokensError', code: 'LOCK_TIMEOUT', retryable: true });
+    expect(error.message).toBe('Another tab did not finish');
+    expect('cause' in error).toBe(false);
+  });
+});
+
 describe('guards', () => {
   test.each([
-    ['a TokensError', new TokensError('INVALID_ARGUMENT', 'x'), true, false],
+    ['a TokensError', new TokensError('x', { code: 'INVALID_ARGUMENT' }), true, false],
     [
       'a TokenEndpointError',
-      new TokenEndpointError({ code: 'TIMEOUT', grantType: 'anonymous' }),
+      new TokenEndpointError('m', { code: 'TIMEOUT', grantType: 'anonymous' }),
       true,
       true,
     ],
@@ -76,7 +120,7 @@ test('the brand covers a subclass with its own name', () => {
   class RenewalError extends TokenEndpointError {
     override name = 'RenewalError' as never;
   }
-  const error = new RenewalError({ code: 'TIMEOUT', grantType: 'refresh_token' });
+  const error = new RenewalError('m', { code: 'TIMEOUT', grantType: 'refresh_token' });
   expect(isTokenEndpointError(error)).toBe(true);
   expect(isTokensError(error)).toBe(true);
 });

@@ -7,8 +7,11 @@ import { describeValue, hasBrand, type PlatformErrorKind } from '@site-identity/
  * - `STORAGE_UNAVAILABLE`: the storage threw (private mode, quota); the session
  *   carries on in memory.
  * - `NETWORK_ERROR`, `TIMEOUT`, `RATE_LIMITED`, `SERVER_ERROR`,
- *   `INVALID_RESPONSE`: transient token endpoint failures (`retryable`).
- * - `INVALID_GRANT`: the endpoint rejected a refresh token (400 or 401).
+ *   `INVALID_RESPONSE`: token endpoint failures that keep the session; `retryable`
+ *   says whether the same request may succeed later (as on a `PlatformError`).
+ * - `ABORTED`: the caller's `signal` aborted the call; the session is kept.
+ * - `INVALID_GRANT`: the endpoint rejected a refresh token (400 or 401), the only
+ *   failure that ends a session.
  * - `REQUEST_REJECTED`: any other non-200 answer (403, 404, …): the session is kept.
  * - `LOCK_TIMEOUT`: another tab's renewal did not end within its bound; this tab sent
  *   nothing and kept its session (`retryable`).
@@ -30,10 +33,29 @@ export type TokensErrorCode =
   | 'RATE_LIMITED'
   | 'SERVER_ERROR'
   | 'INVALID_RESPONSE'
+  | 'ABORTED'
   | 'INVALID_GRANT'
   | 'REQUEST_REJECTED'
   | 'LOCK_TIMEOUT'
   | 'SESSION_BUSY';
+
+/**
+ * What a {@link TokensError} is built from.
+ *
+ * @example
+ * ```ts
+ * import { TokensError, type TokensErrorInit } from '@site-identity/tokens';
+ * const init: TokensErrorInit = { code: 'LOCK_TIMEOUT', retryable: true };
+ * throw new TokensError('Another tab did not finish its renewal', init);
+ * ```
+ */
+export interface TokensErrorInit {
+  readonly code: TokensErrorCode | (string & {});
+  /** Whether the same call may succeed later. Default `false`. */
+  readonly retryable?: boolean | undefined;
+  /** The underlying error, when there is one. */
+  readonly cause?: unknown;
+}
 
 /**
  * The base class of every error this package throws or reports. Messages never
@@ -42,7 +64,9 @@ export type TokensErrorCode =
  * @example
  * ```ts
  * import { TokensError } from '@site-identity/tokens';
- * const error = new TokensError('INVALID_ARGUMENT', 'clientId must be a non-empty string');
+ * const error = new TokensError('clientId must be a non-empty string; got undefined', {
+ *   code: 'INVALID_ARGUMENT',
+ * });
  * error.code; // 'INVALID_ARGUMENT'
  * ```
  */
@@ -56,27 +80,84 @@ export class TokensError extends Error {
 
   /** What went wrong, for programs; the message is for people. */
   readonly code: TokensErrorCode | (string & {});
-  /** Whether the same call may succeed later (the session was kept). */
+  /**
+   * Whether the same call may succeed later, as `PlatformError.retryable` of
+   * `@site-identity/http` says it. Whether the session was kept is another
+   * question: every failure keeps it but a {@link TokenEndpointError} with `invalidGrant`.
+   */
   readonly retryable: boolean;
 
-  constructor(
-    code: TokensErrorCode | (string & {}),
-    message: string,
-    options?: { cause?: unknown; retryable?: boolean },
-  ) {
-    super(message, options);
+  constructor(message: string, { code, retryable, cause }: TokensErrorInit) {
+    super(message, cause === undefined ? undefined : { cause });
     this.code = code;
-    this.retryable = options?.retryable === true;
+    this.retryable = retryable === true;
   }
 }
 
 /** `INVALID_ARGUMENT` with a finished message: the `invalid` of http's shared checks. @internal */
 export const invalidArgument = (message: string): TokensError =>
-  new TokensError('INVALID_ARGUMENT', message);
+  new TokensError(message, { code: 'INVALID_ARGUMENT' });
 
 /** `INVALID_ARGUMENT`, '<name> must be <what>; got <value>': the one shape of every input error. @internal */
 export const invalid = (name: string, what: string, value: unknown): TokensError =>
   invalidArgument(`${name} must be ${what}; got ${describeValue(value)}`);
+
+/** `ABORTED`: the caller's `signal` fired; its reason is the cause. @internal */
+export const abortedBy = (signal: AbortSignal): TokensError =>
+  new TokensError('The call was aborted by its signal', {
+    code: 'ABORTED',
+    cause: signal.reason,
+  });
+
+/**
+ * The `signal` every async call of this package takes: aborting it rejects the
+ * call with code `ABORTED` (a {@link TokenEndpointError} when the request was on
+ * its way) and never ends a session.
+ *
+ * @example
+ * ```ts
+ * import type { SignalOption, TokenEndpoint } from '@site-identity/tokens';
+ * declare const endpoint: TokenEndpoint;
+ *
+ * const options: SignalOption = { signal: AbortSignal.timeout(2000) };
+ * await endpoint.anonymous(options);
+ * ```
+ */
+export interface SignalOption {
+  readonly signal?: AbortSignal | undefined;
+}
+
+/** The caller's `signal`, checked: an `AbortSignal` or nothing. @internal */
+export function signalOf(options: unknown): AbortSignal | undefined {
+  const signal = (options as SignalOption | null | undefined)?.signal;
+  if (signal === undefined || signal instanceof AbortSignal) return signal;
+  throw invalid('signal', 'an AbortSignal', signal);
+}
+
+/**
+ * `start()`, or a rejection with {@link abortedBy} as soon as the `signal` of
+ * `options` aborts: the caller stops waiting, the work it joined (a renewal other
+ * callers share) goes on. A `signal` that is not an `AbortSignal` rejects. @internal
+ */
+export function abortable<T>(start: () => Promise<T>, options: unknown): Promise<T> {
+  let signal: AbortSignal | undefined;
+  try {
+    signal = signalOf(options);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  if (!signal) return start();
+  if (signal.aborted) return Promise.reject(abortedBy(signal));
+  const given = signal;
+  return new Promise<T>((resolve, reject) => {
+    const stop = () => reject(abortedBy(given));
+    given.addEventListener('abort', stop, { once: true });
+    start()
+      .then(resolve, reject)
+      .finally(() => given.removeEventListener('abort', stop))
+      .catch(() => undefined);
+  });
+}
 
 /**
  * Every grant the token endpoint knows; a {@link TokenEndpointError} names the one that failed.
@@ -94,8 +175,37 @@ export const invalid = (name: string, what: string, value: unknown): TokensError
 export type GrantType = 'anonymous' | 'refresh_token' | 'authorization_code' | 'authorized_client';
 
 /**
+ * What a {@link TokenEndpointError} is built from: the fields of a `PlatformError`
+ * (`kind`, `status`, `requestId`, `retryable`, `response`, `cause`) and the grant.
+ *
+ * @example
+ * ```ts
+ * import { TokenEndpointError, type TokenEndpointErrorInit } from '@site-identity/tokens';
+ * const init: TokenEndpointErrorInit = {
+ *   code: 'SERVER_ERROR',
+ *   grantType: 'refresh_token',
+ *   kind: 'http',
+ *   status: 503,
+ *   retryable: true,
+ * };
+ * throw new TokenEndpointError('Failed to fetch tokens from OAuth API: 503 Service Unavailable', init);
+ * ```
+ */
+export interface TokenEndpointErrorInit extends TokensErrorInit {
+  /** The grant that was asked for. */
+  readonly grantType: GrantType;
+  /** Default: `network` or `timeout` without a status, `http` with one. */
+  readonly kind?: PlatformErrorKind | undefined;
+  readonly status?: number | undefined;
+  readonly requestId?: string | undefined;
+  /** The raw answer, kept non-enumerable. */
+  readonly response?: Response | undefined;
+}
+
+/**
  * The token endpoint failed: 'Failed to fetch tokens from OAuth API', with the
- * status text and the platform request id when there was an answer.
+ * status and status text, or what happened when no answer came, and the platform
+ * request id when there was an answer (`tokenEndpointMessage`).
  *
  * @example
  * ```ts
@@ -133,53 +243,42 @@ export class TokenEndpointError extends TokensError {
   declare readonly requestId: string | undefined;
   /** The grant that was asked for. */
   declare readonly grantType: GrantType;
-  /** The endpoint rejected a refresh token (400 or 401): it will never work again. */
+  /**
+   * The endpoint rejected a refresh token (400 or 401): it will never work again,
+   * and the session ends. Every other failure keeps the session.
+   */
   declare readonly invalidGrant: boolean;
-  /** A network failure, time-out, 5xx, 429 or malformed answer: the same call may succeed later. */
-  declare readonly retryable: boolean;
   /** The raw answer (non-enumerable, so logging the error never dumps it), when there was one. */
   declare readonly response: Response | undefined;
 
-  constructor(init: {
-    code: TokensErrorCode | (string & {});
-    grantType: GrantType;
-    /** Default: `network` or `timeout` without a status, `http` with one. */
-    kind?: PlatformErrorKind | undefined;
-    status?: number | undefined;
-    statusText?: string | undefined;
-    requestId?: string | undefined;
-    detail?: string | undefined;
-    response?: Response | undefined;
-    cause?: unknown;
-  }) {
-    const { code, grantType, kind, status, requestId, cause } = init;
-    const detail =
-      init.detail ?? (status === undefined ? '' : `${status} ${init.statusText ?? ''}`.trim());
-    const parts = [detail, requestId && `request id: ${requestId}`].filter(Boolean).join(', ');
-    super(
-      code,
-      `Failed to fetch tokens from OAuth API: ${parts}`,
-      cause === undefined ? undefined : { cause },
-    );
+  constructor(message: string, init: TokenEndpointErrorInit) {
+    super(message, init);
+    const { code, grantType, kind, status, requestId } = init;
     Object.assign(this, {
       kind: kind ?? (status === undefined ? (code === 'TIMEOUT' ? 'timeout' : 'network') : 'http'),
       status,
       requestId,
       grantType,
       invalidGrant: code === 'INVALID_GRANT',
-      retryable: RETRYABLE.has(code),
     });
     Object.defineProperty(this, 'response', { value: init.response });
   }
 }
 
-const RETRYABLE = new Set<string>([
-  'NETWORK_ERROR',
-  'TIMEOUT',
-  'RATE_LIMITED',
-  'SERVER_ERROR',
-  'INVALID_RESPONSE',
-]);
+/**
+ * 'Failed to fetch tokens from OAuth API: ' and what happened: `detail`, else the
+ * status and its text; then the request id. @internal
+ */
+export function tokenEndpointMessage(
+  status: number | undefined,
+  statusText: string | undefined,
+  requestId: string | undefined,
+  detail?: string,
+): string {
+  const what = detail ?? (status === undefined ? '' : `${status} ${statusText ?? ''}`.trim());
+  const parts = [what, requestId && `request id: ${requestId}`].filter(Boolean).join(', ');
+  return `Failed to fetch tokens from OAuth API: ${parts}`;
+}
 
 /**
  * Whether `value` is a {@link TokensError} (or a {@link TokenEndpointError}),

@@ -5,7 +5,10 @@ export {
   TokenEndpointError,
   TokensError,
   type GrantType,
+  type SignalOption,
+  type TokenEndpointErrorInit,
   type TokensErrorCode,
+  type TokensErrorInit,
 } from './errors';
 export { isExpired, isTokens } from './token-set';
 export {

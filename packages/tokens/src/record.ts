@@ -46,7 +46,9 @@ export function createStoredRecord(
 
   function failed(cause: unknown): false {
     if (!failing)
-      report(new TokensError('STORAGE_UNAVAILABLE', 'Storage failed; using memory', { cause }));
+      report(
+        new TokensError('Storage failed; using memory', { code: 'STORAGE_UNAVAILABLE', cause }),
+      );
     failing = true;
     return false;
   }
@@ -59,7 +61,8 @@ export function createStoredRecord(
     const { epoch, generation } = Object(value) as Record<string, unknown>;
     const entry = entryOf(value ?? undefined, epoch, generation);
     if (entry) return { kind: 'entry', entry };
-    if (raw !== corrupt) report(new TokensError('STORAGE_CORRUPT', `"${key}" is not a token set`));
+    if (raw !== corrupt)
+      report(new TokensError(`"${key}" is not a token set`, { code: 'STORAGE_CORRUPT' }));
     corrupt = raw;
     return { kind: 'corrupt' };
   }

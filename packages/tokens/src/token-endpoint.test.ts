@@ -120,22 +120,26 @@ describe('failures', () => {
     expect((await failure(endpoint.refresh(visitor.refreshToken))).invalidGrant).toBe(true);
   });
 
+  // retryable as on a PlatformError: network, time-out, 408, 429, 502, 503, 504.
   test.each([
-    ['network', { kind: 'network' }, 'NETWORK_ERROR', undefined],
-    ['503', { kind: 'status', status: 503 }, 'SERVER_ERROR', 503],
-    ['500', { kind: 'status', status: 500 }, 'SERVER_ERROR', 500],
-    ['429', { kind: 'status', status: 429, retryAfterSeconds: 1 }, 'RATE_LIMITED', 429],
-    ['an HTML error page', { kind: 'html', status: 502 }, 'SERVER_ERROR', 502],
-    ['an empty 200', { kind: 'empty' }, 'INVALID_RESPONSE', 200],
-    ['a truncated 200', { kind: 'truncated' }, 'INVALID_RESPONSE', 200],
-    ['a 200 of the wrong shape', { kind: 'wrong-shape' }, 'INVALID_RESPONSE', 200],
-    ['an HTML 200', { kind: 'html', status: 200 }, 'INVALID_RESPONSE', 200],
+    ['network', { kind: 'network' }, 'NETWORK_ERROR', undefined, true],
+    ['503', { kind: 'status', status: 503 }, 'SERVER_ERROR', 503, true],
+    ['500', { kind: 'status', status: 500 }, 'SERVER_ERROR', 500, false],
+    ['501', { kind: 'status', status: 501 }, 'SERVER_ERROR', 501, false],
+    ['504', { kind: 'status', status: 504 }, 'SERVER_ERROR', 504, true],
+    ['408', { kind: 'status', status: 408 }, 'TIMEOUT', 408, true],
+    ['429', { kind: 'status', status: 429, retryAfterSeconds: 1 }, 'RATE_LIMITED', 429, true],
+    ['an HTML error page', { kind: 'html', status: 502 }, 'SERVER_ERROR', 502, true],
+    ['an empty 200', { kind: 'empty' }, 'INVALID_RESPONSE', 200, false],
+    ['a truncated 200', { kind: 'truncated' }, 'INVALID_RESPONSE', 200, false],
+    ['a 200 of the wrong shape', { kind: 'wrong-shape' }, 'INVALID_RESPONSE', 200, false],
+    ['an HTML 200', { kind: 'html', status: 200 }, 'INVALID_RESPONSE', 200, false],
   ] as const)(
-    '%s is a retryable TokenEndpointError, never a TypeError',
-    async (_name, fault, code, status) => {
+    '%s is a TokenEndpointError (%s, status %s, retryable %s), never a TypeError',
+    async (_name, fault, code, status, retryable) => {
       platform.faults.inject({ path: '/oauth2/token', ...fault });
       const error = await failure(endpoint.anonymous());
-      expect(error).toMatchObject({ code, status, retryable: true, invalidGrant: false });
+      expect(error).toMatchObject({ code, status, retryable, invalidGrant: false });
       expect(error.message).toMatch(/^Failed to fetch tokens from OAuth API: /);
     },
   );

@@ -13,12 +13,15 @@ import {
 import {
   invalid,
   invalidArgument,
+  signalOf,
   TokenEndpointError,
+  tokenEndpointMessage,
   type GrantType,
   type TokensErrorCode,
 } from './errors';
 import { tokensFromAnswer } from './token-set';
 import type { RefreshToken, Tokens, TokenRole } from './types';
+import type { SignalOption } from './errors';
 
 /**
  * The platform's token endpoint, the default `tokenUrl`.
@@ -103,28 +106,32 @@ const OWN_HEADERS = ['accept', 'content-type', 'authorization'];
  */
 export interface TokenEndpoint {
   /** Anonymous visitor tokens (role `visitor`). */
-  anonymous(): Promise<Tokens>;
+  anonymous(options?: SignalOption): Promise<Tokens>;
   /**
    * Renews the access token. The role of a `RefreshToken` is kept; a bare string
    * counts as a visitor's. Without a new refresh token in the answer the old one stays.
    */
-  refresh(refreshToken: RefreshToken | string): Promise<Tokens>;
+  refresh(refreshToken: RefreshToken | string, options?: SignalOption): Promise<Tokens>;
   /** Exchanges an authorization code and its PKCE verifier for member tokens. */
-  exchangeCode(request: {
-    code: string;
-    codeVerifier: string;
-    redirectUri: string;
-  }): Promise<Tokens>;
+  exchangeCode(
+    request: {
+      code: string;
+      codeVerifier: string;
+      redirectUri: string;
+    } & SignalOption,
+  ): Promise<Tokens>;
   /**
    * Member tokens from an access token plus a second token (`authorized_client`);
    * with `sessionToken` (a sign-on's), tied to that site session.
    */
-  authorizedClient(request: {
-    memberId: string;
-    accessToken: string;
-    secondToken: string;
-    sessionToken?: string;
-  }): Promise<Tokens>;
+  authorizedClient(
+    request: {
+      memberId: string;
+      accessToken: string;
+      secondToken: string;
+      sessionToken?: string;
+    } & SignalOption,
+  ): Promise<Tokens>;
 }
 
 const required = (value: unknown, name: string): string =>
@@ -201,6 +208,7 @@ export function createTokenEndpoint(options: TokenEndpointOptions): TokenEndpoin
     grantType: GrantType,
     role: TokenRole,
     fields: object,
+    signal: AbortSignal | undefined,
     previous?: string,
     authorization?: string,
   ): Promise<Tokens> {
@@ -213,7 +221,7 @@ export function createTokenEndpoint(options: TokenEndpointOptions): TokenEndpoin
     let cause: PlatformError | undefined;
     try {
       answer = await send(
-        { method: 'POST', url: tokenUrl, body, headers },
+        { method: 'POST', url: tokenUrl, body, headers, signal },
         { fetch: options.fetch, timeoutMs },
       );
     } catch (caught) {
@@ -225,46 +233,61 @@ export function createTokenEndpoint(options: TokenEndpointOptions): TokenEndpoin
       status === 200 && answer ? tokensFromAnswer(answer.data, role, now(), previous) : undefined;
     if (tokens) return tokens;
     const response = cause?.response;
-    throw new TokenEndpointError({
-      code:
-        status === undefined
-          ? cause?.kind === 'timeout'
-            ? 'TIMEOUT'
-            : 'NETWORK_ERROR'
-          : status === 200
-            ? 'INVALID_RESPONSE'
-            : codeFor(grantType, status),
-      grantType,
-      kind: cause?.kind ?? (status === 200 ? 'system' : 'http'),
-      status,
-      statusText:
+    const requestId = answer?.requestId ?? cause?.requestId;
+    const kind = cause?.kind ?? (status === 200 ? 'system' : 'http');
+    throw new TokenEndpointError(
+      tokenEndpointMessage(
+        status,
         status === undefined ? undefined : statusTextOf(status, response?.statusText ?? ''),
-      requestId: answer?.requestId ?? cause?.requestId,
-      response,
-      detail:
+        requestId,
         status === undefined
           ? cause?.message
           : status === 200
             ? 'the answer is not a token set'
             : undefined,
-      cause,
-    });
+      ),
+      {
+        code:
+          status === undefined
+            ? kind === 'timeout'
+              ? 'TIMEOUT'
+              : kind === 'aborted'
+                ? 'ABORTED'
+                : 'NETWORK_ERROR'
+            : status === 200
+              ? 'INVALID_RESPONSE'
+              : codeFor(grantType, status),
+        grantType,
+        kind,
+        status,
+        requestId,
+        // http's meaning: network, time-out, 408, 429, 502, 503, 504.
+        retryable: cause?.retryable === true,
+        response,
+        cause,
+      },
+    );
   }
 
   return {
-    anonymous: () => grant('anonymous', 'visitor', {}),
-    async refresh(refreshToken) {
+    anonymous: async (options) => grant('anonymous', 'visitor', {}, signalOf(options)),
+    async refresh(refreshToken, options) {
       const token = typeof refreshToken === 'string' ? { value: refreshToken } : refreshToken;
       const value = required(token?.value, 'refreshToken');
       const role = (token as RefreshToken).role === 'member' ? 'member' : 'visitor';
-      return grant('refresh_token', role, { refreshToken: value }, value);
+      return grant('refresh_token', role, { refreshToken: value }, signalOf(options), value);
     },
     async exchangeCode(request) {
-      return grant('authorization_code', 'member', {
-        redirectUri: required(request?.redirectUri, 'redirectUri'),
-        code: required(request.code, 'code'),
-        codeVerifier: required(request.codeVerifier, 'codeVerifier'),
-      });
+      return grant(
+        'authorization_code',
+        'member',
+        {
+          redirectUri: required(request?.redirectUri, 'redirectUri'),
+          code: required(request.code, 'code'),
+          codeVerifier: required(request.codeVerifier, 'codeVerifier'),
+        },
+        signalOf(request),
+      );
     },
     async authorizedClient(request) {
       const memberId = required(request?.memberId, 'memberId');
@@ -285,7 +308,14 @@ export function createTokenEndpoint(options: TokenEndpointOptions): TokenEndpoin
           session_token: required(request.sessionToken, 'sessionToken'),
         }),
       };
-      return grant('authorized_client', 'member', fields, undefined, authorization);
+      return grant(
+        'authorized_client',
+        'member',
+        fields,
+        signalOf(request),
+        undefined,
+        authorization,
+      );
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { TokensError } from './errors';
+import type { SignalOption, TokensError } from './errors';
 import type { SessionListener, SessionSnapshot } from './session';
 import type { TokenStorage } from './storage';
 import type { TabEnvironment } from './tab-channel';
@@ -96,23 +96,28 @@ export interface TokenManager {
   readonly fetch: FetchLike | undefined;
   /** The storage key of the token set. */
   readonly storageKey: string;
-  /** Valid tokens: the current ones, renewed ones, or new visitor tokens. */
-  getTokens(): Promise<Tokens>;
+  /**
+   * Valid tokens: the current ones, renewed ones, or new visitor tokens. An aborted
+   * `signal` rejects this call with `ABORTED`; a renewal other callers share goes on.
+   */
+  getTokens(options?: SignalOption): Promise<Tokens>;
   /** The raw access token value of {@link TokenManager.getTokens}, for an `Authorization` header. */
-  getAccessToken(): Promise<string>;
+  getAccessToken(options?: SignalOption): Promise<string>;
   /**
    * Renews now, whatever the expiry: through the refresh token, or visitor tokens when
    * there is none. Joins a renewal already running (here or in another tab) and renews
    * again only if that one's result is not later than the session it was called with,
-   * so concurrent calls cost one request.
+   * so concurrent calls cost one request. An aborted `signal` rejects this call with
+   * `ABORTED`; the renewal goes on for the others.
    */
-  refresh(): Promise<Tokens>;
+  refresh(options?: SignalOption): Promise<Tokens>;
   /** Replaces the token set (after a code exchange, for instance), stores it and tells other tabs. */
   setTokens(tokens: Tokens): Promise<void>;
   /**
    * Exchanges an authorization code and its PKCE verifier for member tokens and makes
    * them the session (`SIGNED_IN` here and in other tabs). A renewal running meanwhile
-   * never overwrites them.
+   * never overwrites them. An aborted `signal` stops the request (`ABORTED`) and
+   * leaves the session as it was.
    *
    * @see https://www.rfc-editor.org/rfc/rfc7636#section-4.5 RFC 7636 §4.5
    */

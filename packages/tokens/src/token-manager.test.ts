@@ -136,15 +136,15 @@ describe('getTokens', () => {
   });
 
   test.each([
-    ['a network failure', { kind: 'network' }],
-    ['a time-out', { kind: 'timeout' }],
-    ['a 500', { kind: 'status', status: 500 }],
-    ['a 503', { kind: 'status', status: 503 }],
-    ['a 429', { kind: 'status', status: 429 }],
-    ['an HTML page', { kind: 'html' }],
+    ['a network failure', { kind: 'network' }, true],
+    ['a time-out', { kind: 'timeout' }, true],
+    ['a 500', { kind: 'status', status: 500 }, false],
+    ['a 503', { kind: 'status', status: 503 }, true],
+    ['a 429', { kind: 'status', status: 429 }, true],
+    ['an HTML page', { kind: 'html' }, true],
   ] as const)(
-    "%s keeps a member's stored tokens and rejects with a retryable error",
-    async (_name, fault) => {
+    "%s keeps a member's stored tokens and rejects with an error that keeps the session (%j, retryable %s)",
+    async (_name, fault, retryable) => {
       const storage = memoryStorage();
       const subject = manager({ storage, timeoutMs: 50 });
       const member = memberTokens();
@@ -153,7 +153,10 @@ describe('getTokens', () => {
       vi.setSystemTime(START + 3600_000);
       platform.faults.inject({ path: '/oauth2/token', ...fault });
       const error = await subject.getTokens().catch((reason: unknown) => reason);
-      expect(isTokenEndpointError(error) && error.retryable).toBe(true);
+      expect(isTokenEndpointError(error) && [error.invalidGrant, error.retryable]).toEqual([
+        false,
+        retryable,
+      ]);
       expect(subject.isLoggedIn()).toBe(true);
       expect(subject.getSnapshot()).toMatchObject({ status: 'member', tokens: member, error });
       expect(JSON.parse(storage.getItem(KEY) as string)).toMatchObject(member);
@@ -172,7 +175,8 @@ describe('getTokens', () => {
     vi.setSystemTime(START + 3600_000);
     platform.faults.inject({ path: '/oauth2/token', kind: 'truncated' });
     const error = await subject.getTokens().catch((reason: unknown) => reason);
-    expect(isTokenEndpointError(error) && error.retryable).toBe(true);
+    expect(isTokenEndpointError(error) && error.code).toBe('INVALID_RESPONSE');
+    expect(isTokenEndpointError(error) && error.invalidGrant).toBe(false);
     expect(subject.isLoggedIn()).toBe(true);
     // The platform rotated the refresh token but its answer never arrived: nothing on the client can revive it.
     await expect(subject.getTokens()).resolves.toMatchObject({ refreshToken: { role: 'visitor' } });
@@ -554,7 +558,7 @@ describe('property', () => {
               await subject
                 .getTokens()
                 .catch((error: unknown) =>
-                  expect(isTokenEndpointError(error) && error.retryable).toBe(true),
+                  expect(isTokenEndpointError(error) && !error.invalidGrant).toBe(true),
                 );
             expect(subject.isLoggedIn()).toBe(true);
           }

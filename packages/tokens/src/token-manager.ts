@@ -9,6 +9,7 @@ import {
 import { createAutoRefresh } from './auto-refresh';
 import { compareEntries, explicitEntry, NO_ENTRY, renewedEntry, type Entry } from './entry';
 import {
+  abortable,
   invalid,
   invalidArgument,
   isTokenEndpointError,
@@ -171,7 +172,7 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
   function fail(error: unknown): TokensError {
     const failure = isTokensError(error)
       ? error
-      : new TokensError('INVALID_RESPONSE', 'Renewal failed', { cause: error });
+      : new TokensError('Renewal failed', { code: 'INVALID_RESPONSE', cause: error });
     view.show(snapshotOf(held.tokens, failure, ended()));
     return failure;
   }
@@ -300,13 +301,10 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
   async function renewHolding(ask: RenewalAsk, round = 1): Promise<Tokens> {
     if (round > RENEWAL_ROUNDS)
       throw fail(
-        new TokensError(
-          'SESSION_BUSY',
-          'The session kept changing during a renewal; nothing was sent',
-          {
-            retryable: true,
-          },
-        ),
+        new TokensError('The session kept changing during a renewal; nothing was sent', {
+          code: 'SESSION_BUSY',
+          retryable: true,
+        }),
       );
     await awaitHandOff();
     const read = await record.read();
@@ -381,9 +379,8 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
       if (result.outcome === 'superseded') return held.tokens as Tokens;
       throw fail(
         new TokensError(
-          'LOCK_TIMEOUT',
           `Another tab's renewal did not end within lockTimeoutMs (${lockTimeoutMs} ms); nothing was sent`,
-          { retryable: true },
+          { code: 'LOCK_TIMEOUT', retryable: true },
         ),
       );
     } finally {
@@ -460,16 +457,21 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
     apiBaseUrl,
     fetch: options.fetch,
     storageKey: key,
-    getTokens,
+    getTokens: (options) => abortable(getTokens, options),
     // The hot path of every authorised call: valid tokens at hand answer without a chained step.
-    getAccessToken: () =>
-      loaded && valid(held.tokens)
-        ? Promise.resolve(held.tokens.accessToken.value)
-        : loadAndGet().then((t) => t.accessToken.value),
-    async refresh() {
-      await load();
-      return renew(true);
-    },
+    getAccessToken: (options) =>
+      abortable(
+        () =>
+          loaded && valid(held.tokens)
+            ? Promise.resolve(held.tokens.accessToken.value)
+            : loadAndGet().then((t) => t.accessToken.value),
+        options,
+      ),
+    refresh: (options) =>
+      abortable(async () => {
+        await load();
+        return renew(true);
+      }, options),
     async setTokens(next) {
       if (!isTokens(next) || !next.accessToken.value || !next.refreshToken.value) {
         // What came is named by its kind only: it may hold a token.
@@ -485,7 +487,8 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
       return next;
     },
     async authorizedClient(request) {
-      const accessToken = request?.accessToken ?? (await getTokens()).accessToken.value;
+      const accessToken =
+        request?.accessToken ?? (await abortable(getTokens, request)).accessToken.value;
       return endpoint.authorizedClient({ ...request, accessToken });
     },
     clear: () => replace(null),
