@@ -1,3 +1,4 @@
+import { keyedFlight } from '@site-identity/http';
 import type { Tokens } from '@site-identity/tokens';
 import { sha256Hex } from './base64url';
 import type { SessionCoordinator } from './coordinator';
@@ -29,7 +30,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 /**
  * Renews a session once, whoever asks: concurrent requests of one session in this
- * process share one flight (keyed by the refresh token's hash), and instances share
+ * process share one flight (http's `keyedFlight`, keyed by the refresh token's hash), and instances share
  * the coordinator, so that one expired session served by several instances at once
  * makes one refresh request and every request answers the same new tokens.
  * `renew` applies the token engine's rules (a member is lost only when the platform
@@ -43,7 +44,7 @@ export function createRenewal(options: {
   readonly now: () => number;
 }): (tokens: Tokens) => Promise<RenewalOutcome> {
   const { coordinator, sealer, renew, timing, now } = options;
-  const flights = new Map<string, Promise<RenewalOutcome>>();
+  const once = keyedFlight();
 
   const unavailable = (cause: unknown) =>
     new ServerIdentityError('The session coordinator failed; the session is kept', {
@@ -104,13 +105,6 @@ export function createRenewal(options: {
 
   return async (tokens) => {
     const key = await sha256Hex(tokens.refreshToken.value);
-    let flight = flights.get(key);
-    if (!flight) {
-      flight = coordinated(key, tokens);
-      flights.set(key, flight);
-      const forget = () => flights.delete(key);
-      flight.then(forget, forget);
-    }
-    return flight;
+    return once(key, () => coordinated(key, tokens));
   };
 }
