@@ -1,6 +1,7 @@
 import { PlatformError, type PlatformErrorInit } from '@site-identity/http';
 import { describe, expect, test } from 'vitest';
 import { catalogueError, type CatalogueCall } from './error-catalogue';
+import { loginErrorCode } from './login-error-code';
 import { MemberAuthError } from './member-auth-error';
 
 const application = (code: string): PlatformErrorInit => ({
@@ -22,16 +23,6 @@ const otherViolation: PlatformErrorInit = {
   code: 'INVALID_ARGUMENT',
   status: 400,
   fieldViolations: [{ field: 'password', description: 'is too long' }],
-};
-
-/** The spec's catalogue names, which `errorCode` keeps; every other code is `errorCode` as it is. */
-const SPEC_NAMES: Record<string, string> = {
-  INVALID_EMAIL: 'invalidEmail',
-  INVALID_PASSWORD: 'invalidPassword',
-  EMAIL_ALREADY_EXISTS: 'emailAlreadyExists',
-  RESET_PASSWORD_REQUIRED: 'resetPassword',
-  MISSING_CAPTCHA_TOKEN: 'missingCaptchaToken',
-  INVALID_CAPTCHA_TOKEN: 'invalidCaptchaToken',
 };
 
 describe('catalogueError', () => {
@@ -117,7 +108,8 @@ describe('catalogueError', () => {
     const result = catalogueError(call, platform);
     expect(result).toMatchObject({
       loginState,
-      errorCode: SPEC_NAMES[code] ?? code,
+      // The table itself is pinned in login-error-code.test.ts.
+      errorCode: loginErrorCode(code),
       error: 'what the platform said',
     });
     expect(result.cause).toBeInstanceOf(MemberAuthError);
