@@ -197,6 +197,27 @@ export function optionalFunction<T>(value: T, name: string, invalid: Invalid): T
 }
 
 /**
+ * `value` when it is an `AbortSignal` or `undefined` (no signal); else the caller's
+ * invalid-argument error. The `{ signal }` every public async call takes is checked
+ * with it.
+ *
+ * @example
+ * ```ts
+ * import { optionalSignal } from '@site-identity/http';
+ *
+ * const signal = optionalSignal(AbortSignal.timeout(1000), 'signal', (message) => new TypeError(message));
+ * ```
+ */
+export function optionalSignal(
+  value: unknown,
+  name: string,
+  invalid: Invalid,
+): AbortSignal | undefined {
+  if (value === undefined || value instanceof AbortSignal) return value;
+  throw invalid(must(name, 'an AbortSignal', value));
+}
+
+/**
  * One flight per key: while `start()` for a key runs, callers of the same key
  * share its promise; once it settles the next call starts again.
  *

@@ -31,6 +31,7 @@ export {
   keyedFlight,
   nonNegative,
   optionalFunction,
+  optionalSignal,
   optionsOf,
   requiredString,
   timeoutMs,

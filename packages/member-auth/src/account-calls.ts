@@ -1,3 +1,4 @@
+import { type CallSignal, signalOf } from './call-signal';
 import {
   absoluteUrl,
   isRecord,
@@ -22,7 +23,7 @@ import type { VerificationStore } from './verification-store';
  * const options: PasswordResetEmailOptions = { redirectUri: 'https://shop.example/reset', language: 'fr' };
  * ```
  */
-export interface PasswordResetEmailOptions {
+export interface PasswordResetEmailOptions extends CallSignal {
   /** Where the link in the e-mail leads; it gets the recovery token. An absolute URL. */
   redirectUri: string;
   /** The language of the e-mail. Default `'en'`. */
@@ -57,7 +58,7 @@ export interface ActivationEmailOptions {
  * const params: SignOnParams = { email: 'ada@example.com', verifyEmail: false, mergeExistingContact: true };
  * ```
  */
-export interface SignOnParams {
+export interface SignOnParams extends CallSignal {
   /** The member's e-mail address, sent as `loginId: { email }`. */
   email: string;
   profile?: IdentityProfile;
@@ -99,10 +100,11 @@ const required = (value: unknown, name: string): string =>
 /** The calls that resolve with nothing (or a small answer) and reject with a `MemberAuthError`. */
 export function accountCalls(ctx: AccountContext) {
   const { clientId, auth, recovery, verification, tokens, store } = ctx;
-  const post = (client: HttpClient, path: string, body: unknown) => client.post(path, body);
+  const post = (client: HttpClient, path: string, body: unknown, call?: unknown) =>
+    client.post(path, body, { signal: signalOf(call) });
 
   return {
-    resendVerificationCode: (stateToken?: string) =>
+    resendVerificationCode: (stateToken?: string, call?: CallSignal) =>
       rejectingWithMemberAuthError(async () => {
         const flow = store.read();
         const token = stateToken ?? flow?.stateToken;
@@ -112,7 +114,7 @@ export function accountCalls(ctx: AccountContext) {
             'No e-mail verification is in progress: log in or register first',
           );
         }
-        const answer = await post(verification, '/v1/auth/resend', { stateToken: token });
+        const answer = await post(verification, '/v1/auth/resend', { stateToken: token }, call);
         const next = isRecord(answer) ? answer['stateToken'] : undefined;
         if (isFilled(next) && flow?.stateToken === token) store.write(next);
       }),
@@ -125,25 +127,30 @@ export function accountCalls(ctx: AccountContext) {
         const url = given.redirectUri;
         absoluteUrl(url, 'options.redirectUri', invalidArgument);
         const language = given.language ?? 'en';
-        await post(recovery, '/v1/send-email', { email, language, redirect: { url, clientId } });
+        await post(
+          recovery,
+          '/v1/send-email',
+          { email, language, redirect: { url, clientId } },
+          given,
+        );
       }),
 
-    resetPassword: (recoveryToken: string, password: string) =>
+    resetPassword: (recoveryToken: string, password: string, call?: CallSignal) =>
       rejectingWithMemberAuthError(async () => {
         required(recoveryToken, 'recoveryToken');
         if (!isFilled(password)) throw invalid('INVALID_PASSWORD', 'Enter a password');
-        await post(recovery, '/v1/recover', { recoveryToken, password });
+        await post(recovery, '/v1/recover', { recoveryToken, password }, call);
       }),
 
-    changePassword: (newPassword: string) =>
+    changePassword: (newPassword: string, call?: CallSignal) =>
       rejectingWithMemberAuthError(async () => {
         if (!tokens.isLoggedIn())
           throw invalid('NOT_LOGGED_IN', 'Only a logged-in member can change the password');
         if (!isFilled(newPassword)) throw invalid('INVALID_PASSWORD', 'Enter a password');
-        await post(auth, '/v2/change-password', { newPassword });
+        await post(auth, '/v2/change-password', { newPassword }, call);
       }),
 
-    sendActivationEmail: (identityId: string, given?: ActivationEmailOptions) =>
+    sendActivationEmail: (identityId: string, given?: ActivationEmailOptions, call?: CallSignal) =>
       rejectingWithMemberAuthError(async () => {
         required(identityId, 'identityId');
         const emailOptions = optionsOf<ActivationEmailOptions>(
@@ -152,16 +159,21 @@ export function accountCalls(ctx: AccountContext) {
           invalidArgument,
         );
         const redirect = emailOptions.redirect && { clientId, ...emailOptions.redirect };
-        await post(recovery, '/v1/activation-email', {
-          identityId,
-          emailOptions: { ...emailOptions, ...(redirect && { redirect }) },
-        });
+        await post(
+          recovery,
+          '/v1/activation-email',
+          {
+            identityId,
+            emailOptions: { ...emailOptions, ...(redirect && { redirect }) },
+          },
+          call,
+        );
       }),
 
-    startEmailVerification: (identityId: string) =>
+    startEmailVerification: (identityId: string, call?: CallSignal) =>
       rejectingWithMemberAuthError(async (): Promise<{ stateToken: string }> => {
         required(identityId, 'identityId');
-        const answer = await post(verification, '/v1/Start', { identityId, target: 'EMAIL' });
+        const answer = await post(verification, '/v1/Start', { identityId, target: 'EMAIL' }, call);
         const stateToken = isRecord(answer) ? answer['stateToken'] : undefined;
         if (!isFilled(stateToken))
           throw invalid('SERVER_ERROR', 'The platform answered without a state token');
@@ -174,12 +186,17 @@ export function accountCalls(ctx: AccountContext) {
         const { email, profile, verifyEmail, mergeExistingContact } = params ?? {};
         if (!isValidEmail(email))
           throw invalid('INVALID_EMAIL', 'Enter a valid e-mail address, like name@example.com');
-        const answer = await post(auth, '/v2/sign-on', {
-          loginId: { email },
-          profile: profile ?? {},
-          verifyEmail: verifyEmail === true,
-          mergeExistingContact: mergeExistingContact === true,
-        });
+        const answer = await post(
+          auth,
+          '/v2/sign-on',
+          {
+            loginId: { email },
+            profile: profile ?? {},
+            verifyEmail: verifyEmail === true,
+            mergeExistingContact: mergeExistingContact === true,
+          },
+          params,
+        );
         const sessionToken = isRecord(answer) ? answer['sessionToken'] : undefined;
         if (!isFilled(sessionToken))
           throw invalid('SERVER_ERROR', 'The platform answered sign-on without a session token');
@@ -190,11 +207,11 @@ export function accountCalls(ctx: AccountContext) {
         return identity ? { sessionToken, identity } : { sessionToken };
       }),
 
-    getMemberTokensForExternalLogin: (memberId: string, secondToken: string) =>
+    getMemberTokensForExternalLogin: (memberId: string, secondToken: string, call?: CallSignal) =>
       rejectingWithMemberAuthError(async (): Promise<Tokens> => {
         required(memberId, 'memberId');
         required(secondToken, 'secondToken');
-        return tokens.authorizedClient({ memberId, secondToken });
+        return tokens.authorizedClient({ memberId, secondToken, signal: signalOf(call) });
       }),
   };
 }

@@ -1,3 +1,4 @@
+import { type CallSignal, signalOf } from './call-signal';
 import type { HttpClient } from '@site-identity/http';
 import type { Tokens } from '@site-identity/tokens';
 import { rejectingWithMemberAuthError } from './account-error';
@@ -19,7 +20,7 @@ import type { MemberAuthTokens } from './ports';
  * };
  * ```
  */
-export interface ExternalLoginWithSessionParams {
+export interface ExternalLoginWithSessionParams extends CallSignal {
   /** The member's e-mail address; the member is created on first use. */
   email: string;
   /** The app's API key, sent after the access token: `Authorization: <accessToken>,<apiKey>`. Never logged. */
@@ -53,7 +54,8 @@ export function externalLoginWithSession(
         'INVALID_ARGUMENT',
         'apiKey must be a non-empty string without commas or line breaks',
       );
-    const accessToken = await tokens.getAccessToken();
+    const signal = signalOf(params);
+    const accessToken = await tokens.getAccessToken({ signal });
     const answer = await auth.post(
       '/v2/sign-on',
       {
@@ -62,7 +64,7 @@ export function externalLoginWithSession(
         verifyEmail: verifyEmail === true,
         mergeExistingContact: mergeExistingContact === true,
       },
-      { headers: { authorization: `${accessToken},${apiKey}` } },
+      { headers: { authorization: `${accessToken},${apiKey}` }, signal },
     );
     const sessionToken = isRecord(answer) ? answer['sessionToken'] : undefined;
     const identity = isRecord(answer) ? answer['identity'] : undefined;
@@ -72,6 +74,12 @@ export function externalLoginWithSession(
         'SERVER_ERROR',
         'The platform answered sign-on without a session token and an identity id',
       );
-    return tokens.authorizedClient({ memberId, accessToken, secondToken: apiKey, sessionToken });
+    return tokens.authorizedClient({
+      memberId,
+      accessToken,
+      secondToken: apiKey,
+      sessionToken,
+      signal,
+    });
   });
 }

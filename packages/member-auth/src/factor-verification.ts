@@ -1,3 +1,4 @@
+import type { CallSignal } from './call-signal';
 import { FACTOR_TYPES, type FactorType } from './enumerations';
 import type { LoginCompletionOptions } from './login-completion';
 
@@ -12,7 +13,7 @@ import type { LoginCompletionOptions } from './login-completion';
  * const options: VerifyFactorOptions = { stateToken, rememberThisDevice: true, code: '123456' };
  * ```
  */
-export interface VerifyFactorOptions extends LoginCompletionOptions {
+export interface VerifyFactorOptions extends LoginCompletionOptions, CallSignal {
   /** The state token of the `REQUIRE_MFA` answer (`result.data.stateToken`). */
   stateToken: string;
   /** Skip the second factor on this device next time. Default false. */
@@ -32,6 +33,7 @@ const KEYS = [
   'frameBudgetMs',
   'redirectUri',
   'originalUri',
+  'signal',
 ];
 
 /**

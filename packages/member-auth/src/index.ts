@@ -42,6 +42,7 @@ export {
   type CaptchaTokens,
 } from './captcha';
 export { isValidEmail } from './input-checks';
+export type { CallSignal } from './call-signal';
 export type { VerifyFactorOptions } from './factor-verification';
 export type { VerificationRecord, VerificationStorage } from './verification-store';
 export type { MemberAuthRedirects, MemberAuthTokens } from './ports';

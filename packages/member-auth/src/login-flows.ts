@@ -1,3 +1,4 @@
+import { type CallSignal, signalOf } from './call-signal';
 import type { HttpClient, HttpResponse } from '@site-identity/http';
 import { sendWithCaptcha, type CaptchaOptions, type CaptchaTokens } from './captcha';
 import { catalogueError, type CatalogueCall } from './error-catalogue';
@@ -32,7 +33,7 @@ import type { VerificationStore } from './verification-store';
  * const params: LoginParams = { email: 'ada@example.com', password: 'correct horse' };
  * ```
  */
-export interface LoginParams extends LoginCompletionOptions {
+export interface LoginParams extends LoginCompletionOptions, CallSignal {
   email: string;
   password: string;
   /** reCAPTCHA tokens the app already has. */
@@ -69,7 +70,7 @@ export interface RegisterParams extends LoginParams {
  * const params: VerifyEmailParams = { code: '123456' };
  * ```
  */
-export interface VerifyEmailParams extends LoginCompletionOptions {
+export interface VerifyEmailParams extends LoginCompletionOptions, CallSignal {
   /** The code the member received by e-mail. */
   code: string;
   /**
@@ -158,6 +159,7 @@ export function credentialsFlow(
     const { email, password } = params;
     const problem = checkCredentials(email, password);
     if (problem) return catalogueError(call, problem);
+    const signal = signalOf(params);
     const plan = completionPlan(params, ctx.completion);
     ctx.store.clear();
     return settle(
@@ -168,6 +170,7 @@ export function credentialsFlow(
           (captchaTokens) =>
             ctx.auth.request(`/v2/${call}`, {
               method: 'POST',
+              signal,
               body: {
                 loginId: { email },
                 password,
@@ -202,11 +205,12 @@ export function verifyEmailFlow(ctx: FlowContext, input: unknown): Promise<Login
     if (!isFilled(code))
       return catalogueError('verify', invalid('INVALID_ARGUMENT', 'Enter the verification code'));
     const plan = completionPlan(params, ctx.completion);
+    const signal = signalOf(params);
     const body = { code, stateToken: flow.stateToken };
     return settle(
       ctx,
       'verify',
-      () => ctx.verification.request('/v1/auth/verify', { method: 'POST', body }),
+      () => ctx.verification.request('/v1/auth/verify', { method: 'POST', body, signal }),
       plan,
     );
   });
@@ -233,8 +237,14 @@ export function verifyFactorFlow(
       );
     }
     const plan = completionPlan(options, ctx.completion);
+    const signal = signalOf(options);
     const body = factorBody(factorType, options as VerifyFactorOptions);
     const path = `/v2/${factorRoute(factorType).segment}/verify`;
-    return settle(ctx, 'verify', () => ctx.auth.request(path, { method: 'POST', body }), plan);
+    return settle(
+      ctx,
+      'verify',
+      () => ctx.auth.request(path, { method: 'POST', body, signal }),
+      plan,
+    );
   });
 }

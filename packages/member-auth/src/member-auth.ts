@@ -1,3 +1,4 @@
+import type { CallSignal } from './call-signal';
 import {
   absoluteUrl,
   createHttpClient,
@@ -98,7 +99,8 @@ export interface MemberAuthOptions {
  *
  * `register`, `login`, `verifyEmail` and `verifyFactor` resolve with a
  * {@link LoginResult} for every outcome and never reject. The other calls reject
- * with a {@link MemberAuthError} only.
+ * with a {@link MemberAuthError} only. Every call takes a `signal` ({@link CallSignal}),
+ * in its params or options object or as its last argument; an abort gives `ABORTED`.
  *
  * @example
  * ```ts
@@ -130,15 +132,15 @@ export interface MemberAuth {
    */
   verifyEmail(params: VerifyEmailParams): Promise<LoginResult>;
   /** Sends the code again (`POST /v1/auth/resend`) for `stateToken` or the stored flow. */
-  resendVerificationCode(stateToken?: string): Promise<void>;
+  resendVerificationCode(stateToken?: string, call?: CallSignal): Promise<void>;
   /** The stored e-mail verification flow, for example to show the code form after a reload. */
   getPendingVerification(): VerificationRecord | undefined;
   /** E-mails a password reset link leading to `redirectUri` (`POST /v1/send-email`). */
   sendPasswordResetEmail(email: string, options: PasswordResetEmailOptions): Promise<void>;
   /** Sets a new password with the recovery token of the e-mailed link (`POST /v1/recover`). */
-  resetPassword(recoveryToken: string, password: string): Promise<void>;
+  resetPassword(recoveryToken: string, password: string, call?: CallSignal): Promise<void>;
   /** Changes the logged-in member's password (`POST /v2/change-password`); `NOT_LOGGED_IN` without a request otherwise. */
-  changePassword(newPassword: string): Promise<void>;
+  changePassword(newPassword: string, call?: CallSignal): Promise<void>;
   /**
    * Verifies one factor of a REQUIRE_MFA answer (`POST /v2/{factor}/verify`, the
    * factor type in lower case: `sms`, `totp`, `recovery_code`, …), sending the
@@ -146,13 +148,17 @@ export interface MemberAuth {
    */
   verifyFactor(factorType: FactorType, options: VerifyFactorOptions): Promise<LoginResult>;
   /** E-mails an activation link to a member who has no password yet (`POST /v1/activation-email`). */
-  sendActivationEmail(identityId: string, emailOptions?: ActivationEmailOptions): Promise<void>;
+  sendActivationEmail(
+    identityId: string,
+    emailOptions?: ActivationEmailOptions,
+    call?: CallSignal,
+  ): Promise<void>;
   /**
    * Starts e-mail verification of an identity (`POST /v1/Start`, target `EMAIL`):
    * the platform e-mails a code; the flow is stored, so `verifyEmail({ code })`
    * follows as after an EMAIL_VERIFICATION_REQUIRED answer.
    */
-  startEmailVerification(identityId: string): Promise<{ stateToken: string }>;
+  startEmailVerification(identityId: string, call?: CallSignal): Promise<{ stateToken: string }>;
   /**
    * Server only: signs a member on without a password (`POST /v2/sign-on`). The
    * call needs elevated credentials (through `fetch` or the tokens); hand the
@@ -165,7 +171,11 @@ export interface MemberAuth {
    * grant, authorised by this client's access token plus `secondToken`. The tokens
    * are returned, not stored.
    */
-  getMemberTokensForExternalLogin(memberId: string, secondToken: string): Promise<Tokens>;
+  getMemberTokensForExternalLogin(
+    memberId: string,
+    secondToken: string,
+    call?: CallSignal,
+  ): Promise<Tokens>;
   /**
    * Server only: signs the member on with the app's key (`POST /v2/sign-on`,
    * `Authorization: <accessToken>,<apiKey>`; the member is created on first use),

@@ -1,4 +1,9 @@
-import { describeValue, hasBrand, type PlatformErrorKind } from '@site-identity/http';
+import {
+  describeValue,
+  hasBrand,
+  optionalSignal,
+  type PlatformErrorKind,
+} from '@site-identity/http';
 /**
  * The machine-readable codes of {@link TokensError} and {@link TokenEndpointError}.
  *
@@ -129,9 +134,11 @@ export interface SignalOption {
 
 /** The caller's `signal`, checked: an `AbortSignal` or nothing. @internal */
 export function signalOf(options: unknown): AbortSignal | undefined {
-  const signal = (options as SignalOption | null | undefined)?.signal;
-  if (signal === undefined || signal instanceof AbortSignal) return signal;
-  throw invalid('signal', 'an AbortSignal', signal);
+  return optionalSignal(
+    (options as SignalOption | null | undefined)?.signal,
+    'signal',
+    invalidArgument,
+  );
 }
 
 /**

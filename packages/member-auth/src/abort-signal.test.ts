@@ -1,0 +1,63 @@
+import { describe, expect, test } from 'vitest';
+import { usePlatform } from './test-harness';
+
+const { platform, createAuth } = usePlatform();
+const ada = { email: 'ada@example.com', password: 'correct horse' };
+const LOGIN = '/_api/iam/authentication/v2/login';
+
+const sentTo = (path: string) => platform.state.requests.filter((entry) => entry.path === path);
+
+describe('a call aborted by its signal', () => {
+  test('login with a signal aborted while the platform answers: FAILURE ABORTED, the visitor stays', async () => {
+    platform.state.addMember(ada);
+    platform.faults.inject({ path: LOGIN, kind: 'latency', latencyMs: 5000 });
+    const { auth, tokens } = createAuth();
+    const controller = new AbortController();
+    const pending = auth.login({ ...ada, completeLogin: false, signal: controller.signal });
+    setTimeout(() => controller.abort(), 50);
+    const result = await pending;
+    expect(result).toMatchObject({ loginState: 'FAILURE', errorCode: 'ABORTED' });
+    expect(result.loginState === 'FAILURE' && result.cause.code).toBe('ABORTED');
+    expect(tokens.isLoggedIn()).toBe(false);
+  });
+
+  test('login with a signal aborted before the call: FAILURE ABORTED, nothing sent to /v2/login', async () => {
+    platform.state.addMember(ada);
+    const { auth } = createAuth();
+    const result = await auth.login({ ...ada, completeLogin: false, signal: AbortSignal.abort() });
+    expect(result).toMatchObject({ loginState: 'FAILURE', errorCode: 'ABORTED' });
+    expect(sentTo(LOGIN)).toHaveLength(0);
+  });
+
+  test('a signal that is not an AbortSignal: FAILURE INVALID_ARGUMENT with the exact message', async () => {
+    const { auth } = createAuth();
+    const result = await auth.login({ ...ada, signal: 'stop' as never });
+    expect(result).toMatchObject({
+      loginState: 'FAILURE',
+      errorCode: 'INVALID_ARGUMENT',
+      error: 'signal must be an AbortSignal; got "stop"',
+    });
+    expect(platform.state.requests).toHaveLength(0);
+  });
+
+  test('a call without a result type rejects with a MemberAuthError ABORTED and keeps the member', async () => {
+    platform.state.addMember(ada);
+    const { auth, tokens } = createAuth({ emulateSilentLogin: true });
+    expect((await auth.login(ada)).loginState).toBe('SUCCESS');
+    await expect(
+      auth.changePassword('another secret', { signal: AbortSignal.abort() }),
+    ).rejects.toMatchObject({ name: 'MemberAuthError', code: 'ABORTED' });
+    expect(tokens.isLoggedIn()).toBe(true);
+  });
+
+  test('sendPasswordResetEmail takes the signal in its options', async () => {
+    const { auth } = createAuth();
+    await expect(
+      auth.sendPasswordResetEmail(ada.email, {
+        redirectUri: 'https://shop.example/reset',
+        signal: AbortSignal.abort(),
+      }),
+    ).rejects.toMatchObject({ name: 'MemberAuthError', code: 'ABORTED' });
+    expect(sentTo('/_api/iam/recovery/v1/send-email')).toHaveLength(0);
+  });
+});
