@@ -16,6 +16,6 @@ describe('optionalSignal', () => {
     [null, 'signal must be an AbortSignal; got null'],
     [{ aborted: false }, 'signal must be an AbortSignal; got an object'],
   ])('%j is refused: %s', (value, message) => {
-    expect(() => optionalSignal(value, 'signal', invalid)).toThrowError(new RangeError(message));
+    expect(() => optionalSignal(value, 'signal', invalid)).toThrow(new RangeError(message));
   });
 });
