@@ -4,6 +4,7 @@ import {
   keyedFlight,
   optionsOf,
   timeoutMs as checkTimeoutMs,
+  optionalSignal,
 } from '@site-identity/http';
 import { createAuthFlowData } from '@site-identity/pkce';
 import type { Tokens } from '@site-identity/tokens';
@@ -110,47 +111,72 @@ export function createRedirects(options: RedirectsOptions): Redirects {
     return win;
   };
 
-  const exchange = (code: string, codeVerifier: string, redirectUri: string): Promise<Tokens> =>
-    manager.exchangeCode({ code, codeVerifier, redirectUri });
+  const exchange = (
+    code: string,
+    codeVerifier: string,
+    redirectUri: string,
+    signal?: AbortSignal,
+  ): Promise<Tokens> => manager.exchangeCode({ code, codeVerifier, redirectUri, signal });
+
+  /** The `signal` of a call's options, checked: an `AbortSignal` or nothing. */
+  const signalOf = (given: unknown): AbortSignal | undefined =>
+    optionalSignal(
+      (given as { signal?: unknown } | null | undefined)?.signal,
+      'signal',
+      invalidArgument,
+    );
 
   const createRedirectSession: Redirects['createRedirectSession'] = async (
     request: RedirectSessionRequest,
+    callOptions?: { readonly signal?: AbortSignal | undefined },
   ) => {
     checkRequest(request);
+    const signal = signalOf(callOptions);
     return readRedirectSession(
       await postJson(
         sessionUrl,
         request,
-        () => manager.getAccessToken(),
+        () => manager.getAccessToken({ signal }),
         options.fetch ?? manager.fetch,
+        signal,
       ),
     );
   };
 
   const getAuthUrl: Redirects['getAuthUrl'] = async (flow, options) => {
     // `options ?? {}`: a null options argument is as good as none, never a TypeError.
-    const { prompt = 'login', responseMode = 'fragment', sessionToken, idp } = options ?? {};
-    const redirectSession = await createRedirectSession({
-      auth: {
-        authRequest: {
-          redirectUri: text(flow?.redirectUri, 'redirectUri'),
-          clientId,
-          codeChallenge: text(flow.codeChallenge, 'codeChallenge'),
-          codeChallengeMethod: 'S256',
-          responseMode,
-          responseType: 'code',
-          scope: 'offline_access',
-          state: text(flow.state, 'state'),
-          ...(sessionToken !== undefined && { sessionToken: text(sessionToken, 'sessionToken') }),
-          ...(idp !== undefined && { idp: idpConnectionId(idp) }),
+    const {
+      prompt = 'login',
+      responseMode = 'fragment',
+      sessionToken,
+      idp,
+      signal,
+    } = options ?? {};
+    const redirectSession = await createRedirectSession(
+      {
+        auth: {
+          authRequest: {
+            redirectUri: text(flow?.redirectUri, 'redirectUri'),
+            clientId,
+            codeChallenge: text(flow.codeChallenge, 'codeChallenge'),
+            codeChallengeMethod: 'S256',
+            responseMode,
+            responseType: 'code',
+            scope: 'offline_access',
+            state: text(flow.state, 'state'),
+            ...(sessionToken !== undefined && { sessionToken: text(sessionToken, 'sessionToken') }),
+            ...(idp !== undefined && { idp: idpConnectionId(idp) }),
+          },
         },
+        prompt,
       },
-      prompt,
-    });
+      { signal },
+    );
     return { authUrl: redirectSession.fullUrl, redirectSession };
   };
 
-  const completeLogin: Redirects['completeLogin'] = async (url) => {
+  const completeLogin: Redirects['completeLogin'] = async (url, callOptions) => {
+    const signal = signalOf(callOptions);
     const target =
       url === undefined
         ? new URL(browser().location.href)
@@ -165,7 +191,7 @@ export function createRedirects(options: RedirectsOptions): Redirects {
       if (error) throw authorizationError(params);
       if (!code || !state) throw missingCodeOrState();
       if (!flow) throw fail('INVALID_STATE', 'Invalid _state');
-      const tokens = await exchange(code, flow.codeVerifier, flow.redirectUri);
+      const tokens = await exchange(code, flow.codeVerifier, flow.redirectUri, signal);
       return { tokens, originalUri: sameOriginUri(flow.originalUri, target.origin) };
     };
     // Once settled (never sooner: a second caller in the same tick must still see the
@@ -193,6 +219,7 @@ export function createRedirects(options: RedirectsOptions): Redirects {
     const { origin } = httpUrl(login?.redirectUri, 'redirectUri', false);
     const { redirectUri, originalUri, prompt, responseMode, idp, sessionToken, beforeNavigate } =
       login;
+    const signal = signalOf(login);
     const navigate =
       options.navigate ??
       (
@@ -206,7 +233,13 @@ export function createRedirects(options: RedirectsOptions): Redirects {
     });
     saveFlow(session, clientId, flow);
     try {
-      const { authUrl } = await getAuthUrl(flow, { prompt, responseMode, idp, sessionToken });
+      const { authUrl } = await getAuthUrl(flow, {
+        prompt,
+        responseMode,
+        idp,
+        sessionToken,
+        signal,
+      });
       beforeNavigate?.(authUrl);
       navigate(authUrl);
     } catch (error) {
@@ -277,13 +310,14 @@ export function createRedirects(options: RedirectsOptions): Redirects {
   const logout: Redirects['logout'] = async (logoutOptions) => {
     const postFlowUrl = logoutOptions?.postLogoutRedirectUri;
     httpUrl(postFlowUrl, 'postLogoutRedirectUri');
+    const signal = signalOf(logoutOptions);
     let fullUrl: string | undefined;
     let failure: unknown;
     try {
-      ({ fullUrl } = await createRedirectSession({
-        logout: { clientId },
-        callbacks: { postFlowUrl },
-      }));
+      ({ fullUrl } = await createRedirectSession(
+        { logout: { clientId }, callbacks: { postFlowUrl } },
+        { signal },
+      ));
     } catch (error) {
       failure = error;
     }

@@ -29,12 +29,13 @@ export interface RedirectsTokens {
   /** The manager's platform settings, inherited unless `createRedirects` is given its own. */
   readonly apiBaseUrl?: string;
   readonly fetch?: HttpClientOptions['fetch'];
-  getAccessToken(): Promise<string>;
+  getAccessToken(options?: { signal?: AbortSignal | undefined }): Promise<string>;
   clear(): unknown;
   exchangeCode(request: {
     code: string;
     codeVerifier: string;
     redirectUri: string;
+    signal?: AbortSignal | undefined;
   }): Promise<Tokens>;
 }
 
@@ -91,6 +92,8 @@ export interface AuthFlowInput {
  * ```
  */
 export interface AuthUrlOptions {
+  /** Aborts the redirect-session request; the call rejects with a `PlatformError` `ABORTED`. */
+  readonly signal?: AbortSignal | undefined;
   /** Default `'login'`. */
   readonly prompt?: Prompt;
   /** Default `'fragment'`. */
@@ -129,6 +132,8 @@ export interface AuthUrl {
  * ```
  */
 export interface LoginWithRedirectOptions {
+  /** Aborts the redirect-session request (nothing is navigated; the flow is dropped). */
+  readonly signal?: AbortSignal | undefined;
   /** Where the hosted page returns to; the page that calls `completeLogin`. */
   readonly redirectUri: string;
   /** Where to go after the login; kept only when it is on the redirect URI's origin. */
@@ -208,6 +213,11 @@ export interface PrewarmOptions {
  * ```
  */
 export interface LogoutOptions {
+  /**
+   * Aborts the request for the logout URL. The local sign-out still happens (it was
+   * asked for) and the call rejects with `LOGOUT_URL_UNAVAILABLE`, the abort as its cause.
+   */
+  readonly signal?: AbortSignal | undefined;
   /** Where the platform's logout page sends the browser afterwards. An absolute URL. */
   readonly postLogoutRedirectUri: string;
 }
@@ -227,7 +237,10 @@ export interface LogoutOptions {
  */
 export interface Redirects {
   /** POSTs `request` to `/_api/redirects-api/v1/redirect-session`; `NO_REDIRECT_URL` when the answer has no `fullUrl`. */
-  createRedirectSession(request: RedirectSessionRequest): Promise<RedirectSession>;
+  createRedirectSession(
+    request: RedirectSessionRequest,
+    options?: { readonly signal?: AbortSignal | undefined },
+  ): Promise<RedirectSession>;
   /** The hosted login URL for `flow`: a redirect session with the `auth.authRequest` of the flow. */
   getAuthUrl(flow: AuthFlowInput, options?: AuthUrlOptions): Promise<AuthUrl>;
   /** Creates and stores a flow (keyed by its state), then navigates to the hosted login page. */
@@ -238,8 +251,15 @@ export interface Redirects {
    * Rejects with `POPUP_BLOCKED`, `POPUP_CLOSED` or `OAUTH_FLOW_TIMED_OUT`; the popup is always closed.
    */
   loginWithPopup(options?: LoginWithPopupOptions): Promise<Tokens>;
-  /** Completes the login the hosted page returned to `url` (default `location.href`). Idempotent while in flight. */
-  completeLogin(url?: string | URL): Promise<LoginCompletion>;
+  /**
+   * Completes the login the hosted page returned to `url` (default `location.href`).
+   * Idempotent while in flight. `signal` aborts the code exchange (`ABORTED`); the
+   * session stays as it was.
+   */
+  completeLogin(
+    url?: string | URL,
+    options?: { readonly signal?: AbortSignal | undefined },
+  ): Promise<LoginCompletion>;
   /** Exchanges a session token for member tokens through a hidden frame (`prompt: 'none'`, `web_message`). */
   silentLogin(sessionToken: string, options?: SilentLoginOptions): Promise<Tokens>;
   /** Loads the hosted login page in a hidden frame at most once per 7 days. Never rejects. */
