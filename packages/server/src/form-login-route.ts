@@ -63,6 +63,8 @@ export async function formLoginRoute(request: Request, ctx: RouteContext): Promi
     email: fields.email ?? '',
     password: fields.password ?? '',
     completeLogin: false,
+    // A client that goes away stops the login request too (FAILURE ABORTED, nothing signed in).
+    signal: request.signal,
   });
   if (result.loginState !== 'SUCCESS') {
     const { errorCode, error } = result as { errorCode?: string; error?: string };

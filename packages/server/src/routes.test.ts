@@ -284,6 +284,25 @@ describe('POST /login (form post)', () => {
     expect(foreign.headers.get('location')).toBe('/?loginState=FAILURE&errorCode=invalidPassword');
   });
 
+  test("a form login whose request is aborted stops the platform's login request: FAILURE ABORTED", async () => {
+    const site = testSite();
+    site.platform.faults.inject({
+      path: '/_api/iam/authentication/v2/login',
+      kind: 'latency',
+      latencyMs: 5000,
+    });
+    const controller = new AbortController();
+    const pending = site.identity.handle(
+      new Request(`${SITE}/auth/login`, {
+        ...form({ ...ADA }, { accept: 'application/json' }),
+        signal: controller.signal,
+      }),
+    );
+    setTimeout(() => controller.abort(), 100);
+    const answer = await pending;
+    expect(await answer?.json()).toMatchObject({ loginState: 'FAILURE', errorCode: 'ABORTED' });
+  });
+
   test('JSON SUCCESS answers where to go next', async () => {
     const site = testSite();
     const browser = testBrowser(site);
