@@ -1,3 +1,5 @@
+import { invalidOptions } from './request-parts';
+
 /**
  * The small checks every package of Site Identity needs, in one place: one rule
  * per kind of value, one message shape (`<name> must be <what>; got <what came>`).
@@ -56,6 +58,12 @@ export function describeValue(value: unknown): string {
 const must = (name: string, what: string, value: unknown, shown = describeValue(value)) =>
   `${name} must be ${what}; got ${shown}`;
 
+/** The caller's error for `message`; http's own `INVALID_OPTIONS` when `invalid` makes none. */
+function refuse(invalid: Invalid, message: string): Error {
+  const error: unknown = typeof invalid === 'function' ? invalid(message) : undefined;
+  return error instanceof Error ? error : invalidOptions(message);
+}
+
 /**
  * Whether `value` is a plain record (an object, not `null`, not an array).
  *
@@ -88,7 +96,9 @@ export function optionsOf<T extends object>(
 ): Partial<T> {
   if (value === undefined || value === null) return {};
   if (isRecord(value)) return value as Partial<T>;
-  throw invalid(must(name, 'an object', value));
+  // A string here may be a token passed in the wrong place: said by its kind only.
+  const shown = typeof value === 'string' ? 'a string' : describeValue(value);
+  throw refuse(invalid, must(name, 'an object', value, shown));
 }
 
 /**
@@ -105,7 +115,7 @@ export function optionsOf<T extends object>(
  */
 export function requiredString(value: unknown, name: string, invalid: Invalid): string {
   if (typeof value === 'string' && value !== '') return value;
-  throw invalid(must(name, 'a non-empty string', value));
+  throw refuse(invalid, must(name, 'a non-empty string', value));
 }
 
 /**
@@ -141,7 +151,7 @@ export function absoluteUrl(
     !schemes.includes(url.protocol) ||
     (!fragment && typeof value === 'string' && value.includes('#'))
   )
-    throw invalid(must(name, rule, value));
+    throw refuse(invalid, must(name, rule, value));
   return url;
 }
 
@@ -161,7 +171,7 @@ const MAX_TIMEOUT_MS = 2_147_483_647;
  */
 export function timeoutMs(value: unknown, name: string, invalid: Invalid): number {
   if (typeof value === 'number' && value >= 1 && value <= MAX_TIMEOUT_MS) return value;
-  throw invalid(must(name, `a number of milliseconds from 1 to ${MAX_TIMEOUT_MS}`, value));
+  throw refuse(invalid, must(name, `a number of milliseconds from 1 to ${MAX_TIMEOUT_MS}`, value));
 }
 
 /**
@@ -177,7 +187,7 @@ export function timeoutMs(value: unknown, name: string, invalid: Invalid): numbe
  */
 export function nonNegative(value: unknown, name: string, invalid: Invalid, min = 0): number {
   if (typeof value === 'number' && Number.isFinite(value) && value >= min) return value;
-  throw invalid(must(name, `a number ≥ ${min}`, value));
+  throw refuse(invalid, must(name, `a number ≥ ${min}`, value));
 }
 
 /**
@@ -193,7 +203,7 @@ export function nonNegative(value: unknown, name: string, invalid: Invalid, min 
  */
 export function optionalFunction<T>(value: T, name: string, invalid: Invalid): T {
   if (value === undefined || typeof value === 'function') return value;
-  throw invalid(must(name, 'a function', value));
+  throw refuse(invalid, must(name, 'a function', value));
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { HttpResponse } from './http-types';
-import { isRecord } from './checks';
+import { describeValue, isRecord } from './checks';
+import { invalidOptions } from './request-parts';
 import { PlatformError, type FieldViolation } from './platform-error';
 import { constantCase, statusTextOf } from './status-text';
 
@@ -54,6 +55,12 @@ const text = (value: unknown): string | undefined =>
  * ```
  */
 export async function readResponse(response: Response, where?: string): Promise<HttpResponse> {
+  if (
+    !isRecord(response) ||
+    typeof response.text !== 'function' ||
+    typeof (response.headers as Partial<Headers> | undefined)?.get !== 'function'
+  )
+    throw invalidOptions(`response must be a Response; got ${describeValue(response)}`);
   const { ok, status, headers } = response;
   const requestId = headers.get(REQUEST_ID_HEADER) ?? undefined;
   const common = { status, requestId, retryable: RETRYABLE_STATUSES.includes(status), response };

@@ -103,6 +103,9 @@ export interface PlatformErrorInit {
   readonly cause?: unknown;
 }
 
+/** What the constructor reads when JavaScript calls it without an init: no fields. */
+const NO_INIT = {} as PlatformErrorInit;
+
 /**
  * The one error every `HttpClient` call rejects with. It carries what the platform
  * said (`code`, `description`, `fieldViolations`, `data`), where (`status`,
@@ -152,7 +155,8 @@ export class PlatformError extends Error {
 
   // The fields are set by Object.assign; the declarations above define them, so each
   // one exists (possibly undefined) on every error.
-  constructor(message: string, { cause, response, ...init }: PlatformErrorInit) {
+  constructor(message: string, input: PlatformErrorInit) {
+    const { cause, response, ...init } = input ?? NO_INIT;
     super(message, cause === undefined ? undefined : { cause });
     Object.assign(this, init, {
       retryable: init.retryable ?? false,

@@ -1,6 +1,13 @@
 import { readResponse } from './error-from-response';
 import type { AuthorizationSource, FetchLike, HttpMethod, HttpResponse } from './http-types';
-import { authorize, jsonHeaders, serialise } from './request-parts';
+import {
+  absoluteUrl,
+  describeValue,
+  isRecord,
+  requiredString,
+  timeoutMs as checkTimeout,
+} from './checks';
+import { authorize, invalidOptions, jsonHeaders, serialise } from './request-parts';
 import { wrap } from './to-platform-error';
 
 /**
@@ -78,8 +85,14 @@ export const describeRequest = (method: string, url: string | URL): string =>
  * ```
  */
 export async function send(request: SendRequest, settings: SendSettings): Promise<HttpResponse> {
+  if (!isRecord(request))
+    throw invalidOptions(`request must be an object; got ${describeValue(request)}`);
+  if (!isRecord(settings))
+    throw invalidOptions(`settings must be an object; got ${describeValue(settings)}`);
   const { method, url, signal } = request;
-  const { timeoutMs } = settings;
+  requiredString(method, 'request.method', invalidOptions);
+  absoluteUrl(url instanceof URL ? url.href : url, 'request.url', invalidOptions);
+  const timeoutMs = checkTimeout(settings.timeoutMs, 'settings.timeoutMs', invalidOptions);
   const where = describeRequest(method, url);
   const timer = new AbortController();
   const timeout = setTimeout(

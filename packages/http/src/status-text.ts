@@ -29,7 +29,9 @@ const REASONS: Readonly<Record<number, string>> = {
  * ```
  */
 export function statusTextOf(status: number, statusText: string): string {
-  return statusText.trim() || REASONS[status] || `HTTP ${status}`;
+  return (
+    (typeof statusText === 'string' && statusText.trim()) || REASONS[status] || `HTTP ${status}`
+  );
 }
 
 /**
