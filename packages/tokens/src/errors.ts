@@ -92,7 +92,8 @@ export class TokensError extends Error {
    */
   readonly retryable: boolean;
 
-  constructor(message: string, { code, retryable, cause }: TokensErrorInit) {
+  constructor(message: string, input: TokensErrorInit) {
+    const { code, retryable, cause } = input ?? ({} as TokensErrorInit);
     super(message, cause === undefined ? undefined : { cause });
     this.code = code;
     this.retryable = retryable === true;
@@ -260,7 +261,8 @@ export class TokenEndpointError extends TokensError {
 
   constructor(message: string, init: TokenEndpointErrorInit) {
     super(message, init);
-    const { code, grantType, kind, status, requestId } = init;
+    // Called without its init (from JavaScript): an error without fields, not a TypeError.
+    const { code, grantType, kind, status, requestId } = init ?? ({} as TokenEndpointErrorInit);
     Object.assign(this, {
       kind: kind ?? (status === undefined ? (code === 'TIMEOUT' ? 'timeout' : 'network') : 'http'),
       status,

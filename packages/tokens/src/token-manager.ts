@@ -81,6 +81,7 @@ interface Cause {
  * ```
  */
 export function createTokenManager(options: TokenManagerOptions): TokenManager {
+  if (!isRecord(options)) throw invalid('options', 'an object with a clientId', options);
   const {
     clientId,
     now = () => Date.now(),

@@ -1,3 +1,5 @@
+import { isRecord } from '@site-identity/http';
+import { invalid } from './errors';
 import type { Tokens, TokenRole } from './types';
 
 const ROLES: readonly string[] = ['none', 'visitor', 'member'];
@@ -40,7 +42,9 @@ export function isTokens(value: unknown): value is Tokens {
  * ```
  */
 export function isExpired(tokens: Tokens, nowMs: number, leewaySeconds = 0): boolean {
-  return !tokens.accessToken.value || tokens.accessToken.expiresAt - leewaySeconds <= nowMs / 1000;
+  const access: unknown = (Object(tokens) as Partial<Tokens>).accessToken;
+  if (!isRecord(access)) throw invalid('tokens', 'a token set with an accessToken', tokens);
+  return !access['value'] || Number(access['expiresAt']) - leewaySeconds <= nowMs / 1000;
 }
 
 /** Builds a frozen token set from a token endpoint answer, or `undefined` if it is not one. @internal */
