@@ -18,6 +18,9 @@ export type MockPlatformErrorCode =
   | 'HOSTED_SIGN_IN_FAILED'
   | 'NOT_ON_HOSTED_PAGE';
 
+/** What the constructor reads when JavaScript calls it without an init: no fields. */
+const NO_INIT = {} as MockPlatformErrorInit;
+
 /**
  * The one error class of the emulator: thrown for bad options, bad test set-up
  * (a duplicate member, an unknown e-mail) and a server that cannot start. Requests
@@ -45,7 +48,8 @@ export class MockPlatformError extends Error {
   /** What went wrong, for code to branch on. */
   readonly code: MockPlatformErrorCode | (string & {});
 
-  constructor(message: string, { code, cause }: MockPlatformErrorInit) {
+  constructor(message: string, input: MockPlatformErrorInit) {
+    const { code, cause } = input ?? NO_INIT;
     super(message, cause === undefined ? undefined : { cause });
     this.code = code;
   }

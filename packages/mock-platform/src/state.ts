@@ -182,6 +182,7 @@ export function createPlatformState(options: ResolvedOptions): PlatformState {
   const sessions = new Map<string, { memberId: string; expiresAt: number }>();
 
   const findMember = (email: string): MockMember | undefined => {
+    if (typeof email !== 'string') return undefined;
     const wanted = email.trim().toLowerCase();
     for (const member of members.values()) if (member.email === wanted) return member;
     return undefined;

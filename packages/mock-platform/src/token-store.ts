@@ -1,3 +1,4 @@
+import { MockPlatformError } from './errors';
 import { randomToken } from './random';
 
 /**
@@ -158,7 +159,12 @@ export function createTokenStore(now: () => number, ttlSeconds: () => number): T
   };
 
   return {
-    issue({ role, clientId, memberId, familyId = randomToken('mock-family.') }, reuseRefreshToken) {
+    issue(grant, reuseRefreshToken) {
+      if (typeof grant !== 'object' || grant === null)
+        throw new MockPlatformError('a token grant must be an object with role and clientId', {
+          code: 'INVALID_OPTION',
+        });
+      const { role, clientId, memberId, familyId = randomToken('mock-family.') } = grant;
       const ttl = ttlSeconds();
       const access = randomToken('mock-at.');
       const refresh = reuseRefreshToken ?? randomToken('mock-rt.');

@@ -1,4 +1,5 @@
 import { parseCookies } from './cookies';
+import { invalid } from './server-identity-error';
 
 /**
  * A copy of `requestHeaders` whose `Cookie` header already carries the cookies
@@ -24,6 +25,9 @@ import { parseCookies } from './cookies';
  * ```
  */
 export function withSessionCookies(requestHeaders: Headers, setCookies: Headers): Headers {
+  if (!(requestHeaders instanceof Headers))
+    throw invalid('requestHeaders', 'a Headers', requestHeaders);
+  if (!(setCookies instanceof Headers)) throw invalid('setCookies', 'a Headers', setCookies);
   const cookies = parseCookies(requestHeaders.get('cookie'));
   for (const line of setCookies.getSetCookie()) {
     const [pair = ''] = line.split(';');

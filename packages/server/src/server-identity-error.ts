@@ -57,6 +57,9 @@ export interface ServerIdentityErrorInit {
 
 const BRAND = Symbol.for('site-identity.ServerIdentityError');
 
+/** What the constructor reads when JavaScript calls it without an init: no fields. */
+const NO_INIT = {} as ServerIdentityErrorInit;
+
 /**
  * The one error this package raises for what it decides itself. Failures of the
  * platform pass through as the other packages' errors (`PlatformError`,
@@ -77,7 +80,8 @@ export class ServerIdentityError extends Error {
   /** Whether trying again later may help. */
   declare readonly retryable: boolean;
 
-  constructor(message: string, { code, retryable = false, cause }: ServerIdentityErrorInit) {
+  constructor(message: string, input: ServerIdentityErrorInit) {
+    const { code, retryable = false, cause } = input ?? NO_INIT;
     super(message, cause === undefined ? undefined : { cause });
     Object.assign(this, { code, retryable });
     Object.defineProperty(this, BRAND, { value: true });
