@@ -80,6 +80,9 @@ export interface MemberAuthErrorInit {
   readonly cause?: unknown;
 }
 
+/** What the constructor reads when JavaScript calls it without an init: no fields. */
+const NO_INIT = {} as MemberAuthErrorInit;
+
 /**
  * The one error class of this package. A FAILURE or captcha {@link LoginResult}
  * carries one as `cause`; the calls that have no result type (`changePassword`,
@@ -114,9 +117,10 @@ export class MemberAuthError extends Error {
   readonly requestId: string | undefined;
 
   constructor(message: string, init: MemberAuthErrorInit) {
-    super(message, init.cause === undefined ? undefined : { cause: init.cause });
-    this.code = init.code;
-    this.requestId = init.requestId;
+    const fields = init ?? NO_INIT;
+    super(message, fields.cause === undefined ? undefined : { cause: fields.cause });
+    this.code = fields.code;
+    this.requestId = fields.requestId;
   }
 }
 

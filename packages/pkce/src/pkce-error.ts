@@ -27,6 +27,9 @@ export type KnownPkceErrorCode =
  */
 export type PkceErrorCode = KnownPkceErrorCode | (string & {});
 
+/** What the constructor reads when JavaScript calls it without an init: no fields. */
+const NO_INIT = {} as PkceErrorInit;
+
 /**
  * The one error this package throws: bad input (a verifier length outside
  * 43..128, a verifier with characters outside RFC 7636's set, a redirect URI that
@@ -56,7 +59,8 @@ export class PkceError extends Error {
   /** Machine-readable reason. */
   readonly code: PkceErrorCode;
 
-  constructor(message: string, { code, cause }: PkceErrorInit) {
+  constructor(message: string, input: PkceErrorInit) {
+    const { code, cause } = input ?? NO_INIT;
     super(message, cause === undefined ? undefined : { cause });
     this.code = code;
   }

@@ -69,6 +69,9 @@ export interface RedirectsErrorInit {
   readonly cause?: unknown;
 }
 
+/** What the constructor reads when JavaScript calls it without an init: no fields. */
+const NO_INIT = {} as RedirectsErrorInit;
+
 /**
  * The one error this package throws for what it decides itself. Failures of the
  * platform call pass through as `PlatformError` (from `@site-identity/http`), and a
@@ -104,10 +107,8 @@ export class RedirectsError extends Error {
   /** The request id of the platform answer behind the error, when there was one. */
   declare readonly requestId: string | undefined;
 
-  constructor(
-    message: string,
-    { code, error, errorDescription, requestId, cause }: RedirectsErrorInit,
-  ) {
+  constructor(message: string, input: RedirectsErrorInit) {
+    const { code, error, errorDescription, requestId, cause } = input ?? NO_INIT;
     super(message, cause === undefined ? undefined : { cause });
     Object.assign(this, { code, error, errorDescription, requestId });
   }
