@@ -262,7 +262,8 @@ export class TokenEndpointError extends TokensError {
   constructor(message: string, init: TokenEndpointErrorInit) {
     super(message, init);
     // Called without its init (from JavaScript): an error without fields, not a TypeError.
-    const { code, grantType, kind, status, requestId } = init ?? ({} as TokenEndpointErrorInit);
+    const { code, grantType, kind, status, requestId, response } =
+      init ?? ({} as TokenEndpointErrorInit);
     Object.assign(this, {
       kind: kind ?? (status === undefined ? (code === 'TIMEOUT' ? 'timeout' : 'network') : 'http'),
       status,
@@ -270,7 +271,7 @@ export class TokenEndpointError extends TokensError {
       grantType,
       invalidGrant: code === 'INVALID_GRANT',
     });
-    Object.defineProperty(this, 'response', { value: init.response });
+    Object.defineProperty(this, 'response', { value: response });
   }
 }
 
