@@ -224,7 +224,7 @@ export function optionalSignal(
   invalid: Invalid,
 ): AbortSignal | undefined {
   if (value === undefined || value instanceof AbortSignal) return value;
-  throw invalid(must(name, 'an AbortSignal', value));
+  throw refuse(invalid, must(name, 'an AbortSignal', value));
 }
 
 /**
