@@ -4,6 +4,25 @@ import { resolveBaseUrl, resolveRequestUrl } from './request-url';
 
 describe('resolveBaseUrl', () => {
   test.each([
+    [42, 'got 42'],
+    [undefined, 'got undefined'],
+    ['/relative', 'got "/relative"'],
+    ['https://www.wixapis.com/?x=1', 'got "https://www.wixapis.com/?x=1"'],
+    ['https://www.wixapis.com/#top', 'got "https://www.wixapis.com/#top"'],
+    ['ftp://files.example/', 'got "ftp://files.example/"'],
+  ])('refuses %j, saying what came', (baseUrl, got) => {
+    let caught: unknown;
+    try {
+      resolveBaseUrl(baseUrl, false);
+    } catch (error) {
+      caught = error;
+    }
+    expect(isPlatformError(caught) && caught.message).toBe(
+      `baseUrl must be an absolute http or https URL without query or fragment; ${got}`,
+    );
+  });
+
+  test.each([
     ['https://www.wixapis.com', false, 'https://www.wixapis.com'],
     ['https://www.wixapis.com/', false, 'https://www.wixapis.com'],
     [

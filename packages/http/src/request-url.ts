@@ -1,3 +1,4 @@
+import { describeValue } from './checks';
 import { invalidOptions } from './request-parts';
 
 /**
@@ -59,7 +60,7 @@ export function resolveBaseUrl(baseUrl: unknown, cdn: boolean): string {
     url.hash
   ) {
     throw invalidOptions(
-      `baseUrl must be an absolute http(s) URL without query or fragment; got ${typeof baseUrl === 'string' ? JSON.stringify(baseUrl) : typeof baseUrl}`,
+      `baseUrl must be an absolute http or https URL without query or fragment; got ${describeValue(baseUrl)}`,
     );
   }
   return (cdn ? EDGE_API_BASE_URL : url.origin) + url.pathname.replace(/\/+$/, '');
