@@ -17,6 +17,10 @@ describe('IdentityReactError', () => {
 
   it('has no cause property without a cause', () => {
     expect('cause' in new IdentityReactError('x', { code: 'ACTION_FAILED' })).toBe(false);
+    // From JavaScript without its init: an error without fields, not a TypeError.
+    const bare = Reflect.construct(IdentityReactError, ['no init']) as IdentityReactError;
+    expect(bare.message).toBe('no init');
+    expect(bare.code).toBeUndefined();
   });
 
   it.each([

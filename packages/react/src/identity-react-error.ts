@@ -38,7 +38,9 @@ export class IdentityReactError extends Error {
   /** What went wrong, for programs; the message is for people. */
   readonly code: KnownIdentityReactErrorCode | (string & {});
 
-  constructor(message: string, { code, cause }: IdentityReactErrorInit) {
+  constructor(message: string, init: IdentityReactErrorInit) {
+    // Called from JavaScript without its init, it is an error without fields, not a TypeError.
+    const { code, cause } = init ?? ({} as Partial<IdentityReactErrorInit>);
     super(message, cause === undefined ? undefined : { cause });
     this.code = code;
   }
