@@ -1,3 +1,4 @@
+import { PlatformError } from './platform-error';
 import { invalidOptions } from './request-parts';
 
 /**
@@ -225,6 +226,53 @@ export function optionalSignal(
 ): AbortSignal | undefined {
   if (value === undefined || value instanceof AbortSignal) return value;
   throw refuse(invalid, must(name, 'an AbortSignal', value));
+}
+
+/**
+ * `work`, or a rejection with `aborted(signal)` as soon as `signal` aborts: the
+ * caller stops waiting, the work it joined (shared with other callers) goes on.
+ * A `signal` that is not an `AbortSignal` rejects with `INVALID_OPTIONS`.
+ *
+ * @example
+ * ```ts
+ * import { untilAborted } from '@site-identity/http';
+ * declare const shared: Promise<string>;
+ *
+ * const controller = new AbortController();
+ * const mine = untilAborted(shared, controller.signal, () => new Error('aborted'));
+ * controller.abort(); // `mine` rejects; `shared` carries on
+ * ```
+ */
+export function untilAborted<T>(
+  work: Promise<T>,
+  signal: AbortSignal | undefined,
+  aborted: (signal: AbortSignal) => Error,
+): Promise<T> {
+  if (signal === undefined) return Promise.resolve(work);
+  if (!(signal instanceof AbortSignal))
+    return Promise.reject(invalidOptions(must('signal', 'an AbortSignal', signal)));
+  const stopped = (): Error => {
+    const error: unknown = typeof aborted === 'function' ? aborted(signal) : undefined;
+    return error instanceof Error
+      ? error
+      : new PlatformError('The call was aborted by its signal', {
+          kind: 'aborted',
+          code: 'ABORTED',
+          cause: signal.reason,
+        });
+  };
+  if (signal.aborted) {
+    Promise.resolve(work).catch(() => undefined);
+    return Promise.reject(stopped());
+  }
+  return new Promise<T>((resolve, reject) => {
+    const stop = () => reject(stopped());
+    signal.addEventListener('abort', stop, { once: true });
+    Promise.resolve(work)
+      .then(resolve, reject)
+      .finally(() => signal.removeEventListener('abort', stop))
+      .catch(() => undefined);
+  });
 }
 
 /**

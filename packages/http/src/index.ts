@@ -35,5 +35,6 @@ export {
   optionsOf,
   requiredString,
   timeoutMs,
+  untilAborted,
   type Invalid,
 } from './checks';

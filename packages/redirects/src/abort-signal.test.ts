@@ -79,3 +79,54 @@ describe('a redirects call aborted by its signal', () => {
     ]);
   });
 });
+
+describe('waits that a signal ends while the shared run goes on', () => {
+  test("silentLogin: the aborted caller stops waiting; another caller's wait for the same frame carries on", async () => {
+    const { redirects } = createClient();
+    const controller = new AbortController();
+    const mine = caught(
+      redirects.silentLogin('session-token', { timeoutMs: 400, signal: controller.signal }),
+    );
+    const theirs = caught(redirects.silentLogin('session-token', { timeoutMs: 400 }));
+    setTimeout(() => controller.abort(), 20);
+    const started = Date.now();
+    expect(await mine).toMatchObject({ name: 'RedirectsError', code: 'ABORTED' });
+    expect(Date.now() - started).toBeLessThan(300);
+    // the frame never answers in this environment: the other caller gets the time-out
+    expect(await theirs).toMatchObject({ code: 'OAUTH_FLOW_TIMED_OUT' });
+    expect(document.querySelectorAll('iframe')).toHaveLength(0);
+  });
+
+  test('silentLogin with an aborted signal asks the platform nothing', async () => {
+    const { redirects } = createClient();
+    const error = await caught(
+      redirects.silentLogin('session-token', { signal: AbortSignal.abort() }),
+    );
+    expect(error).toMatchObject({ name: 'RedirectsError', code: 'ABORTED' });
+    expect(redirectSessionCalls(platform)).toHaveLength(0);
+  });
+
+  test('prewarm: an abort ends the wait at once, resolved (a pre-warm never rejects)', async () => {
+    platform.faults.inject({
+      path: '/_api/redirects-api/v1/redirect-session',
+      kind: 'latency',
+      latencyMs: 2000,
+    });
+    const { redirects } = createClient();
+    const controller = new AbortController();
+    const pending = redirects.prewarm({ force: true, signal: controller.signal });
+    setTimeout(() => controller.abort(), 20);
+    const started = Date.now();
+    await expect(pending).resolves.toBeUndefined();
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  test('prewarm with a signal that is not an AbortSignal resolves and warns, asking nothing', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { redirects } = createClient();
+    await expect(redirects.prewarm({ signal: 'x' as never })).resolves.toBeUndefined();
+    expect(String(warn.mock.calls[0]?.[1])).toContain('signal must be an AbortSignal; got "x"');
+    expect(redirectSessionCalls(platform)).toHaveLength(0);
+    warn.mockRestore();
+  });
+});

@@ -4,7 +4,7 @@ import {
   keyedFlight,
   optionsOf,
   timeoutMs as checkTimeoutMs,
-  optionalSignal,
+  untilAborted,
 } from '@site-identity/http';
 import { createAuthFlowData } from '@site-identity/pkce';
 import type { Tokens } from '@site-identity/tokens';
@@ -33,7 +33,7 @@ import {
   takeFlow,
   writePrewarmStamp,
 } from './stored-records';
-import { attempt, invalid, invalidArgument, text } from './values';
+import { abortedBy, attempt, invalid, invalidArgument, signalOf, text } from './values';
 
 /** `value` as a URL when it is an absolute http(s) URL (without a fragment unless `fragment`). */
 const httpUrl = (value: unknown, name: string, fragment = true): URL =>
@@ -117,14 +117,6 @@ export function createRedirects(options: RedirectsOptions): Redirects {
     redirectUri: string,
     signal?: AbortSignal,
   ): Promise<Tokens> => manager.exchangeCode({ code, codeVerifier, redirectUri, signal });
-
-  /** The `signal` of a call's options, checked: an `AbortSignal` or nothing. */
-  const signalOf = (given: unknown): AbortSignal | undefined =>
-    optionalSignal(
-      (given as { signal?: unknown } | null | undefined)?.signal,
-      'signal',
-      invalidArgument,
-    );
 
   const createRedirectSession: Redirects['createRedirectSession'] = async (
     request: RedirectSessionRequest,
@@ -251,15 +243,19 @@ export function createRedirects(options: RedirectsOptions): Redirects {
   const silentLogin: Redirects['silentLogin'] = (sessionToken, silentOptions) => {
     let timeoutMs: number;
     let redirectUri: string | undefined;
+    let signal: AbortSignal | undefined;
     try {
       text(sessionToken, 'sessionToken');
       const given = optionsOf<SilentLoginOptions>(silentOptions, 'options', invalidArgument);
       timeoutMs = checkTimeout(given.timeoutMs ?? OAUTH_FLOW_TIMEOUT_MS);
       redirectUri = given.redirectUri;
+      signal = signalOf(given);
     } catch (error) {
       return Promise.reject(error);
     }
-    return once(`silent:${sessionToken}`, async () => {
+    if (signal?.aborted) return Promise.reject(abortedBy(signal));
+    // The caller's signal ends its own wait; the frame's run, shared by callers, goes on.
+    const run = once(`silent:${sessionToken}`, async () => {
       const win = browser();
       const flow = await createAuthFlowData({ redirectUri: redirectUri ?? win.location.origin });
       const { authUrl } = await getAuthUrl(flow, {
@@ -272,21 +268,26 @@ export function createRedirects(options: RedirectsOptions): Redirects {
       if (!answer.code) throw missingCodeOrState();
       return exchange(answer.code, flow.codeVerifier, flow.redirectUri);
     });
+    return untilAborted(run, signal, abortedBy);
   };
 
   const prewarm: Redirects['prewarm'] = (prewarmOptions) => {
     let force: boolean;
     let timeoutMs: number;
+    let signal: AbortSignal | undefined;
     try {
       const given = optionsOf<PrewarmOptions>(prewarmOptions, 'options', invalidArgument);
       force = given.force === true;
       timeoutMs = checkTimeout(given.timeoutMs ?? OAUTH_FLOW_TIMEOUT_MS);
+      signal = signalOf(given);
     } catch (error) {
       // Never rejects: bad options are reported like any other pre-warm failure.
       logger.warn('Session pre-warm failed', error);
       return Promise.resolve();
     }
-    return once('prewarm', async () => {
+    if (signal?.aborted) return Promise.resolve();
+    // The caller's signal ends its own wait (resolved, like every pre-warm); the run goes on.
+    const run = once('prewarm', async () => {
       try {
         const win = windowOf(options);
         const local = storageOf(options, 'local');
@@ -305,6 +306,7 @@ export function createRedirects(options: RedirectsOptions): Redirects {
         logger.warn('Session pre-warm failed', error);
       }
     });
+    return untilAborted(run, signal, abortedBy).catch(() => undefined);
   };
 
   const logout: Redirects['logout'] = async (logoutOptions) => {

@@ -230,3 +230,33 @@ describe('idp on getAuthUrl and loginWithRedirect', () => {
     );
   });
 });
+
+describe('loginWithPopup with a signal', () => {
+  test('an aborted signal opens no window and asks the platform nothing', async () => {
+    const open = vi.spyOn(window, 'open');
+    const { redirects } = createClient();
+    const error = await redirects
+      .loginWithPopup({ signal: AbortSignal.abort() })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'RedirectsError', code: 'ABORTED' });
+    expect(open).not.toHaveBeenCalled();
+    expect(redirectSessionCalls(platform)).toHaveLength(0);
+  });
+
+  test('an abort while the member signs in ends the login with ABORTED, closes the popup and exchanges nothing', async () => {
+    const popup = fakePopup();
+    vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
+    const { redirects } = createClient();
+    const controller = new AbortController();
+    const pending = redirects
+      .loginWithPopup({ signal: controller.signal })
+      .catch((e: unknown) => e);
+    await navigated(popup);
+    controller.abort(new Error('the page moved on'));
+    const error = await pending;
+    expect(error).toMatchObject({ name: 'RedirectsError', code: 'ABORTED' });
+    expect((error as Error).cause).toEqual(new Error('the page moved on'));
+    expect(popup.close).toHaveBeenCalled();
+    expect(codeExchanges(platform)).toHaveLength(0);
+  });
+});

@@ -7,7 +7,7 @@ import type { CallbackParams } from './parse-callback';
 import { fail } from './redirects-error';
 import type { AuthUrl, AuthUrlOptions, AuthFlowInput } from './redirects-types';
 import type { Prompt } from './redirect-session';
-import { attempt, invalid } from './values';
+import { abortedBy, attempt, invalid, signalOf } from './values';
 
 /**
  * Options of `loginWithPopup`.
@@ -32,6 +32,8 @@ export interface LoginWithPopupOptions {
   readonly popupFeatures?: string;
   /** A window the app opened itself (synchronously, in the click); it is navigated and closed like the library's own. */
   readonly popup?: Window;
+  /** Ends the login with `ABORTED` and closes the popup; also aborts the platform requests. */
+  readonly signal?: AbortSignal | undefined;
 }
 
 /** How often the library looks whether the member closed the popup. */
@@ -41,7 +43,12 @@ const CLOSED_POLL_MS = 500;
 export interface PopupDeps {
   readonly win: Window;
   getAuthUrl(flow: AuthFlowInput, options: AuthUrlOptions): Promise<AuthUrl>;
-  exchange(code: string, codeVerifier: string, redirectUri: string): Promise<Tokens>;
+  exchange(
+    code: string,
+    codeVerifier: string,
+    redirectUri: string,
+    signal?: AbortSignal,
+  ): Promise<Tokens>;
   authorizationError(params: CallbackParams): Error;
 }
 
@@ -69,7 +76,11 @@ export function loginWithPopup(
   const { win } = deps;
   const { idp, prompt = 'login', timeoutMs = OAUTH_FLOW_TIMEOUT_MS, popupFeatures } = options ?? {};
   let popup: Window | null | undefined;
+  let signal: AbortSignal | undefined;
   try {
+    signal = signalOf(options);
+    // An aborted call opens no window either.
+    if (signal?.aborted) throw abortedBy(signal);
     if (!(typeof timeoutMs === 'number' && timeoutMs > 0 && timeoutMs <= 2_147_483_647))
       invalid('timeoutMs', 'a number of milliseconds from 1 to 2147483647', timeoutMs);
     // Bad input opens no window at all.
@@ -101,10 +112,13 @@ export function loginWithPopup(
       if (data.state === expected.state) resolve(data);
     };
     win.addEventListener('message', listener);
+    const abort = () => signal && reject(abortedBy(signal));
+    signal?.addEventListener('abort', abort, { once: true });
     stop = () => {
       clearTimeout(timer);
       clearInterval(poll);
       win.removeEventListener('message', listener);
+      signal?.removeEventListener('abort', abort);
     };
     (async () => {
       const redirectUri = options?.redirectUri ?? win.location.origin;
@@ -113,6 +127,7 @@ export function loginWithPopup(
         prompt,
         responseMode: 'web_message',
         ...(idp !== undefined && { idp }),
+        signal,
       });
       expected = { origin: new URL(authUrl).origin, ...flow };
       opened.location.href = authUrl;
@@ -127,7 +142,7 @@ export function loginWithPopup(
       finish();
       if (params.error) throw deps.authorizationError(params);
       if (!params.code) throw fail('MISSING_CODE_OR_STATE', 'Missing code or _state');
-      return deps.exchange(params.code, expected!.codeVerifier, expected!.redirectUri);
+      return deps.exchange(params.code, expected!.codeVerifier, expected!.redirectUri, signal);
     },
     (error: unknown) => {
       finish();

@@ -14,6 +14,8 @@ import { hasBrand } from '@site-identity/http';
  * - `STORAGE_UNAVAILABLE`: session storage could not be read or written.
  * - `POPUP_BLOCKED`: the browser refused to open the login popup (not called in a click).
  * - `POPUP_CLOSED`: the member closed the login popup before the login completed.
+ * - `ABORTED`: the caller's `signal` aborted a popup login, a silent login's wait or a
+ *   pre-warm's wait (an aborted platform request is a `PlatformError` `ABORTED`).
  *
  * @example
  * ```ts
@@ -33,7 +35,8 @@ export type KnownRedirectsErrorCode =
   | 'NOT_IN_BROWSER'
   | 'STORAGE_UNAVAILABLE'
   | 'POPUP_BLOCKED'
-  | 'POPUP_CLOSED';
+  | 'POPUP_CLOSED'
+  | 'ABORTED';
 
 /**
  * A `RedirectsError`'s `code`.

@@ -183,6 +183,8 @@ export interface SilentLoginOptions {
   readonly timeoutMs?: number;
   /** The redirect URI of the authorization request. Default: the page's origin. */
   readonly redirectUri?: string;
+  /** Ends this caller's wait with `ABORTED`; the frame's run, shared with other callers, goes on. */
+  readonly signal?: AbortSignal | undefined;
 }
 
 /**
@@ -200,6 +202,8 @@ export interface PrewarmOptions {
   readonly force?: boolean;
   /** How long the hidden frame may take to load. Default 120000 ms. */
   readonly timeoutMs?: number;
+  /** Ends this caller's wait (the promise resolves, as a pre-warm always does); the run goes on. */
+  readonly signal?: AbortSignal | undefined;
 }
 
 /**

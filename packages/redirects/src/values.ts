@@ -1,4 +1,4 @@
-import { attempt, describeValue, requiredString } from '@site-identity/http';
+import { attempt, describeValue, optionalSignal, requiredString } from '@site-identity/http';
 import { fail, type RedirectsError } from './redirects-error';
 
 export { attempt };
@@ -19,3 +19,15 @@ export const text = (value: unknown, name: string): string =>
 export function invalid(name: string, what: string, value: unknown, cause?: unknown): never {
   throw invalidArgument(`${name} must be ${what}; got ${describeValue(value)}`, cause);
 }
+
+/** The `signal` of a call's options, checked: an `AbortSignal` or nothing. */
+export const signalOf = (given: unknown): AbortSignal | undefined =>
+  optionalSignal(
+    (given as { signal?: unknown } | null | undefined)?.signal,
+    'signal',
+    invalidArgument,
+  );
+
+/** `ABORTED`: the caller's `signal` fired; its reason is the cause. */
+export const abortedBy = (signal: AbortSignal): RedirectsError =>
+  fail('ABORTED', 'The call was aborted by its signal', signal.reason);

@@ -2,6 +2,7 @@ import {
   describeValue,
   hasBrand,
   optionalSignal,
+  untilAborted,
   type PlatformErrorKind,
 } from '@site-identity/http';
 /**
@@ -154,17 +155,8 @@ export function abortable<T>(start: () => Promise<T>, options: unknown): Promise
   } catch (error) {
     return Promise.reject(error);
   }
-  if (!signal) return start();
-  if (signal.aborted) return Promise.reject(abortedBy(signal));
-  const given = signal;
-  return new Promise<T>((resolve, reject) => {
-    const stop = () => reject(abortedBy(given));
-    given.addEventListener('abort', stop, { once: true });
-    start()
-      .then(resolve, reject)
-      .finally(() => given.removeEventListener('abort', stop))
-      .catch(() => undefined);
-  });
+  if (signal?.aborted) return Promise.reject(abortedBy(signal));
+  return untilAborted(start(), signal, abortedBy);
 }
 
 /**
