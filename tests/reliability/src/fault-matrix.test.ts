@@ -290,7 +290,7 @@ async function pendingVerification(world: World): Promise<string> {
   return platform.state.lastEmail({ to: email, kind: 'verification' })?.code ?? '';
 }
 
-/** The codes and kinds on `error` and its causes, upper-cased (`networkError` → `NETWORK_ERROR`). */
+/** The codes and kinds on `error` and its causes, upper-cased (a LoginResult's catalogue name `invalidEmail` → `INVALID_EMAIL`). */
 function codesIn(error: unknown, depth = 0): string[] {
   if (depth > 6 || typeof error !== 'object' || error === null) return [];
   const { code, kind, cause } = error as { code?: unknown; kind?: unknown; cause?: unknown };
