@@ -40,16 +40,17 @@ export function SessionPanel() {
 
   // The token manager says when it tries a failed automatic renewal again (waits from 5 s up to 2 min).
   const nextTry = snapshot.nextRetryAt;
+  const retryIn = nextTry === undefined ? undefined : duration((nextTry - now) / 1000);
   const renewalText =
     expiresAt === undefined
       ? '—'
-      : nextTry !== undefined && snapshot.error
-        ? `failed; the next try is in ${duration(Math.max(0, nextTry - now) / 1000)}`
+      : retryIn !== undefined && snapshot.error
+        ? `failed; the next try is in ${retryIn}`
         : duration((expiresAt - LEEWAY_SECONDS * 1000 - now) / 1000);
   const sessionError = snapshot.error
     ? explainError(
         snapshot.error,
-        `You are still ${role === 'member' ? 'logged in' : `a ${role}`}${nextTry ? `; the next automatic try is in ${duration(Math.max(0, nextTry - now) / 1000)}` : ''}.`,
+        `You are still ${role === 'member' ? 'logged in' : `a ${role}`}${retryIn ? `; the next automatic try is in ${retryIn}` : ''}.`,
       )
     : undefined;
 
