@@ -1,9 +1,9 @@
 import type { LoginResult } from '@site-identity/member-auth';
 import { jsonAnswer, problem, redirectTo, wantsJson, withParams } from './answers';
+import { crossOrigin, readFields } from './form-post';
 import { startFlow } from './hosted-login-routes';
 import type { RouteContext } from './route-context';
 import { sameOriginPath } from './request-origin';
-import { crossOrigin, readFields } from './routes';
 
 /**
  * `POST {basePath}/login`: a form post (or JSON) of `email`, `password`, and

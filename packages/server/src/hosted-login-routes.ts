@@ -3,7 +3,7 @@ import { parseCallback, type Prompt, type RedirectSessionRequest } from '@site-i
 import { problem, redirectTo, withParams } from './answers';
 import type { RouteContext } from './route-context';
 import { sameOriginPath } from './request-origin';
-import type { ResolvedSession } from './server-identity';
+import type { ResolvedSession } from './resolve-session';
 
 /** The platform's well-known identity-provider connections. */
 const IDP_CONNECTIONS: Record<string, string> = {

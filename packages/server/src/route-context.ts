@@ -2,7 +2,7 @@ import type { Redirects } from '@site-identity/redirects';
 import type { MemberAuth } from '@site-identity/member-auth';
 import type { Tokens } from '@site-identity/tokens';
 import type { FlowCookie } from './flow-cookie';
-import type { ResolvedSession } from './server-identity';
+import type { ResolvedSession } from './resolve-session';
 import type { SessionCookie } from './session-cookie';
 
 /** What the routes share with the factory. @internal */
