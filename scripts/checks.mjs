@@ -1,0 +1,60 @@
+// The named checks a script runs, printed as they pass or fail and written as the report
+// npm test sums ({ passed, failed, seconds, checks, notes }); `notes` are lines npm test
+// prints in its closing summary.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+function tail(text, lines = 40) {
+  return text.trim().split('\n').slice(-lines).join('\n').replace(/^/gm, '     ');
+}
+
+export function createChecks() {
+  const started = Date.now();
+  const checks = [];
+  const notes = [];
+
+  function push(name, ok, seconds, detail) {
+    checks.push({ name, ok, seconds: Number(seconds.toFixed(1)) });
+    console.log(`${ok ? 'ok  ' : 'FAIL'} ${name} (${seconds.toFixed(1)} s)`);
+    if (!ok && detail) console.log(tail(detail));
+    return ok;
+  }
+
+  return {
+    checks,
+    notes,
+    /** Runs a command; the check passes when it exits with 0. Answers the result. */
+    run(name, command, args, options = {}) {
+      const t0 = Date.now();
+      const result = spawnSync(command, args, { encoding: 'utf8', ...options });
+      const detail = `${result.stdout ?? ''}${result.stderr ?? ''}${result.error ?? ''}`;
+      push(name, result.status === 0, (Date.now() - t0) / 1000, detail);
+      return result;
+    },
+    /** Runs `task`; the check passes when it returns without throwing. Answers that. */
+    async record(name, task) {
+      const t0 = Date.now();
+      try {
+        await task();
+        return push(name, true, (Date.now() - t0) / 1000);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        return push(name, false, (Date.now() - t0) / 1000, message);
+      }
+    },
+    note(line) {
+      notes.push(line);
+      console.log(`note ${line}`);
+    },
+    /** Writes the report and answers { passed, failed, seconds }. */
+    write(file) {
+      const passed = checks.filter((c) => c.ok).length;
+      const failed = checks.length - passed;
+      const seconds = Number(((Date.now() - started) / 1000).toFixed(0));
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, JSON.stringify({ passed, failed, seconds, notes, checks }, null, 2));
+      return { passed, failed, seconds };
+    },
+  };
+}
