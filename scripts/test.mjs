@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // npm test: formatting, lint, build, typecheck, unit tests, the README and TSDoc snippets, packaging
-// checks, size budgets, the end-to-end tests and the consumer matrix, then the time
-// each step took and one closing line summed from the runners' JSON reports.
+// checks, size budgets, the end-to-end tests, the release test and the consumer matrix (both
+// on a local registry), then the time each step took, the reports' notes (versions across the
+// release test, each project's install footprint) and one closing line summed from the
+// runners' JSON reports.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -41,7 +43,12 @@ const steps = [
   ['packaging checks', 'node', ['scripts/check-packages.mjs']],
   ['size budgets', 'node', ['scripts/size.mjs']],
   ['end-to-end tests', turbo, ['run', 'e2e', '--continue', '--concurrency=1']],
-  ['consumer matrix (packed tarballs, Node 20 and 24)', 'node', ['scripts/consumer-matrix.mjs']],
+  ['release test (changesets into a local registry)', 'node', ['scripts/release-test.mjs']],
+  [
+    'consumer matrix (installed by name from a local registry, Node 20 and 24)',
+    'node',
+    ['scripts/consumer-matrix.mjs'],
+  ],
 ];
 
 const failedSteps = [];
@@ -57,6 +64,7 @@ for (const [name, command, args] of steps) {
 let passed = 0;
 let failed = 0;
 const lines = [];
+const notes = [];
 function readJson(file) {
   try {
     return JSON.parse(readFileSync(file, 'utf8'));
@@ -99,10 +107,11 @@ for (const dir of [...workspaces, root]) {
         `${where}: ${report.numPassedTests} passed, ${f} failed${skipped ? ` (${skipped} skipped counted as failed)` : ''}`,
       );
     } else if (typeof report.passed === 'number' && typeof report.failed === 'number') {
-      // our own checks (packaging, size budgets)
+      // our own checks (packaging, size budgets, the release test, the consumer matrix)
       passed += report.passed;
       failed += report.failed;
       lines.push(`${where}: ${report.passed} passed, ${report.failed} failed`);
+      for (const note of Array.isArray(report.notes) ? report.notes : []) notes.push(note);
     } else {
       failed += 1;
       lines.push(`${where}: report of an unknown shape`);
@@ -113,6 +122,7 @@ for (const dir of [...workspaces, root]) {
 console.log('\n=== summary ===');
 for (const line of timings) console.log(line);
 for (const line of lines) console.log(line);
+for (const note of notes) console.log(`note: ${note}`);
 if (failedSteps.length > 0) {
   console.log(`steps that failed: ${failedSteps.join(', ')}`);
   // A step that failed without reporting a failing test (a build error, say) still counts.
