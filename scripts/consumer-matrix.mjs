@@ -183,7 +183,12 @@ async function testProject(row, project, env) {
   // the line a user adds: our scope from the registry, everything else as usual
   writeFileSync(join(dir, '.npmrc'), `${npmrcLines(registry.url).join('\n')}\n`);
   const npmInstall = ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'];
-  const names = [...install.dependencies, ...install.devDependencies].join(' ');
+  const names = [
+    install.dependencies.join(' '),
+    install.devDependencies.length > 0 && `-D ${install.devDependencies.join(' ')}`,
+  ]
+    .filter(Boolean)
+    .join(', ');
   let installed =
     run(
       `${label}: npm install ${names}`,
