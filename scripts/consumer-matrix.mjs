@@ -28,7 +28,7 @@ import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createChecks } from './checks.mjs';
 import { NODE_24_BIN } from './node-24.mjs';
-import { npmrcLines, SCOPE, startRegistry } from './registry.mjs';
+import { npmrcLines, packument, SCOPE, startRegistry } from './registry.mjs';
 import { release } from './release.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -121,8 +121,7 @@ async function installedFromRegistry(dir, registryUrl) {
     if (at < 0) continue;
     ours += 1;
     const name = path.slice(at + 'node_modules/'.length);
-    const packument = await (await fetch(`${registryUrl}${name.replace('/', '%2f')}`)).json();
-    const served = packument.versions?.[entry.version]?.dist?.integrity;
+    const served = (await packument(registryUrl, name))?.versions?.[entry.version]?.dist?.integrity;
     if (!served || served !== entry.integrity)
       problems.push(`${name}@${entry.version} is not the tarball ${registryUrl} serves`);
   }

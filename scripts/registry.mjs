@@ -50,8 +50,6 @@ function configYaml(storage) {
     '    access: $all',
     '    publish: $all',
     '    unpublish: $all',
-    'server:',
-    '  keepAliveTimeout: 60',
     'log: { type: stdout, format: pretty, level: warn }',
     '',
   ].join('\n');
@@ -123,6 +121,25 @@ export async function startRegistry({ name, port, keep = false, stdio = 'pipe' }
   // npm and pnpm read this .npmrc as the user's (the project's own .npmrc still applies)
   const env = { ...process.env, npm_config_userconfig: npmrc };
   return { url, home, storage, npmrc, env, stop, log: () => log };
+}
+
+/**
+ * The packument of `name` as `registryUrl` serves it (undefined for a 404). A request the
+ * connection lost (a kept-alive socket the server closed that moment) is tried again.
+ */
+export async function packument(registryUrl, name) {
+  const url = `${registryUrl}${name.replace('/', '%2f')}`;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const response = await fetch(url);
+      if (response.status === 404) return undefined;
+      if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
+      return await response.json();
+    } catch (error) {
+      if (attempt >= 3 || !(error instanceof TypeError)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+    }
+  }
 }
 
 /** The URL of the registry `pnpm registry` runs, if it runs. */

@@ -31,7 +31,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import { createChecks } from './checks.mjs';
-import { startRegistry } from './registry.mjs';
+import { packument, startRegistry } from './registry.mjs';
 import { release } from './release.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -96,17 +96,15 @@ function versionsOfCopy() {
 async function registrySnapshot(url, names) {
   const snapshot = {};
   for (const name of names) {
-    const response = await fetch(`${url}${name.replace('/', '%2f')}`);
-    if (response.status === 404) {
+    const served = await packument(url, name);
+    if (!served) {
       snapshot[name] = { latest: undefined, versions: {} };
       continue;
     }
-    if (!response.ok) throw new Error(`GET ${url}${name}: ${response.status}`);
-    const packument = await response.json();
     snapshot[name] = {
-      latest: packument['dist-tags']?.latest,
+      latest: served['dist-tags']?.latest,
       versions: Object.fromEntries(
-        Object.entries(packument.versions ?? {}).map(([v, m]) => [v, m.dist.integrity]),
+        Object.entries(served.versions ?? {}).map(([v, m]) => [v, m.dist.integrity]),
       ),
     };
   }
@@ -336,7 +334,9 @@ try {
   note(`versions (workspace → first → second → third release): ${table.join('; ')}`);
 } catch (error) {
   await record('release test', () => {
-    throw error;
+    throw error instanceof Error && error.cause
+      ? new Error(`${error.message}: ${String(error.cause)}`)
+      : error;
   });
 } finally {
   await registry?.stop();
