@@ -1,13 +1,12 @@
 import type { RequestHandler } from 'msw';
-import { stringAt, type RouteContext } from './context';
+import { stringAt } from './context';
 import { controlRoute } from './control';
 import { createFaults, type FaultKind, type FaultSpec, type Faults } from './faults';
 import { createMswHandlers } from './msw-handlers';
 import { resolveOptions, type MockPlatformOptions, type ResolvedOptions } from './options';
+import { createPlatformRouter } from './platform-router';
 import { randomDigits } from './random';
-import { applicationError, bareError, html, json, statusText } from './responses';
-import { findRoute } from './router';
-import { tokenRoute } from './routes/token';
+import { bareError, html, json, statusText } from './responses';
 import { createPlatformState, type PlatformState, type RequestLogEntry } from './state';
 
 /**
@@ -145,6 +144,18 @@ function faultResponse(fault: FaultSpec): Response {
   }
 }
 
+/** The first half of `response`'s body, as a connection cut mid-answer leaves it. */
+async function truncate(response: Response): Promise<Response> {
+  const text = await response.text();
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  return new Response(text.slice(0, Math.floor(text.length / 2)), {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
+}
+
 /**
  * Creates an in-memory emulator of the platform: the token endpoint, the
  * authentication, recovery, verification and redirect services, the hosted pages,
@@ -173,57 +184,7 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
     state.clear();
   };
 
-  async function route(
-    request: Request,
-    url: URL,
-    path: string,
-    rawBody: string,
-  ): Promise<Response> {
-    if (path === tokenPath || url.pathname === tokenPath) {
-      if (request.method !== 'POST') return bareError(405, 'Method Not Allowed', { allow: 'POST' });
-      return tokenRoute(context(request, url, path, rawBody, undefined, []));
-    }
-    const match = findRoute(request.method, path);
-    if (match.kind === 'none') return bareError(404, `No route for ${request.method} ${path}`);
-    if (match.kind === 'wrong-method')
-      return bareError(405, 'Method Not Allowed', { allow: match.allowed.join(', ') });
-    const authorization = request.headers.get('authorization');
-    // `<accessToken>,<apiKey>` (sign-on with an app's key): the access token identifies the caller.
-    const accessToken = authorization?.split(',', 1)[0]?.trim();
-    const caller = accessToken ? state.tokens.authenticate(accessToken) : undefined;
-    if (authorization && caller === undefined && !path.startsWith('/_hosted/')) {
-      return applicationError(401, 'UNAUTHENTICATED', 'Unknown or expired access token');
-    }
-    if (match.route.access !== 'public' && caller === undefined) {
-      return applicationError(401, 'UNAUTHENTICATED', 'An access token is required');
-    }
-    if (match.route.access === 'member' && caller?.role !== 'member') {
-      return applicationError(403, 'PERMISSION_DENIED', 'A member access token is required');
-    }
-    return match.route.handler(context(request, url, path, rawBody, caller, match.params));
-  }
-
-  function context(
-    request: Request,
-    url: URL,
-    path: string,
-    rawBody: string,
-    caller: RouteContext['caller'],
-    params: readonly string[],
-  ): RouteContext {
-    return {
-      request,
-      url,
-      path,
-      rawBody,
-      state,
-      options: resolved,
-      caller,
-      params,
-      hostedBaseUrl: resolved.hostedBaseUrl ?? `${url.origin}${basePath}`,
-      now: resolved.now,
-    };
-  }
+  const route = createPlatformRouter(state, resolved, tokenPath, basePath);
 
   async function handle(request: Request): Promise<PlatformOutcome> {
     const url = new URL(request.url);
@@ -270,23 +231,19 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
           refreshToken !== undefined && state.tokens.presentations(refreshToken) > 0;
     };
 
-    if (fault?.kind === 'network') {
+    const aborted = (): PlatformOutcome => ({ type: 'aborted', reason: request.signal.reason });
+    if (fault?.kind === 'network' || fault?.kind === 'timeout') {
       noteReuse();
-      return { type: 'network' };
-    }
-    if (fault?.kind === 'timeout') {
-      noteReuse();
+      if (fault.kind === 'network') return { type: 'network' };
       await faults.hang(request.signal, generation);
-      return request.signal?.aborted
-        ? { type: 'aborted', reason: request.signal.reason }
-        : { type: 'network' };
+      return request.signal?.aborted ? aborted() : { type: 'network' };
     }
     const delayFirst = fault?.kind === 'latency' && fault.latencyPhase !== 'response';
     if (delayFirst) {
       await sleep(fault.latencyMs ?? 1000, request.signal);
       if (request.signal?.aborted) {
         noteReuse();
-        return { type: 'aborted', reason: request.signal.reason };
+        return aborted();
       }
     }
     noteReuse();
@@ -299,16 +256,7 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
       } catch {
         response = bareError(500, 'Internal Server Error');
       }
-      if (fault?.kind === 'truncated') {
-        const text = await response.text();
-        const headers = new Headers(response.headers);
-        headers.delete('content-length');
-        response = new Response(text.slice(0, Math.floor(text.length / 2)), {
-          status: response.status,
-          statusText: response.statusText,
-          headers,
-        });
-      }
+      if (fault?.kind === 'truncated') response = await truncate(response);
     }
     entry.status = response.status;
     const delayAfter =
@@ -319,8 +267,7 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
           : 0;
     if (fault !== undefined && delayAfter > 0) {
       await sleep(delayAfter, request.signal);
-      if (fault.kind === 'latency' && request.signal?.aborted)
-        return { type: 'aborted', reason: request.signal.reason };
+      if (fault.kind === 'latency' && request.signal?.aborted) return aborted();
     }
     if (fault?.kind === 'lost') {
       entry.lost = true;

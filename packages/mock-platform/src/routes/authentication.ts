@@ -9,7 +9,7 @@ import {
   validationError,
   type FieldViolation,
 } from '../responses';
-import { authenticationOutcome } from './outcome';
+import { authenticationOutcome, liveFlow } from './outcome';
 
 /**
  * The cookie the hosted pages keep the platform session in.
@@ -202,16 +202,9 @@ export function verifyFactorRoute(context: RouteContext): Response {
     violations.push({ field: 'stateToken', description: 'is required' });
   if (code === undefined) violations.push({ field: `${dataKey}.code`, description: 'is required' });
   if (violations.length > 0 || stateToken === undefined) return validationError(violations);
-  const flow = context.state.flows.get(stateToken);
-  const member = flow === undefined ? undefined : context.state.members.get(flow.memberId);
-  if (
-    flow === undefined ||
-    flow.kind !== 'mfa' ||
-    flow.expiresAt <= context.now() ||
-    member === undefined
-  ) {
-    return applicationError(400, 'INVALID_STATE_TOKEN', 'Unknown or expired state token');
-  }
+  const found = liveFlow(context, stateToken, 'mfa');
+  if (found instanceof Response) return found;
+  const { flow, member } = found;
   if (member.mfa?.factorType !== factorType)
     return applicationError(400, 'INVALID_FACTOR', 'This factor is not enabled for the member');
   if (code !== flow.code) return applicationError(400, 'INVALID_CODE', 'Wrong verification code');

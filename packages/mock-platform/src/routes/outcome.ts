@@ -1,9 +1,33 @@
 import type { RouteContext } from '../context';
 import { toIdentity, type MockMember } from '../members';
 import { randomDigits, randomToken } from '../random';
-import { json } from '../responses';
+import { applicationError, json } from '../responses';
+import type { PendingFlow } from '../state';
 
 const FLOW_TTL_MS = 30 * 60 * 1000;
+
+/**
+ * The live pending flow of `kind` that `stateToken` names, with its member; else the
+ * platform's `INVALID_STATE_TOKEN` answer (unknown, expired, of the other kind, or
+ * its member gone).
+ *
+ * @example
+ * ```ts
+ * const found = liveFlow(context, stateToken, 'verification');
+ * if (found instanceof Response) return found;
+ * ```
+ */
+export function liveFlow(
+  context: RouteContext,
+  stateToken: string,
+  kind: PendingFlow['kind'],
+): { flow: PendingFlow; member: MockMember } | Response {
+  const flow = context.state.flows.get(stateToken);
+  const member = flow === undefined ? undefined : context.state.members.get(flow.memberId);
+  if (flow?.kind !== kind || flow.expiresAt <= context.now() || member === undefined)
+    return applicationError(400, 'INVALID_STATE_TOKEN', 'Unknown or expired state token');
+  return { flow, member };
+}
 
 /**
  * Starts an e-mail verification for a member: a state token, and a 6-digit code in the outbox.

@@ -1,7 +1,7 @@
 import { parseJsonBody, stringAt, type RouteContext } from '../context';
 import { randomDigits } from '../random';
 import { applicationError, json, validationError } from '../responses';
-import { authenticationOutcome, startVerification } from './outcome';
+import { authenticationOutcome, liveFlow, startVerification } from './outcome';
 
 /**
  * POST verification `/v1/auth/verify`: `{ code, stateToken }` → SUCCESS (or
@@ -23,16 +23,9 @@ export function verifyRoute(context: RouteContext): Response {
       ...(stateToken === undefined ? [{ field: 'stateToken', description: 'is required' }] : []),
     ]);
   }
-  const flow = context.state.flows.get(stateToken);
-  const member = flow === undefined ? undefined : context.state.members.get(flow.memberId);
-  if (
-    flow === undefined ||
-    flow.kind !== 'verification' ||
-    flow.expiresAt <= context.now() ||
-    member === undefined
-  ) {
-    return applicationError(400, 'INVALID_STATE_TOKEN', 'Unknown or expired state token');
-  }
+  const found = liveFlow(context, stateToken, 'verification');
+  if (found instanceof Response) return found;
+  const { flow, member } = found;
   if (code !== flow.code) return applicationError(400, 'INVALID_CODE', 'Wrong verification code');
   context.state.flows.delete(stateToken);
   member.emailVerified = true;
@@ -53,16 +46,9 @@ export function resendRoute(context: RouteContext): Response {
   const stateToken = stringAt(body, 'stateToken');
   if (stateToken === undefined)
     return validationError([{ field: 'stateToken', description: 'is required' }]);
-  const flow = context.state.flows.get(stateToken);
-  const member = flow === undefined ? undefined : context.state.members.get(flow.memberId);
-  if (
-    flow === undefined ||
-    flow.kind !== 'verification' ||
-    flow.expiresAt <= context.now() ||
-    member === undefined
-  ) {
-    return applicationError(400, 'INVALID_STATE_TOKEN', 'Unknown or expired state token');
-  }
+  const found = liveFlow(context, stateToken, 'verification');
+  if (found instanceof Response) return found;
+  const { flow, member } = found;
   flow.code = randomDigits(6);
   context.state.outbox.push({
     to: member.email,

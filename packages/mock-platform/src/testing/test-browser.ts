@@ -1,8 +1,8 @@
 import { MockPlatformError } from '../errors';
 import type { MockPlatform } from '../platform';
 import { createMemoryStorage } from './memory-storage';
-import { runPageScripts } from './page-scripts';
-import { TestElement } from './test-frame';
+import { createTabAddress, type TabAddress } from './tab-address';
+import { createTestDocument } from './test-document';
 
 /**
  * Options of {@link createTestBrowser}.
@@ -82,21 +82,45 @@ export interface TestBrowser {
 
 const DEFAULT_URL = 'http://localhost:3000/';
 
-function absolute(value: string, base: string | undefined, name: string): URL {
-  try {
-    return new URL(value, base);
-  } catch (cause) {
-    throw new MockPlatformError(`${name} must be an absolute URL`, {
-      code: 'INVALID_OPTION',
-      cause,
-    });
-  }
-}
-
 /** The page text of the first `role="alert"` element of a hosted page, decoded. */
 function alertOf(html: string): string | undefined {
   const text = /role="alert">([^<]*)</.exec(html)?.[1];
   return text?.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
+}
+
+/**
+ * Posts `form` to the hosted page the tab shows and follows the platform's redirect;
+ * resolves with the tab's new address. Rejects with `NOT_ON_HOSTED_PAGE` or
+ * `HOSTED_SIGN_IN_FAILED` (with the page's alert).
+ */
+async function submitHostedForm(
+  platform: MockPlatform,
+  address: TabAddress,
+  form: Record<string, string>,
+): Promise<string> {
+  const page = new URL(address.href);
+  if (!page.pathname.startsWith('/_hosted/')) {
+    throw new MockPlatformError(
+      `the tab shows ${page.origin}${page.pathname}, not a hosted page: call loginWithRedirect first (with the default navigate)`,
+      { code: 'NOT_ON_HOSTED_PAGE' },
+    );
+  }
+  const response = await platform.fetch(page.href, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(form).toString(),
+  });
+  const location = response.headers.get('location');
+  if (response.status >= 300 && response.status < 400 && location !== null) {
+    address.navigate(new URL(location, page));
+    return address.href;
+  }
+  if (response.ok) return address.href;
+  const message = alertOf(await response.text());
+  throw new MockPlatformError(
+    `the hosted page ${page.pathname} answered ${response.status}${message ? `: ${message}` : ''}`,
+    { code: 'HOSTED_SIGN_IN_FAILED' },
+  );
 }
 
 /**
@@ -137,169 +161,13 @@ export function createTestBrowser(
       { code: 'INVALID_OPTION' },
     );
   }
-  let href = absolute(options?.url ?? DEFAULT_URL, undefined, 'url').href;
-  let historyState: unknown = null;
-  let historyLength = 1;
+  const address = createTabAddress(options?.url ?? DEFAULT_URL);
   const events = new EventTarget();
-  const frames: TestElement[] = [];
   const pageErrors: unknown[] = [];
-  const origin = (): string => new URL(href).origin;
-
-  const navigate = (url: string | URL): void => {
-    href = absolute(String(url), href, 'url').href;
-    historyState = null;
-    historyLength += 1;
-  };
-
-  const setHistory = (state: unknown, url: string | URL | null | undefined, push: boolean) => {
-    if (url !== undefined && url !== null) {
-      const next = absolute(String(url), href, 'url');
-      if (next.origin !== origin())
-        throw new DOMException(
-          `history cannot show ${next.origin} from ${origin()}`,
-          'SecurityError',
-        );
-      href = next.href;
-    }
-    historyState = state;
-    if (push) historyLength += 1;
-  };
-
-  const location = {
-    get href() {
-      return href;
-    },
-    set href(value: string) {
-      navigate(value);
-    },
-    assign: navigate,
-    replace: (url: string | URL) => {
-      navigate(url);
-      historyLength -= 1;
-    },
-    reload: () => undefined,
-    toString: () => href,
-  };
-  for (const part of [
-    'origin',
-    'protocol',
-    'host',
-    'hostname',
-    'port',
-    'pathname',
-    'search',
-    'hash',
-  ] as const) {
-    Object.defineProperty(location, part, { enumerable: true, get: () => new URL(href)[part] });
-  }
-
-  /** A message from a frame's page to the tab, delivered as a browser would: later, and only to the right origin. */
-  const deliver = (
-    frame: TestElement,
-    source: object,
-    from: string,
-    data: unknown,
-    target: string,
-  ) => {
-    if (target !== '*' && target !== origin()) return;
-    const copy = typeof structuredClone === 'function' ? structuredClone(data) : data;
-    queueMicrotask(() => {
-      if (frame.contentWindow !== source) return;
-      const event = new Event('message');
-      Object.defineProperties(event, {
-        data: { value: copy },
-        origin: { value: from },
-        source: { value: source },
-        lastEventId: { value: '' },
-        ports: { value: [] },
-      });
-      events.dispatchEvent(event);
-    });
-  };
-
-  const loadFrame = async (frame: TestElement): Promise<void> => {
-    const source = frame.contentWindow;
-    if (source === null || frame.src === '') return;
-    let url = absolute(frame.src, href, 'src');
-    for (let hop = 0; hop < 10; hop += 1) {
-      let response: Response;
-      try {
-        response = await platform.fetch(url.href, { headers: { accept: 'text/html' } });
-      } catch {
-        break; // a network failure: the frame shows an error page, which still loads
-      }
-      if (frame.contentWindow !== source) return;
-      const location = response.headers.get('location');
-      if (response.status >= 300 && response.status < 400 && location !== null) {
-        const next = new URL(location, url);
-        if (next.origin !== url.origin) break; // the app's own page: nothing of the platform's runs
-        url = next;
-        continue;
-      }
-      if ((response.headers.get('content-type') ?? '').includes('text/html')) {
-        const from = url.origin;
-        runPageScripts(
-          await response.text(),
-          {
-            location: url,
-            parent: { postMessage: (data, target) => deliver(frame, source, from, data, target) },
-          },
-          (error) => pageErrors.push(error),
-        );
-      }
-      break;
-    }
-    if (frame.contentWindow === source) frame.dispatchEvent(new Event('load'));
-  };
-
-  const body = {
-    appendChild<T>(node: T): T {
-      if (!(node instanceof TestElement)) {
-        throw new TypeError('appendChild: only elements of this document can be appended');
-      }
-      if (!frames.includes(node)) frames.push(node);
-      node.connect(body);
-      return node;
-    },
-    removeChild<T>(node: T): T {
-      const index = frames.indexOf(node as TestElement);
-      if (index >= 0) frames.splice(index, 1);
-      (node as TestElement).disconnect();
-      return node;
-    },
-  };
-  const started = new WeakMap<TestElement, string>();
-  const document = {
-    body,
-    documentElement: body,
-    createElement: (tagName: string) =>
-      new TestElement(tagName, (element) => {
-        if (element.tagName !== 'IFRAME' || started.get(element) === element.src) return;
-        started.set(element, element.src);
-        void loadFrame(element);
-      }),
-    querySelectorAll: (selector: string) =>
-      selector.toLowerCase() === 'iframe' ? [...frames] : [],
-  };
-
+  const { document, frames } = createTestDocument({ platform, address, events, pageErrors });
   const window = {
-    location,
-    history: {
-      get state() {
-        return historyState;
-      },
-      get length() {
-        return historyLength;
-      },
-      scrollRestoration: 'auto',
-      pushState: (state: unknown, _unused: string, url?: string | URL | null) =>
-        setHistory(state, url, true),
-      replaceState: (state: unknown, _unused: string, url?: string | URL | null) =>
-        setHistory(state, url, false),
-      back: () => undefined,
-      forward: () => undefined,
-      go: () => undefined,
-    },
+    location: address.location,
+    history: address.history,
     document,
     sessionStorage: createMemoryStorage(),
     localStorage: createMemoryStorage(),
@@ -307,40 +175,15 @@ export function createTestBrowser(
     removeEventListener: events.removeEventListener.bind(events),
     dispatchEvent: events.dispatchEvent.bind(events),
     get origin() {
-      return origin();
+      return address.origin();
     },
   };
-
-  const submit = async (form: Record<string, string>): Promise<string> => {
-    const page = new URL(href);
-    if (!page.pathname.startsWith('/_hosted/')) {
-      throw new MockPlatformError(
-        `the tab shows ${page.origin}${page.pathname}, not a hosted page: call loginWithRedirect first (with the default navigate)`,
-        { code: 'NOT_ON_HOSTED_PAGE' },
-      );
-    }
-    const response = await platform.fetch(page.href, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(form).toString(),
-    });
-    const location = response.headers.get('location');
-    if (response.status >= 300 && response.status < 400 && location !== null) {
-      navigate(new URL(location, page));
-      return href;
-    }
-    if (response.ok) return href;
-    const message = alertOf(await response.text());
-    throw new MockPlatformError(
-      `the hosted page ${page.pathname} answered ${response.status}${message ? `: ${message}` : ''}`,
-      { code: 'HOSTED_SIGN_IN_FAILED' },
-    );
-  };
+  const submit = (form: Record<string, string>) => submitHostedForm(platform, address, form);
 
   return {
     window: window as unknown as Window,
     get url() {
-      return href;
+      return address.href;
     },
     signIn(credentials) {
       const { email, password } = credentials ?? {};

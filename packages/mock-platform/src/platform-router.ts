@@ -1,0 +1,65 @@
+import type { RouteContext } from './context';
+import type { ResolvedOptions } from './options';
+import { applicationError, bareError } from './responses';
+import { findRoute } from './router';
+import { tokenRoute } from './routes/token';
+import type { PlatformState } from './state';
+
+/**
+ * The emulator's router: the token endpoint, then the routes of the services and the
+ * hosted pages, with the caller's access token checked against the route's access
+ * (401 for an unknown token or none where one is needed, 403 for a visitor on a
+ * member's route). `tokenPath` is the token endpoint's path, `basePath` the API base's
+ * (without a trailing slash; `''` at the host's root). @internal
+ */
+export function createPlatformRouter(
+  state: PlatformState,
+  options: ResolvedOptions,
+  tokenPath: string,
+  basePath: string,
+): (request: Request, url: URL, path: string, rawBody: string) => Promise<Response> {
+  const context = (
+    request: Request,
+    url: URL,
+    path: string,
+    rawBody: string,
+    caller: RouteContext['caller'],
+    params: readonly string[],
+  ): RouteContext => ({
+    request,
+    url,
+    path,
+    rawBody,
+    state,
+    options,
+    caller,
+    params,
+    hostedBaseUrl: options.hostedBaseUrl ?? `${url.origin}${basePath}`,
+    now: options.now,
+  });
+
+  return async (request, url, path, rawBody) => {
+    if (path === tokenPath || url.pathname === tokenPath) {
+      if (request.method !== 'POST') return bareError(405, 'Method Not Allowed', { allow: 'POST' });
+      return tokenRoute(context(request, url, path, rawBody, undefined, []));
+    }
+    const match = findRoute(request.method, path);
+    if (match.kind === 'none') return bareError(404, `No route for ${request.method} ${path}`);
+    if (match.kind === 'wrong-method')
+      return bareError(405, 'Method Not Allowed', { allow: match.allowed.join(', ') });
+    const authorization = request.headers.get('authorization');
+    // `<accessToken>,<apiKey>` (sign-on with an app's key): the access token identifies the caller.
+    const accessToken = authorization?.split(',', 1)[0]?.trim();
+    const caller = accessToken ? state.tokens.authenticate(accessToken) : undefined;
+    if (authorization && caller === undefined && !path.startsWith('/_hosted/')) {
+      return applicationError(401, 'UNAUTHENTICATED', 'Unknown or expired access token');
+    }
+    if (match.route.access !== 'public' && caller === undefined) {
+      return applicationError(401, 'UNAUTHENTICATED', 'An access token is required');
+    }
+    if (match.route.access === 'member' && caller?.role !== 'member') {
+      return applicationError(403, 'PERMISSION_DENIED', 'A member access token is required');
+    }
+    return match.route.handler(context(request, url, path, rawBody, caller, match.params));
+  };
+}
