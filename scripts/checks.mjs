@@ -2,8 +2,22 @@
 // npm test sums ({ passed, failed, seconds, checks, notes }); `notes` are lines npm test
 // prints in its closing summary.
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * A directory in the system's temporary directory for `name`, one per checkout, so runs
+ * from two worktrees never share one.
+ */
+export function workDir(name) {
+  const checkout = createHash('sha256').update(root).digest('hex').slice(0, 8);
+  return join(tmpdir(), `site-identity-${name}-${checkout}`);
+}
 
 function tail(text, lines = 40) {
   return text.trim().split('\n').slice(-lines).join('\n').replace(/^/gm, '     ');

@@ -23,16 +23,15 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createChecks } from './checks.mjs';
+import { createChecks, workDir } from './checks.mjs';
 import { NODE_24_BIN } from './node-24.mjs';
 import { npmrcLines, packument, SCOPE, startRegistry } from './registry.mjs';
 import { release } from './release.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const work = join(tmpdir(), 'site-identity-consumers');
+const work = workDir('consumers');
 const only = process.argv.slice(2);
 const { record, run, note, write } = createChecks();
 

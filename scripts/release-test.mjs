@@ -26,11 +26,10 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
-import { createChecks } from './checks.mjs';
+import { createChecks, workDir } from './checks.mjs';
 import { packument, startRegistry } from './registry.mjs';
 import { release } from './release.mjs';
 
@@ -40,7 +39,7 @@ const semver = createRequire(
   realpathSync(join(root, 'node_modules', '@changesets', 'cli', 'package.json')),
 )('semver');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
-const work = join(tmpdir(), 'site-identity-release-test');
+const work = workDir('release-test');
 const copy = join(work, 'repo');
 const { record, run, note, write } = createChecks();
 

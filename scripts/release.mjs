@@ -15,11 +15,10 @@
 //                    creates the git tags `changeset publish` makes, to push afterwards.
 // Only Node built-ins and the repository's own devDependencies.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { localRegistryUrl, npmrcLines } from './registry.mjs';
+import { localRegistryUrl, npmrcLines, REGISTRY_HOME } from './registry.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const changesetBin = join(root, 'node_modules', '.bin', 'changeset');
@@ -33,8 +32,8 @@ function step(command, args, options) {
 
 /** The environment that points npm and pnpm at `registryUrl` for the scope, with a token. */
 export function registryEnv(registryUrl, env = process.env) {
-  const dir = mkdtempSync(join(tmpdir(), 'site-identity-npmrc-'));
-  const npmrc = join(dir, 'npmrc');
+  mkdirSync(REGISTRY_HOME, { recursive: true });
+  const npmrc = join(REGISTRY_HOME, 'release.npmrc');
   writeFileSync(npmrc, `${npmrcLines(registryUrl, { publish: true }).join('\n')}\n`);
   return { ...env, npm_config_userconfig: npmrc };
 }
@@ -74,12 +73,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         throw new Error('--public needs a token: set NPM_TOKEN, or run npm login first');
       const env = { ...process.env, npm_config_provenance: 'true' };
       if (process.env.NPM_TOKEN) {
-        const dir = mkdtempSync(join(tmpdir(), 'site-identity-npmrc-'));
-        writeFileSync(
-          join(dir, 'npmrc'),
-          `//registry.npmjs.org/:_authToken=\${NPM_TOKEN}\nprovenance=true\n`,
-        );
-        env.npm_config_userconfig = join(dir, 'npmrc');
+        // the token stays in the environment; the file names the variable
+        mkdirSync(REGISTRY_HOME, { recursive: true });
+        const npmrc = join(REGISTRY_HOME, 'public.npmrc');
+        writeFileSync(npmrc, `//registry.npmjs.org/:_authToken=\${NPM_TOKEN}\nprovenance=true\n`);
+        env.npm_config_userconfig = npmrc;
       }
       release({ ...flags, env, gitTag: true });
     } else {
