@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Extractor, ExtractorConfig } from '@microsoft/api-extractor';
+import { isInternalEntry } from './tsdoc-examples.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const update = process.argv.includes('--update');
@@ -29,6 +30,7 @@ function entryPoints() {
     for (const [subpath, target] of Object.entries(manifest.exports ?? {})) {
       const types = target?.import?.types ?? target?.types;
       if (typeof types !== 'string') continue; // ./package.json
+      if (isInternalEntry(subpath)) continue; // not public API: no report
       const suffix = subpath === '.' ? '' : `-${subpath.slice(2).replace(/\//g, '-')}`;
       entries.push({
         dir,

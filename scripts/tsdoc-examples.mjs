@@ -6,6 +6,13 @@ import { join } from 'node:path';
 import ts from 'typescript';
 
 /**
+ * Whether the subpath `subpath` of a package is internal: `./internal` (the shared
+ * checks of `@site-identity/http`) is for the packages themselves, not public API,
+ * so it has no API report and needs no `@example` on its exports.
+ */
+export const isInternalEntry = (subpath) => subpath === './internal';
+
+/**
  * The entries of the package in `dir`: each subpath of its `exports` map with the
  * declaration file its `import` condition names (`.` for a package without a map).
  */
@@ -17,9 +24,10 @@ export function packageEntries(dir) {
   return entries.length > 0 ? entries : [{ subpath: '.', types: './dist/index.d.ts' }];
 }
 
-/** The names exported from every entry of `dir` that have no `@example` tag (`subpath:name` beyond the main one). */
+/** The names exported from every public entry of `dir` that have no `@example` tag (`subpath:name` beyond the main one). */
 export function exportsWithoutExample(dir) {
-  return packageEntries(dir).flatMap(({ subpath, types }) =>
+  const entries = packageEntries(dir).filter(({ subpath }) => !isInternalEntry(subpath));
+  return entries.flatMap(({ subpath, types }) =>
     entryExportsWithoutExample(join(dir, types)).map((name) =>
       subpath === '.' ? name : `${subpath}:${name}`,
     ),

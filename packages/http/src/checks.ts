@@ -1,11 +1,9 @@
-import { PlatformError } from './platform-error';
-import { invalidOptions } from './request-parts';
-
 /**
  * The small checks every package of Site Identity needs, in one place: one rule
  * per kind of value, one message shape (`<name> must be <what>; got <what came>`).
- * Each check throws the error its caller's package makes with `invalid`, so that
- * every package keeps its own typed invalid-argument error.
+ * Each check throws the error its caller's package makes from the message (`make`),
+ * so that every package keeps its own typed invalid-argument error. Internal: on
+ * the subpath `@site-identity/http/internal`, not public API.
  */
 
 /**
@@ -13,12 +11,12 @@ import { invalidOptions } from './request-parts';
  *
  * @example
  * ```ts
- * import type { Invalid } from '@site-identity/http';
+ * import type { Invalid } from '@site-identity/http/internal';
  *
- * const invalid: Invalid = (message) => new RangeError(message);
+ * const make: Invalid = (message) => new RangeError(message);
  * ```
  */
-export type Invalid = (message: string) => Error;
+export type Invalid<E extends Error = Error> = (message: string) => E;
 
 /**
  * How a message shows a value it refused: numbers, booleans and short strings as
@@ -27,7 +25,7 @@ export type Invalid = (message: string) => Error;
  *
  * @example
  * ```ts
- * import { describeValue } from '@site-identity/http';
+ * import { describeValue } from '@site-identity/http/internal';
  *
  * describeValue(-1); // '-1'
  * describeValue(null); // 'null'
@@ -55,14 +53,27 @@ export function describeValue(value: unknown): string {
   }
 }
 
-/** What a check expected, said the one way. @internal */
-const must = (name: string, what: string, value: unknown, shown = describeValue(value)) =>
-  `${name} must be ${what}; got ${shown}`;
-
-/** The caller's error for `message`; http's own `INVALID_OPTIONS` when `invalid` makes none. */
-function refuse(invalid: Invalid, message: string): Error {
-  const error: unknown = typeof invalid === 'function' ? invalid(message) : undefined;
-  return error instanceof Error ? error : invalidOptions(message);
+/**
+ * The one input error: what `make` builds from the message
+ * `<name> must be <what>; got <value>` (`shown`, when given, says what came instead
+ * of {@link describeValue}: a value that may be a secret is said by its kind).
+ *
+ * @example
+ * ```ts
+ * import { invalid } from '@site-identity/http/internal';
+ *
+ * throw invalid('leewaySeconds', 'a number ≥ 0', -1, (message) => new RangeError(message));
+ * // RangeError: leewaySeconds must be a number ≥ 0; got -1
+ * ```
+ */
+export function invalid<E extends Error>(
+  name: string,
+  what: string,
+  value: unknown,
+  make: Invalid<E>,
+  shown = describeValue(value),
+): E {
+  return make(`${name} must be ${what}; got ${shown}`);
 }
 
 /**
@@ -70,7 +81,7 @@ function refuse(invalid: Invalid, message: string): Error {
  *
  * @example
  * ```ts
- * import { isRecord } from '@site-identity/http';
+ * import { isRecord } from '@site-identity/http/internal';
  *
  * isRecord({ a: 1 }); // true
  * isRecord([1]); // false
@@ -85,7 +96,7 @@ export const isRecord = (value: unknown): value is Readonly<Record<string, unkno
  *
  * @example
  * ```ts
- * import { optionsOf } from '@site-identity/http';
+ * import { optionsOf } from '@site-identity/http/internal';
  *
  * const { force = false } = optionsOf<{ force?: boolean }>(null, 'options', (message) => new TypeError(message));
  * ```
@@ -93,13 +104,13 @@ export const isRecord = (value: unknown): value is Readonly<Record<string, unkno
 export function optionsOf<T extends object>(
   value: unknown,
   name: string,
-  invalid: Invalid,
+  make: Invalid,
 ): Partial<T> {
   if (value === undefined || value === null) return {};
   if (isRecord(value)) return value as Partial<T>;
   // A string here may be a token passed in the wrong place: said by its kind only.
   const shown = typeof value === 'string' ? 'a string' : describeValue(value);
-  throw refuse(invalid, must(name, 'an object', value, shown));
+  throw invalid(name, 'an object', value, make, shown);
 }
 
 /**
@@ -109,14 +120,14 @@ export function optionsOf<T extends object>(
  *
  * @example
  * ```ts
- * import { requiredString } from '@site-identity/http';
+ * import { requiredString } from '@site-identity/http/internal';
  *
  * const clientId = requiredString('my-client-id', 'clientId', (message) => new TypeError(message));
  * ```
  */
-export function requiredString(value: unknown, name: string, invalid: Invalid): string {
+export function requiredString(value: unknown, name: string, make: Invalid): string {
   if (typeof value === 'string' && value !== '') return value;
-  throw refuse(invalid, must(name, 'a non-empty string', value));
+  throw invalid(name, 'a non-empty string', value, make);
 }
 
 /**
@@ -126,7 +137,7 @@ export function requiredString(value: unknown, name: string, invalid: Invalid): 
  *
  * @example
  * ```ts
- * import { absoluteUrl } from '@site-identity/http';
+ * import { absoluteUrl } from '@site-identity/http/internal';
  *
  * const url = absoluteUrl('https://shop.example/callback', 'redirectUri', (message) => new TypeError(message));
  * ```
@@ -134,7 +145,7 @@ export function requiredString(value: unknown, name: string, invalid: Invalid): 
 export function absoluteUrl(
   value: unknown,
   name: string,
-  invalid: Invalid,
+  make: Invalid,
   {
     schemes = ['http:', 'https:'],
     fragment = true,
@@ -152,7 +163,7 @@ export function absoluteUrl(
     !schemes.includes(url.protocol) ||
     (!fragment && typeof value === 'string' && value.includes('#'))
   )
-    throw refuse(invalid, must(name, rule, value));
+    throw invalid(name, rule, value, make);
   return url;
 }
 
@@ -165,14 +176,14 @@ const MAX_TIMEOUT_MS = 2_147_483_647;
  *
  * @example
  * ```ts
- * import { timeoutMs } from '@site-identity/http';
+ * import { timeoutMs } from '@site-identity/http/internal';
  *
  * const ms = timeoutMs(5000, 'timeoutMs', (message) => new RangeError(message));
  * ```
  */
-export function timeoutMs(value: unknown, name: string, invalid: Invalid): number {
+export function timeoutMs(value: unknown, name: string, make: Invalid): number {
   if (typeof value === 'number' && value >= 1 && value <= MAX_TIMEOUT_MS) return value;
-  throw refuse(invalid, must(name, `a number of milliseconds from 1 to ${MAX_TIMEOUT_MS}`, value));
+  throw invalid(name, `a number of milliseconds from 1 to ${MAX_TIMEOUT_MS}`, value, make);
 }
 
 /**
@@ -181,14 +192,14 @@ export function timeoutMs(value: unknown, name: string, invalid: Invalid): numbe
  *
  * @example
  * ```ts
- * import { nonNegative } from '@site-identity/http';
+ * import { nonNegative } from '@site-identity/http/internal';
  *
  * const leeway = nonNegative(60, 'leewaySeconds', (message) => new RangeError(message));
  * ```
  */
-export function nonNegative(value: unknown, name: string, invalid: Invalid, min = 0): number {
+export function nonNegative(value: unknown, name: string, make: Invalid, min = 0): number {
   if (typeof value === 'number' && Number.isFinite(value) && value >= min) return value;
-  throw refuse(invalid, must(name, `a number ≥ ${min}`, value));
+  throw invalid(name, `a number ≥ ${min}`, value, make);
 }
 
 /**
@@ -197,82 +208,14 @@ export function nonNegative(value: unknown, name: string, invalid: Invalid, min 
  *
  * @example
  * ```ts
- * import { optionalFunction } from '@site-identity/http';
+ * import { optionalFunction } from '@site-identity/http/internal';
  *
  * const fetchImpl = optionalFunction(globalThis.fetch, 'fetch', (message) => new TypeError(message));
  * ```
  */
-export function optionalFunction<T>(value: T, name: string, invalid: Invalid): T {
+export function optionalFunction<T>(value: T, name: string, make: Invalid): T {
   if (value === undefined || typeof value === 'function') return value;
-  throw refuse(invalid, must(name, 'a function', value));
-}
-
-/**
- * `value` when it is an `AbortSignal` or `undefined` (no signal); else the caller's
- * invalid-argument error. The `{ signal }` every public async call takes is checked
- * with it.
- *
- * @example
- * ```ts
- * import { optionalSignal } from '@site-identity/http';
- *
- * const signal = optionalSignal(AbortSignal.timeout(1000), 'signal', (message) => new TypeError(message));
- * ```
- */
-export function optionalSignal(
-  value: unknown,
-  name: string,
-  invalid: Invalid,
-): AbortSignal | undefined {
-  if (value === undefined || value instanceof AbortSignal) return value;
-  throw refuse(invalid, must(name, 'an AbortSignal', value));
-}
-
-/**
- * `work`, or a rejection with `aborted(signal)` as soon as `signal` aborts: the
- * caller stops waiting, the work it joined (shared with other callers) goes on.
- * A `signal` that is not an `AbortSignal` rejects with `INVALID_OPTIONS`.
- *
- * @example
- * ```ts
- * import { untilAborted } from '@site-identity/http';
- * declare const shared: Promise<string>;
- *
- * const controller = new AbortController();
- * const mine = untilAborted(shared, controller.signal, () => new Error('aborted'));
- * controller.abort(); // `mine` rejects; `shared` carries on
- * ```
- */
-export function untilAborted<T>(
-  work: Promise<T>,
-  signal: AbortSignal | undefined,
-  aborted: (signal: AbortSignal) => Error,
-): Promise<T> {
-  if (signal === undefined) return Promise.resolve(work);
-  if (!(signal instanceof AbortSignal))
-    return Promise.reject(invalidOptions(must('signal', 'an AbortSignal', signal)));
-  const stopped = (): Error => {
-    const error: unknown = typeof aborted === 'function' ? aborted(signal) : undefined;
-    return error instanceof Error
-      ? error
-      : new PlatformError('The call was aborted by its signal', {
-          kind: 'aborted',
-          code: 'ABORTED',
-          cause: signal.reason,
-        });
-  };
-  if (signal.aborted) {
-    Promise.resolve(work).catch(() => undefined);
-    return Promise.reject(stopped());
-  }
-  return new Promise<T>((resolve, reject) => {
-    const stop = () => reject(stopped());
-    signal.addEventListener('abort', stop, { once: true });
-    Promise.resolve(work)
-      .then(resolve, reject)
-      .finally(() => signal.removeEventListener('abort', stop))
-      .catch(() => undefined);
-  });
+  throw invalid(name, 'a function', value, make);
 }
 
 /**
@@ -281,7 +224,7 @@ export function untilAborted<T>(
  *
  * @example
  * ```ts
- * import { keyedFlight } from '@site-identity/http';
+ * import { keyedFlight } from '@site-identity/http/internal';
  *
  * const once = keyedFlight();
  * const [a, b] = await Promise.all([once('k', async () => 1), once('k', async () => 2)]); // 1, 1
@@ -306,7 +249,7 @@ export function keyedFlight(): <T>(key: string, start: () => Promise<T>) => Prom
  *
  * @example
  * ```ts
- * import { attempt } from '@site-identity/http';
+ * import { attempt } from '@site-identity/http/internal';
  *
  * const parsed = attempt(() => JSON.parse('{')); // undefined
  * ```
@@ -318,26 +261,3 @@ export function attempt<T>(task: () => T): T | undefined {
     return undefined;
   }
 }
-
-/**
- * Whether `value` carries the brand `name` (`site-identity.<name>` in the global
- * symbol registry, which every realm shares): an error class sets it on its
- * prototype with a getter, so its subclasses and its copies in other realms or
- * other copies of the package are recognised, without trusting the `name` alone.
- *
- * @example
- * ```ts
- * import { hasBrand } from '@site-identity/http';
- *
- * class MyError extends Error {
- *   get [Symbol.for('site-identity.MyError')](): true {
- *     return true;
- *   }
- * }
- * hasBrand(new MyError(), 'MyError'); // true
- * ```
- */
-export const hasBrand = (value: unknown, name: string): boolean =>
-  typeof value === 'object' &&
-  value !== null &&
-  (value as Record<symbol, unknown>)[Symbol.for(`site-identity.${name}`)] === true;

@@ -1,6 +1,6 @@
 import type { HttpResponse } from './http-types';
-import { describeValue, isRecord } from './checks';
-import { invalidOptions } from './request-parts';
+import { invalid, isRecord } from './checks';
+import { invalidOptions } from './platform-error';
 import { PlatformError, type FieldViolation } from './platform-error';
 import { constantCase, statusTextOf } from './status-text';
 
@@ -60,7 +60,7 @@ export async function readResponse(response: Response, where?: string): Promise<
     typeof response.text !== 'function' ||
     typeof (response.headers as Partial<Headers> | undefined)?.get !== 'function'
   )
-    throw invalidOptions(`response must be a Response; got ${describeValue(response)}`);
+    throw invalid('response', 'a Response', response, invalidOptions);
   const { ok, status, headers } = response;
   const requestId = headers.get(REQUEST_ID_HEADER) ?? undefined;
   const common = { status, requestId, retryable: RETRYABLE_STATUSES.includes(status), response };

@@ -2,9 +2,10 @@ import ky, { type Options as KyOptions } from 'ky';
 import { readResponse, RETRYABLE_STATUSES } from './error-from-response';
 import type { AuthorizationSource, FetchLike, HttpMethod, HttpResponse } from './http-types';
 import { resolveBaseUrl, resolveRequestUrl, type SearchParams } from './request-url';
-import { describeValue, timeoutMs } from './checks';
+import { invalid, optionalFunction, timeoutMs } from './checks';
 import { isPlatformError } from './platform-error';
-import { authorize, invalidOptions, jsonHeaders, serialise } from './request-parts';
+import { authorize, jsonHeaders, serialise } from './request-parts';
+import { invalidOptions } from './platform-error';
 import type { RetryPolicy } from './retry-policy';
 import { describeRequest, fetchOf } from './send';
 import { wrap } from './to-platform-error';
@@ -149,9 +150,7 @@ function kyRetry(retry: RetryPolicy | false | undefined) {
     ['retry.maxDelayMs', maxDelayMs, false],
   ] as const) {
     if (typeof value !== 'number' || !(value >= 0) || (whole && !Number.isInteger(value)))
-      throw invalidOptions(
-        `${name} must be ${whole ? 'a whole number' : 'a number'} ≥ 0; got ${describeValue(value)}`,
-      );
+      throw invalid(name, `${whole ? 'a whole number' : 'a number'} ≥ 0`, value, invalidOptions);
   }
   return {
     limit,
@@ -207,15 +206,13 @@ function kyRetry(retry: RetryPolicy | false | undefined) {
  */
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   if (typeof options !== 'object' || options === null)
-    throw invalidOptions(`options must be an object; got ${describeValue(options)}`);
+    throw invalid('options', 'an object', options, invalidOptions);
   const baseUrl = resolveBaseUrl(options.baseUrl, options.cdn === true);
   const defaultTimeout = checkTimeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const retry = kyRetry(options.retry);
   const { fetch: customFetch, getAuthorization, headers: baseHeaders } = options;
-  for (const name of ['fetch', 'getAuthorization'] as const) {
-    if (options[name] !== undefined && typeof options[name] !== 'function')
-      throw invalidOptions(`${name} must be a function; got ${describeValue(options[name])}`);
-  }
+  for (const name of ['fetch', 'getAuthorization'] as const)
+    optionalFunction(options[name], name, invalidOptions);
   const api = ky.create({
     fetch: fetchOf(customFetch) as typeof fetch,
     hooks: {

@@ -23,18 +23,7 @@ export { send, type SendRequest, type SendSettings } from './send';
 export { toPlatformError } from './to-platform-error';
 export { statusTextOf } from './status-text';
 export {
-  absoluteUrl,
-  attempt,
-  describeValue,
-  hasBrand,
-  isRecord,
-  keyedFlight,
-  nonNegative,
-  optionalFunction,
-  optionalSignal,
-  optionsOf,
-  requiredString,
-  timeoutMs,
-  untilAborted,
-  type Invalid,
-} from './checks';
+  isSiteIdentityError,
+  SiteIdentityError,
+  type SiteIdentityErrorInit,
+} from './site-identity-error';

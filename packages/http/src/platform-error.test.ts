@@ -42,18 +42,39 @@ describe('PlatformError', () => {
   });
 });
 
+/** What every copy of the package puts on a PlatformError's prototype: the one brand. */
+const branded = {
+  get [Symbol.for('site-identity.error')]() {
+    return ['PlatformError', 'SiteIdentityError'];
+  },
+};
+
 describe('isPlatformError', () => {
   test.each([
     ['a PlatformError', new PlatformError('x', { kind: 'system', code: 'UNKNOWN' }), true],
     [
-      'one from another copy of the package',
+      'one from another copy of the package (it carries the one brand)',
+      Object.assign(Object.create(branded), {
+        kind: 'network',
+        code: 'NETWORK_ERROR',
+        fieldViolations: [],
+      }),
+      true,
+    ],
+    [
+      'a look-alike with the name and the fields but not the brand',
       Object.assign(new Error('x'), {
         name: 'PlatformError',
         kind: 'network',
         code: 'NETWORK_ERROR',
         fieldViolations: [],
       }),
-      true,
+      false,
+    ],
+    [
+      'a branded look-alike without its fields',
+      Object.assign(Object.create(branded), { kind: 'network' }),
+      false,
     ],
     [
       'a look-alike without code and field violations',
@@ -70,7 +91,7 @@ describe('isPlatformError', () => {
 
   test('recognises an error made in another realm', () => {
     const foreign: unknown = runInNewContext(
-      'class PlatformError extends Error { name = "PlatformError"; kind = "network"; code = "NETWORK_ERROR"; fieldViolations = [] }; new PlatformError("x")',
+      'class PlatformError extends Error { get [Symbol.for("site-identity.error")]() { return ["PlatformError", "SiteIdentityError"] } name = "PlatformError"; kind = "network"; code = "NETWORK_ERROR"; fieldViolations = [] }; new PlatformError("x")',
     );
     expect(foreign instanceof PlatformError).toBe(false);
     expect(isPlatformError(foreign)).toBe(true);

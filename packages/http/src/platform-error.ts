@@ -1,4 +1,5 @@
-import { hasBrand } from './checks';
+import { isSiteIdentityError, SiteIdentityError } from './site-identity-error';
+
 /**
  * What went wrong, in one word:
  *
@@ -103,9 +104,6 @@ export interface PlatformErrorInit {
   readonly cause?: unknown;
 }
 
-/** What the constructor reads when JavaScript calls it without an init: no fields. */
-const NO_INIT = {} as PlatformErrorInit;
-
 /**
  * The one error every `HttpClient` call rejects with. It carries what the platform
  * said (`code`, `description`, `fieldViolations`, `data`), where (`status`,
@@ -127,49 +125,60 @@ const NO_INIT = {} as PlatformErrorInit;
  * }
  * ```
  */
-export class PlatformError extends Error {
-  override name = 'PlatformError' as const;
+export class PlatformError extends SiteIdentityError {
+  static override readonly brand: string = 'PlatformError';
+  override name: 'PlatformError' | (string & {}) = 'PlatformError';
   /** What went wrong, in one word. */
-  readonly kind!: PlatformErrorKind;
+  declare readonly kind: PlatformErrorKind;
   /** Machine-readable code: the platform's own, or one of {@link KnownPlatformErrorCode}. */
-  readonly code!: PlatformErrorCode;
+  declare readonly code: PlatformErrorCode;
   /** The HTTP status, when there was a response. */
-  readonly status: number | undefined;
+  declare readonly status: number | undefined;
   /** The `x-wix-request-id` of the response, when there was one. */
-  readonly requestId: string | undefined;
+  declare readonly requestId: string | undefined;
   /** Whether the same request may succeed later (network, time-out, 408, 429, 502, 503, 504). */
-  readonly retryable!: boolean;
+  declare readonly retryable: boolean;
   /** The rejected fields of a validation error, sorted by field; empty otherwise. */
-  readonly fieldViolations!: readonly FieldViolation[];
+  declare readonly fieldViolations: readonly FieldViolation[];
   /** The platform's description of an application error, or the status text. */
-  readonly description: string | undefined;
+  declare readonly description: string | undefined;
   /** The application error's `data`, when the platform sent one. */
-  readonly data: Readonly<Record<string, unknown>> | undefined;
+  declare readonly data: Readonly<Record<string, unknown>> | undefined;
   /** The raw response (non-enumerable), when there was one. */
   declare readonly response: Response | undefined;
 
-  /** The brand {@link isPlatformError} recognises across realms and in subclasses. */
-  get [Symbol.for('site-identity.PlatformError')](): true {
-    return true;
-  }
-
-  // The fields are set by Object.assign; the declarations above define them, so each
-  // one exists (possibly undefined) on every error.
-  constructor(message: string, input: PlatformErrorInit) {
-    const { cause, response, ...init } = input ?? NO_INIT;
-    super(message, cause === undefined ? undefined : { cause });
-    Object.assign(this, init, {
-      retryable: init.retryable ?? false,
-      fieldViolations: init.fieldViolations ?? [],
-    });
-    Object.defineProperty(this, 'response', { value: response });
+  constructor(message: string, init: PlatformErrorInit) {
+    // Every field exists on every error (possibly undefined); without an init, no others.
+    super(message, {
+      status: undefined,
+      requestId: undefined,
+      description: undefined,
+      data: undefined,
+      response: undefined,
+      ...init,
+      retryable: init?.retryable ?? false,
+      fieldViolations: init?.fieldViolations ?? [],
+    } as PlatformErrorInit);
   }
 }
 
 /**
+ * The one abort error of every package: a `PlatformError` of kind `aborted`, code
+ * `ABORTED`, whose `cause` is the signal's reason. @internal
+ */
+export const abortError = (
+  cause: unknown,
+  message = 'The call was aborted by its signal',
+): PlatformError => new PlatformError(message, { kind: 'aborted', code: 'ABORTED', cause });
+
+/** An error for bad input to http (thrown by `createHttpClient` and `send`, rejected by calls). @internal */
+export const invalidOptions = (message: string, cause?: unknown): PlatformError =>
+  new PlatformError(message, { kind: 'system', code: 'INVALID_OPTIONS', cause });
+
+/**
  * Whether `value` is a `PlatformError`, also one made by another copy of this
- * package, in another realm (an iframe) or of a subclass: it checks the brand
- * (or, from an older copy, `name`) and the fields, not the prototype.
+ * package, in another realm (an iframe) or of a subclass: it checks the one brand
+ * of `SiteIdentityError` and the fields, not the prototype.
  *
  * @example
  * ```ts
@@ -184,15 +193,9 @@ export class PlatformError extends Error {
  */
 export function isPlatformError(value: unknown): value is PlatformError {
   // Every field a caller reads without a check must be there, so a look-alike is wrapped, not trusted.
-  const candidate = value as
-    | { name?: unknown; kind?: unknown; code?: unknown; fieldViolations?: unknown }
-    | null
-    | undefined;
-  return (
-    typeof value === 'object' &&
-    (hasBrand(value, 'PlatformError') || candidate?.name === 'PlatformError') &&
-    typeof candidate?.kind === 'string' &&
-    typeof candidate?.code === 'string' &&
-    Array.isArray(candidate?.fieldViolations)
-  );
+  if (!isSiteIdentityError(value, 'PlatformError')) return false;
+  const { kind, code, fieldViolations } = value as { kind?: unknown; fieldViolations?: unknown } & {
+    code?: unknown;
+  };
+  return typeof kind === 'string' && typeof code === 'string' && Array.isArray(fieldViolations);
 }

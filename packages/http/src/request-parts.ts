@@ -1,10 +1,5 @@
-import { PlatformError } from './platform-error';
+import { invalidOptions, PlatformError } from './platform-error';
 import type { AuthorizationSource } from './http-types';
-
-/** An error for bad input to the client (thrown by `createHttpClient`, rejected by calls). */
-export function invalidOptions(message: string, cause?: unknown): PlatformError {
-  return new PlatformError(message, { kind: 'system', code: 'INVALID_OPTIONS', cause });
-}
 
 /** `accept: application/json`, then `base`, the JSON content type when there is a body, then `own`. */
 export function jsonHeaders(

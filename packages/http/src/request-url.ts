@@ -1,5 +1,5 @@
-import { describeValue } from './checks';
-import { invalidOptions } from './request-parts';
+import { invalid } from './checks';
+import { invalidOptions } from './platform-error';
 
 /**
  * The platform's API host, the production default of every `baseUrl` in this library.
@@ -59,8 +59,11 @@ export function resolveBaseUrl(baseUrl: unknown, cdn: boolean): string {
     url.search ||
     url.hash
   ) {
-    throw invalidOptions(
-      `baseUrl must be an absolute http or https URL without query or fragment; got ${describeValue(baseUrl)}`,
+    throw invalid(
+      'baseUrl',
+      'an absolute http or https URL without query or fragment',
+      baseUrl,
+      invalidOptions,
     );
   }
   return (cdn ? EDGE_API_BASE_URL : url.origin) + url.pathname.replace(/\/+$/, '');
@@ -73,9 +76,8 @@ export function resolveBaseUrl(baseUrl: unknown, cdn: boolean): string {
  */
 export function resolveRequestUrl(base: string, path: unknown, searchParams?: SearchParams): URL {
   if (typeof path !== 'string' || /^[a-z][a-z\d+.-]*:|^[\\/]{2}/i.test(path)) {
-    throw invalidOptions(
-      `path must be a path relative to baseUrl; got ${typeof path === 'string' ? 'an absolute URL' : typeof path}`,
-    );
+    const shown = typeof path === 'string' ? 'an absolute URL' : typeof path;
+    throw invalid('path', 'a path relative to baseUrl', path, invalidOptions, shown);
   }
   // What follows `base` starts with `/`, `?` or `#` (or is empty), so the host of
   // `base` is the host of the request, whatever else `path` holds.

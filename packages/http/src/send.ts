@@ -2,12 +2,13 @@ import { readResponse } from './error-from-response';
 import type { AuthorizationSource, FetchLike, HttpMethod, HttpResponse } from './http-types';
 import {
   absoluteUrl,
-  describeValue,
+  invalid,
   isRecord,
   requiredString,
   timeoutMs as checkTimeout,
 } from './checks';
-import { authorize, invalidOptions, jsonHeaders, serialise } from './request-parts';
+import { authorize, jsonHeaders, serialise } from './request-parts';
+import { invalidOptions } from './platform-error';
 import { wrap } from './to-platform-error';
 
 /**
@@ -85,10 +86,8 @@ export const describeRequest = (method: string, url: string | URL): string =>
  * ```
  */
 export async function send(request: SendRequest, settings: SendSettings): Promise<HttpResponse> {
-  if (!isRecord(request))
-    throw invalidOptions(`request must be an object; got ${describeValue(request)}`);
-  if (!isRecord(settings))
-    throw invalidOptions(`settings must be an object; got ${describeValue(settings)}`);
+  if (!isRecord(request)) throw invalid('request', 'an object', request, invalidOptions);
+  if (!isRecord(settings)) throw invalid('settings', 'an object', settings, invalidOptions);
   const { method, url, signal } = request;
   requiredString(method, 'request.method', invalidOptions);
   absoluteUrl(url instanceof URL ? url.href : url, 'request.url', invalidOptions);

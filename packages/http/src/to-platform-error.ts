@@ -1,4 +1,4 @@
-import { isPlatformError, PlatformError } from './platform-error';
+import { abortError, isPlatformError, PlatformError } from './platform-error';
 
 /**
  * A `PlatformError` for anything thrown: a `PlatformError` comes back unchanged;
@@ -49,11 +49,7 @@ export function wrap(error: unknown, context?: FailureContext): PlatformError {
         { kind: 'timeout', code: 'TIMEOUT', retryable: true, cause: error },
       );
     case 'AbortError':
-      return new PlatformError(`Request aborted${on}`, {
-        kind: 'aborted',
-        code: 'ABORTED',
-        cause: aborted ? context?.signal?.reason : error,
-      });
+      return abortError(aborted ? context?.signal?.reason : error, `Request aborted${on}`);
     case 'TypeError':
       return new PlatformError(`Network error${context ? `: no answer to ${context.where}` : ''}`, {
         kind: 'network',

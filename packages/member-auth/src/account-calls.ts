@@ -1,11 +1,6 @@
 import { type CallSignal, signalOf } from './call-signal';
-import {
-  absoluteUrl,
-  isRecord,
-  optionsOf,
-  requiredString,
-  type HttpClient,
-} from '@site-identity/http';
+import { type HttpClient } from '@site-identity/http';
+import { absoluteUrl, isRecord, optionsOf, requiredString } from '@site-identity/http/internal';
 import type { Tokens } from '@site-identity/tokens';
 import { rejectingWithMemberAuthError } from './account-error';
 import type { Identity, IdentityProfile } from './identity';

@@ -1,4 +1,4 @@
-import { optionalSignal } from '@site-identity/http';
+import { signalOf as checkedSignal } from '@site-identity/http/internal';
 import { invalidArgument } from './input-checks';
 
 /**
@@ -23,4 +23,4 @@ export interface CallSignal {
 
 /** The `signal` of a call's options, checked: an `AbortSignal` or nothing. @internal */
 export const signalOf = (options: unknown): AbortSignal | undefined =>
-  optionalSignal((options as CallSignal | null | undefined)?.signal, 'signal', invalidArgument);
+  checkedSignal(options, invalidArgument);

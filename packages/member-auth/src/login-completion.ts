@@ -4,7 +4,7 @@ import {
   optionalFunction,
   requiredString,
   timeoutMs,
-} from '@site-identity/http';
+} from '@site-identity/http/internal';
 import { isRedirectsError, OAUTH_FLOW_TIMEOUT_MS, RedirectsError } from '@site-identity/redirects';
 import { invalidArgument } from './input-checks';
 import type { MemberAuthRedirects } from './ports';

@@ -1,4 +1,4 @@
-import { isRecord } from '@site-identity/http';
+import { isRecord } from '@site-identity/http/internal';
 import type { Identity } from './identity';
 import { isFilled } from './input-checks';
 import { loginProblem } from './login-problem';

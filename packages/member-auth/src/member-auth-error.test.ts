@@ -21,7 +21,20 @@ describe('MemberAuthError', () => {
 
   test.each([
     [new MemberAuthError('x', { code: 'INVALID_EMAIL' }), true],
-    [{ name: 'MemberAuthError', code: 'INVALID_EMAIL', message: 'from another realm' }, true],
+    // From another realm or copy of the package: it carries the one brand.
+    [
+      Object.assign(
+        Object.create({
+          get [Symbol.for('site-identity.error')]() {
+            return ['MemberAuthError', 'SiteIdentityError'];
+          },
+        }) as object,
+        { code: 'INVALID_EMAIL', message: 'from another realm' },
+      ),
+      true,
+    ],
+    // The name alone is not the brand.
+    [{ name: 'MemberAuthError', code: 'INVALID_EMAIL', message: 'a look-alike' }, false],
     [{ name: 'MemberAuthError' }, false],
     [new Error('x'), false],
     [null, false],

@@ -1,4 +1,4 @@
-import { hasBrand } from '@site-identity/http';
+import { isSiteIdentityError, SiteIdentityError } from '@site-identity/http';
 /**
  * The codes this package assigns, the `code` of a {@link MemberAuthError}. A FAILURE
  * {@link LoginResult} carries the error as `cause` and the spec's catalogue name
@@ -80,9 +80,6 @@ export interface MemberAuthErrorInit {
   readonly cause?: unknown;
 }
 
-/** What the constructor reads when JavaScript calls it without an init: no fields. */
-const NO_INIT = {} as MemberAuthErrorInit;
-
 /**
  * The one error class of this package. A FAILURE or captcha {@link LoginResult}
  * carries one as `cause`; the calls that have no result type (`changePassword`,
@@ -104,29 +101,23 @@ const NO_INIT = {} as MemberAuthErrorInit;
  * }
  * ```
  */
-export class MemberAuthError extends Error {
+export class MemberAuthError extends SiteIdentityError {
+  static override readonly brand: string = 'MemberAuthError';
   override name = 'MemberAuthError' as const;
-
-  /** The brand {@link isMemberAuthError} recognises across realms and in subclasses. */
-  get [Symbol.for('site-identity.MemberAuthError')](): true {
-    return true;
-  }
   /** Machine-readable code, one of {@link KnownMemberAuthErrorCode}. */
-  readonly code: MemberAuthErrorCode;
+  declare readonly code: MemberAuthErrorCode;
   /** The platform's `x-wix-request-id`, when a request was made. */
-  readonly requestId: string | undefined;
+  declare readonly requestId: string | undefined;
 
   constructor(message: string, init: MemberAuthErrorInit) {
-    const fields = init ?? NO_INIT;
-    super(message, fields.cause === undefined ? undefined : { cause: fields.cause });
-    this.code = fields.code;
-    this.requestId = fields.requestId;
+    super(message, { requestId: undefined, ...init });
   }
 }
 
 /**
  * Whether `value` is a {@link MemberAuthError}, also one made by another copy of
- * this package or in another realm: it checks `name`, not the prototype.
+ * this package or in another realm: it checks the one brand of `SiteIdentityError`
+ * and the `code`, not the prototype.
  *
  * @example
  * ```ts
@@ -142,11 +133,5 @@ export class MemberAuthError extends Error {
  * ```
  */
 export function isMemberAuthError(value: unknown): value is MemberAuthError {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    (hasBrand(value, 'MemberAuthError') ||
-      (value as { name?: unknown }).name === 'MemberAuthError') &&
-    typeof (value as { code?: unknown }).code === 'string'
-  );
+  return isSiteIdentityError(value, 'MemberAuthError') && typeof value.code === 'string';
 }

@@ -1,14 +1,16 @@
 import type { CallSignal } from './call-signal';
 import {
-  absoluteUrl,
   createHttpClient,
   DEFAULT_API_BASE_URL,
-  describeValue,
-  optionalFunction,
-  requiredString,
   type HttpClient,
   type HttpClientOptions,
 } from '@site-identity/http';
+import {
+  absoluteUrl,
+  describeValue,
+  optionalFunction,
+  requiredString,
+} from '@site-identity/http/internal';
 import type { Tokens } from '@site-identity/tokens';
 import {
   accountCalls,

@@ -1,11 +1,11 @@
+import { DEFAULT_API_BASE_URL } from '@site-identity/http';
 import {
   absoluteUrl,
-  DEFAULT_API_BASE_URL,
   keyedFlight,
   optionsOf,
   timeoutMs as checkTimeoutMs,
   untilAborted,
-} from '@site-identity/http';
+} from '@site-identity/http/internal';
 import { createAuthFlowData } from '@site-identity/pkce';
 import type { Tokens } from '@site-identity/tokens';
 import { responseModeOf, sameOriginUri, stripCallbackParams } from './callback-url';
@@ -268,7 +268,7 @@ export function createRedirects(options: RedirectsOptions): Redirects {
       if (!answer.code) throw missingCodeOrState();
       return exchange(answer.code, flow.codeVerifier, flow.redirectUri);
     });
-    return untilAborted(run, signal, abortedBy);
+    return untilAborted(() => run, { signal }, invalidArgument, abortedBy);
   };
 
   const prewarm: Redirects['prewarm'] = (prewarmOptions) => {
@@ -306,7 +306,7 @@ export function createRedirects(options: RedirectsOptions): Redirects {
         logger.warn('Session pre-warm failed', error);
       }
     });
-    return untilAborted(run, signal, abortedBy).catch(() => undefined);
+    return untilAborted(() => run, { signal }, invalidArgument, abortedBy).catch(() => undefined);
   };
 
   const logout: Redirects['logout'] = async (logoutOptions) => {

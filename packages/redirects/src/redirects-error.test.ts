@@ -28,9 +28,18 @@ describe('RedirectsError', () => {
   test.each([
     ['a RedirectsError', new RedirectsError('x', { code: 'INVALID_STATE' }), true],
     [
-      'one from another realm (same name, other prototype)',
-      Object.assign(Object.create(null) as object, { name: 'RedirectsError' }),
+      'one from another realm or copy of the package (the one brand, other prototype)',
+      Object.create({
+        get [Symbol.for('site-identity.error')]() {
+          return ['RedirectsError', 'SiteIdentityError'];
+        },
+      }) as unknown,
       true,
+    ],
+    [
+      'a look-alike with the name but not the brand',
+      Object.assign(Object.create(null) as object, { name: 'RedirectsError' }),
+      false,
     ],
     ['a plain Error', new Error('x'), false],
     ['another package error', Object.assign(new Error('x'), { name: 'PlatformError' }), false],

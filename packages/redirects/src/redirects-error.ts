@@ -1,4 +1,4 @@
-import { hasBrand } from '@site-identity/http';
+import { isSiteIdentityError, SiteIdentityError } from '@site-identity/http';
 /**
  * The codes this package assigns. Anything else that may appear in `code` (a
  * hosted page's `error`, a future code) keeps the type open with `(string & {})`.
@@ -72,9 +72,6 @@ export interface RedirectsErrorInit {
   readonly cause?: unknown;
 }
 
-/** What the constructor reads when JavaScript calls it without an init: no fields. */
-const NO_INIT = {} as RedirectsErrorInit;
-
 /**
  * The one error this package throws for what it decides itself. Failures of the
  * platform call pass through as `PlatformError` (from `@site-identity/http`), and a
@@ -95,13 +92,9 @@ const NO_INIT = {} as RedirectsErrorInit;
  * }
  * ```
  */
-export class RedirectsError extends Error {
+export class RedirectsError extends SiteIdentityError {
+  static override readonly brand: string = 'RedirectsError';
   override name = 'RedirectsError' as const;
-
-  /** The brand {@link isRedirectsError} recognises across realms and in subclasses. */
-  get [Symbol.for('site-identity.RedirectsError')](): true {
-    return true;
-  }
   declare readonly code: RedirectsErrorCode;
   /** The hosted page's `error`, for `AUTHORIZATION_ERROR`. */
   declare readonly error: string | undefined;
@@ -110,16 +103,20 @@ export class RedirectsError extends Error {
   /** The request id of the platform answer behind the error, when there was one. */
   declare readonly requestId: string | undefined;
 
-  constructor(message: string, input: RedirectsErrorInit) {
-    const { code, error, errorDescription, requestId, cause } = input ?? NO_INIT;
-    super(message, cause === undefined ? undefined : { cause });
-    Object.assign(this, { code, error, errorDescription, requestId });
+  constructor(message: string, init: RedirectsErrorInit) {
+    super(message, {
+      error: undefined,
+      errorDescription: undefined,
+      requestId: undefined,
+      ...init,
+    });
   }
 }
 
 /**
  * Whether `value` is a {@link RedirectsError}, also one from another realm (an
- * iframe) or another copy of this package: it checks `name`, not the prototype.
+ * iframe) or another copy of this package: it checks the one brand of
+ * `SiteIdentityError`, not the prototype.
  *
  * @example
  * ```ts
@@ -135,12 +132,7 @@ export class RedirectsError extends Error {
  * ```
  */
 export function isRedirectsError(value: unknown): value is RedirectsError {
-  return (
-    hasBrand(value, 'RedirectsError') ||
-    (typeof value === 'object' &&
-      value !== null &&
-      (value as { name?: unknown }).name === 'RedirectsError')
-  );
+  return isSiteIdentityError(value, 'RedirectsError');
 }
 
 /** Shorthand for the errors raised inside this package. */

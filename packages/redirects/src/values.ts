@@ -1,4 +1,9 @@
-import { attempt, describeValue, optionalSignal, requiredString } from '@site-identity/http';
+import {
+  attempt,
+  describeValue,
+  requiredString,
+  signalOf as checkedSignal,
+} from '@site-identity/http/internal';
 import { fail, type RedirectsError } from './redirects-error';
 
 export { attempt };
@@ -22,11 +27,7 @@ export function invalid(name: string, what: string, value: unknown, cause?: unkn
 
 /** The `signal` of a call's options, checked: an `AbortSignal` or nothing. */
 export const signalOf = (given: unknown): AbortSignal | undefined =>
-  optionalSignal(
-    (given as { signal?: unknown } | null | undefined)?.signal,
-    'signal',
-    invalidArgument,
-  );
+  checkedSignal(given, invalidArgument);
 
 /** `ABORTED`: the caller's `signal` fired; its reason is the cause. */
 export const abortedBy = (signal: AbortSignal): RedirectsError =>

@@ -1,4 +1,4 @@
-import { keyedFlight } from '@site-identity/http';
+import { keyedFlight } from '@site-identity/http/internal';
 import type { Tokens } from '@site-identity/tokens';
 import { sha256Hex } from './base64url';
 import type { SessionCoordinator } from './coordinator';

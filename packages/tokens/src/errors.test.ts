@@ -102,10 +102,20 @@ describe('guards', () => {
       true,
     ],
     [
-      'one from another realm (a plain object with the name)',
+      'one from another realm or copy of the package (it carries the one brand)',
+      Object.create({
+        get [Symbol.for('site-identity.error')]() {
+          return ['TokenEndpointError', 'TokensError', 'SiteIdentityError'];
+        },
+      }) as unknown,
+      true,
+      true,
+    ],
+    [
+      'a plain object with the name but not the brand',
       { name: 'TokenEndpointError', message: 'm' },
-      true,
-      true,
+      false,
+      false,
     ],
     ['a TypeError', new TypeError('x'), false, false],
     ['null', null, false, false],

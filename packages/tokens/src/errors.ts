@@ -1,10 +1,10 @@
+import { type PlatformErrorKind } from '@site-identity/http';
+import { isSiteIdentityError, SiteIdentityError } from '@site-identity/http';
 import {
   describeValue,
-  hasBrand,
-  optionalSignal,
+  signalOf as checkedSignal,
   untilAborted,
-  type PlatformErrorKind,
-} from '@site-identity/http';
+} from '@site-identity/http/internal';
 /**
  * The machine-readable codes of {@link TokensError} and {@link TokenEndpointError}.
  *
@@ -76,28 +76,21 @@ export interface TokensErrorInit {
  * error.code; // 'INVALID_ARGUMENT'
  * ```
  */
-export class TokensError extends Error {
+export class TokensError extends SiteIdentityError {
+  static override readonly brand: string = 'TokensError';
   override name: 'TokensError' | 'TokenEndpointError' = 'TokensError';
 
-  /** The brand `isTokensError` recognises across realms and in subclasses. */
-  get [Symbol.for('site-identity.TokensError')](): true {
-    return true;
-  }
-
   /** What went wrong, for programs; the message is for people. */
-  readonly code: TokensErrorCode | (string & {});
+  declare readonly code: TokensErrorCode | (string & {});
   /**
    * Whether the same call may succeed later, as `PlatformError.retryable` of
    * `@site-identity/http` says it. Whether the session was kept is another
    * question: every failure keeps it but a {@link TokenEndpointError} with `invalidGrant`.
    */
-  readonly retryable: boolean;
+  declare readonly retryable: boolean;
 
-  constructor(message: string, input: TokensErrorInit) {
-    const { code, retryable, cause } = input ?? ({} as TokensErrorInit);
-    super(message, cause === undefined ? undefined : { cause });
-    this.code = code;
-    this.retryable = retryable === true;
+  constructor(message: string, init: TokensErrorInit) {
+    super(message, { ...init, retryable: init?.retryable === true } as TokensErrorInit);
   }
 }
 
@@ -136,11 +129,7 @@ export interface SignalOption {
 
 /** The caller's `signal`, checked: an `AbortSignal` or nothing. @internal */
 export function signalOf(options: unknown): AbortSignal | undefined {
-  return optionalSignal(
-    (options as SignalOption | null | undefined)?.signal,
-    'signal',
-    invalidArgument,
-  );
+  return checkedSignal(options, invalidArgument);
 }
 
 /**
@@ -149,14 +138,7 @@ export function signalOf(options: unknown): AbortSignal | undefined {
  * callers share) goes on. A `signal` that is not an `AbortSignal` rejects. @internal
  */
 export function abortable<T>(start: () => Promise<T>, options: unknown): Promise<T> {
-  let signal: AbortSignal | undefined;
-  try {
-    signal = signalOf(options);
-  } catch (error) {
-    return Promise.reject(error);
-  }
-  if (signal?.aborted) return Promise.reject(abortedBy(signal));
-  return untilAborted(start(), signal, abortedBy);
+  return untilAborted(start, options, invalidArgument, abortedBy);
 }
 
 /**
@@ -224,12 +206,8 @@ export interface TokenEndpointErrorInit extends TokensErrorInit {
  * @see https://www.rfc-editor.org/rfc/rfc6749#section-5.2 RFC 6749 §5.2 (error response)
  */
 export class TokenEndpointError extends TokensError {
+  static override readonly brand: string = 'TokenEndpointError';
   override name = 'TokenEndpointError' as const;
-
-  /** The brand `isTokenEndpointError` recognises across realms and in subclasses. */
-  get [Symbol.for('site-identity.TokenEndpointError')](): true {
-    return true;
-  }
 
   /**
    * What went wrong, in the words of `PlatformError` (`@site-identity/http`):
@@ -252,18 +230,16 @@ export class TokenEndpointError extends TokensError {
   declare readonly response: Response | undefined;
 
   constructor(message: string, init: TokenEndpointErrorInit) {
-    super(message, init);
     // Called without its init (from JavaScript): an error without fields, not a TypeError.
-    const { code, grantType, kind, status, requestId, response } =
-      init ?? ({} as TokenEndpointErrorInit);
-    Object.assign(this, {
+    const { code, kind, status } = init ?? ({} as Partial<TokenEndpointErrorInit>);
+    super(message, {
+      status: undefined,
+      requestId: undefined,
+      response: undefined,
+      ...init,
       kind: kind ?? (status === undefined ? (code === 'TIMEOUT' ? 'timeout' : 'network') : 'http'),
-      status,
-      requestId,
-      grantType,
       invalidGrant: code === 'INVALID_GRANT',
-    });
-    Object.defineProperty(this, 'response', { value: response });
+    } as TokenEndpointErrorInit);
   }
 }
 
@@ -284,7 +260,8 @@ export function tokenEndpointMessage(
 
 /**
  * Whether `value` is a {@link TokensError} (or a {@link TokenEndpointError}),
- * from this realm or another (it checks `name`, not the prototype).
+ * from this realm or another copy of the package (it checks the one brand of
+ * `SiteIdentityError`, not the prototype).
  *
  * @example
  * ```ts
@@ -294,9 +271,7 @@ export function tokenEndpointMessage(
  * ```
  */
 export function isTokensError(value: unknown): value is TokensError {
-  return (
-    hasBrand(value, 'TokensError') || isNamed(value, 'TokensError') || isTokenEndpointError(value)
-  );
+  return isSiteIdentityError(value, 'TokensError');
 }
 
 /**
@@ -311,9 +286,5 @@ export function isTokensError(value: unknown): value is TokensError {
  * ```
  */
 export function isTokenEndpointError(value: unknown): value is TokenEndpointError {
-  return hasBrand(value, 'TokenEndpointError') || isNamed(value, 'TokenEndpointError');
-}
-
-function isNamed(value: unknown, name: string): boolean {
-  return typeof value === 'object' && value !== null && (value as { name?: unknown }).name === name;
+  return isSiteIdentityError(value, 'TokenEndpointError');
 }

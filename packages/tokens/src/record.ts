@@ -1,4 +1,4 @@
-import { attempt } from '@site-identity/http';
+import { attempt } from '@site-identity/http/internal';
 import { entryOf, NO_ENTRY, recordOf, type Entry } from './entry';
 import { TokensError } from './errors';
 import type { TokenStorage } from './storage';

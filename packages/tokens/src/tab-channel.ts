@@ -1,4 +1,4 @@
-import { attempt } from '@site-identity/http';
+import { attempt } from '@site-identity/http/internal';
 import { entryOf, type Entry } from './entry';
 import type { SessionEndReason } from './session';
 import type { TokenStorage } from './storage';

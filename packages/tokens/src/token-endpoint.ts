@@ -1,15 +1,17 @@
 import {
-  absoluteUrl,
-  optionalFunction,
-  requiredString,
   send,
-  timeoutMs as checkTimeout,
   statusTextOf,
   toPlatformError,
   type FetchLike as HttpFetchLike,
   type HttpResponse,
   type PlatformError,
 } from '@site-identity/http';
+import {
+  absoluteUrl,
+  optionalFunction,
+  requiredString,
+  timeoutMs as checkTimeout,
+} from '@site-identity/http/internal';
 import {
   invalid,
   invalidArgument,

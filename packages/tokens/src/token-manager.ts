@@ -1,11 +1,11 @@
+import { DEFAULT_API_BASE_URL } from '@site-identity/http';
 import {
   absoluteUrl,
   attempt,
-  DEFAULT_API_BASE_URL,
   describeValue,
   isRecord,
   nonNegative,
-} from '@site-identity/http';
+} from '@site-identity/http/internal';
 import { createAutoRefresh } from './auto-refresh';
 import { compareEntries, explicitEntry, NO_ENTRY, renewedEntry, type Entry } from './entry';
 import {

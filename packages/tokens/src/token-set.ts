@@ -1,4 +1,4 @@
-import { isRecord } from '@site-identity/http';
+import { isRecord } from '@site-identity/http/internal';
 import { invalid } from './errors';
 import type { Tokens, TokenRole } from './types';
 

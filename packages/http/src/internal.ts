@@ -1,0 +1,21 @@
+/**
+ * The checks every package of Site Identity shares, in one place. Internal: the
+ * packages import them from `@site-identity/http/internal`; they are not public
+ * API and may change in any release.
+ */
+export {
+  absoluteUrl,
+  attempt,
+  describeValue,
+  invalid,
+  isRecord,
+  keyedFlight,
+  nonNegative,
+  optionalFunction,
+  optionsOf,
+  requiredString,
+  timeoutMs,
+  type Invalid,
+} from './checks';
+export { signalOf, untilAborted } from './signal';
+export { abortError, invalidOptions } from './platform-error';

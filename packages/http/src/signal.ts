@@ -1,0 +1,64 @@
+import { invalid, type Invalid } from './checks';
+import { abortError } from './platform-error';
+
+/**
+ * The `signal` every public async call takes, read from the call's `options` and
+ * checked: an `AbortSignal` or nothing; else the caller's invalid-argument error,
+ * `signal must be an AbortSignal; got <what came>`.
+ *
+ * @example
+ * ```ts
+ * import { signalOf } from '@site-identity/http/internal';
+ *
+ * const signal = signalOf({ signal: AbortSignal.timeout(1000) }, (message) => new TypeError(message));
+ * ```
+ */
+export function signalOf(options: unknown, make: Invalid): AbortSignal | undefined {
+  const signal = (options as { signal?: unknown } | null | undefined)?.signal;
+  if (signal === undefined || signal instanceof AbortSignal) return signal;
+  throw invalid('signal', 'an AbortSignal', signal, make);
+}
+
+/**
+ * `work()`, or a rejection with the abort error (a `PlatformError` `ABORTED`, the
+ * signal's reason as `cause`) as soon as the `signal` of `options` aborts: the
+ * caller stops waiting, the work it joined (shared with other callers) goes on.
+ * Nothing starts when the signal has already aborted; a `signal` that is not an
+ * `AbortSignal` rejects with the caller's invalid-argument error.
+ *
+ * @example
+ * ```ts
+ * import { untilAborted } from '@site-identity/http/internal';
+ * declare const shared: Promise<string>;
+ *
+ * const controller = new AbortController();
+ * const mine = untilAborted(() => shared, controller, (message) => new TypeError(message));
+ * controller.abort(); // `mine` rejects; `shared` carries on
+ * ```
+ */
+export function untilAborted<T>(
+  work: () => Promise<T>,
+  options: unknown,
+  make: Invalid,
+  aborted: (signal: AbortSignal) => Error = (signal) => abortError(signal.reason),
+): Promise<T> {
+  let signal: AbortSignal | undefined;
+  let running: Promise<T>;
+  try {
+    signal = signalOf(options, make);
+    if (signal?.aborted) throw aborted(signal);
+    running = work();
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  if (!signal) return Promise.resolve(running);
+  const given = signal;
+  return new Promise<T>((resolve, reject) => {
+    const stop = () => reject(aborted(given));
+    given.addEventListener('abort', stop, { once: true });
+    Promise.resolve(running)
+      .then(resolve, reject)
+      .finally(() => given.removeEventListener('abort', stop))
+      .catch(() => undefined);
+  });
+}
