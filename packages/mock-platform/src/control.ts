@@ -3,6 +3,7 @@ import { isMockPlatformError, MockPlatformError } from './errors';
 import type { FaultController, FaultSpec } from './faults';
 import type { MockMember } from './members';
 import { settingProblem, type PlatformSettings } from './options';
+import { mfaControlRoute } from './control-mfa';
 import { bareError, json } from './responses';
 import type { PlatformState } from './state';
 
@@ -64,7 +65,7 @@ function toFault(body: JsonObject): FaultSpec {
 /**
  * The JSON control API under `/_mock/` for the playground and end-to-end tests:
  * GET `state`, `outbox`, `requests`; POST `settings`, `members`, `approve`, `faults`,
- * `reset`; DELETE `faults`. A fault is a {@link FaultSpec} as JSON, with `pathPattern`
+ * `reset`; DELETE `faults`; the second factors' routes of {@link mfaControlRoute}. A fault is a {@link FaultSpec} as JSON, with `pathPattern`
  * (a RegExp source) for a RegExp `path` and `times: null` or `"Infinity"` for every
  * request. A bad setting or fault answers 400 with the code `INVALID_SETTING` or
  * `INVALID_FAULT` and a message naming the field.
@@ -75,12 +76,12 @@ function toFault(body: JsonObject): FaultSpec {
  * await fetch(`${server.url}/_mock/faults`, { method: 'POST', body: JSON.stringify({ path: '/oauth2/token', kind: 'lost', times: 1 }) });
  * ```
  */
-export function controlRoute(
+export async function controlRoute(
   request: Request,
   path: string,
   rawBody: string,
-  platform: { state: PlatformState; faults: FaultController; reset(): void },
-): Response {
+  platform: { state: PlatformState; faults: FaultController; reset(): void; now(): number },
+): Promise<Response> {
   const { state, faults } = platform;
   const route = `${request.method} ${path.slice('/_mock/'.length)}`;
   const body = request.method === 'POST' ? parseJsonBody(rawBody) : {};
@@ -125,12 +126,19 @@ export function controlRoute(
         platform.reset();
         return json({});
       default:
-        return bareError(404, `No control route for ${request.method} ${path}`);
+        return (
+          (await mfaControlRoute(route, body, state, platform.now())) ??
+          bareError(404, `No control route for ${request.method} ${path}`)
+        );
     }
   } catch (error) {
     if (!isMockPlatformError(error)) throw error;
     const status =
-      error.code === 'MEMBER_NOT_FOUND' ? 404 : error.code === 'MEMBER_EXISTS' ? 409 : 400;
+      error.code === 'MEMBER_NOT_FOUND' || error.code === 'PUSH_NOT_FOUND'
+        ? 404
+        : error.code === 'MEMBER_EXISTS'
+          ? 409
+          : 400;
     return json(
       {
         message: error.message,

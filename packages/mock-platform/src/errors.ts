@@ -16,7 +16,9 @@ export type MockPlatformErrorCode =
   | 'INVALID_SETTING'
   | 'SERVER_START_FAILED'
   | 'HOSTED_SIGN_IN_FAILED'
-  | 'NOT_ON_HOSTED_PAGE';
+  | 'NOT_ON_HOSTED_PAGE'
+  | 'INVALID_PASSKEY'
+  | 'PUSH_NOT_FOUND';
 
 /** What the constructor reads when JavaScript calls it without an init: no fields. */
 const NO_INIT = {} as MockPlatformErrorInit;

@@ -7,6 +7,7 @@ describe('@site-identity/mock-platform entry', () => {
       'DEFAULT_BASE_URL',
       'MockPlatformError',
       'createMockPlatform',
+      'createSoftwareAuthenticator',
       'isMockPlatformError',
       'startMockPlatformServer',
     ]);

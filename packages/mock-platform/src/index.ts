@@ -18,12 +18,27 @@ export type {
   TokenSettings,
 } from './options';
 export type { FaultKind, FaultSpec, Faults, LatencyPhase } from './faults';
-export type { MemberInput, MockFactorType, MockMember } from './members';
+export type {
+  MemberInput,
+  MfaInput,
+  MockFactorType,
+  MockMember,
+  MockMfa,
+  MockPasskey,
+} from './members';
+export {
+  createSoftwareAuthenticator,
+  type SoftwareAuthenticator,
+  type SoftwareAuthenticatorOptions,
+  type SoftwareCredential,
+} from './software-authenticator';
 export type {
   AuthorizationCodeRecord,
   OutboxEmail,
+  PasskeyRegistration,
   PendingFlow,
   PlatformState,
+  PushTransaction,
   RedirectSessionRecord,
   RequestLogEntry,
 } from './state';

@@ -209,7 +209,9 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
     };
     if (control) {
       try {
-        return finish(controlRoute(request, path, rawBody, { state, faults, reset }));
+        return finish(
+          await controlRoute(request, path, rawBody, { state, faults, reset, now: resolved.now }),
+        );
       } catch {
         return finish(bareError(500, 'The control request failed'));
       }

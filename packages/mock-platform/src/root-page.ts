@@ -11,6 +11,11 @@ const CONTROL: readonly (readonly [method: string, path: string, what: string])[
   ['POST', 'faults', 'arm a fault'],
   ['DELETE', 'faults', 'remove every fault'],
   ['POST', 'reset', 'start afresh'],
+  ['POST', 'webauthn/registration-options', 'start a passkey enrolment ({ email, origin })'],
+  ['POST', 'webauthn/register', 'keep an enrolled passkey ({ credential })'],
+  ['GET', 'push', 'push sign-in requests and their status'],
+  ['POST', 'push/approve', 'approve a push sign-in ({ transactionId } or { email })'],
+  ['POST', 'push/deny', 'deny a push sign-in ({ transactionId } or { email })'],
 ];
 
 /**

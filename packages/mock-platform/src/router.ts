@@ -5,8 +5,8 @@ import {
   logoutRoute,
   registerRoute,
   signOnRoute,
-  verifyFactorRoute,
 } from './routes/authentication';
+import { verifyFactorRoute } from './routes/factor-verify';
 import {
   authorizePageRoute,
   intentPageRoute,

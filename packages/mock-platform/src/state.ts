@@ -1,5 +1,5 @@
 import { MockPlatformError } from './errors';
-import { createMember, type MemberInput, type MockMember } from './members';
+import { createMember, mfaInputProblem, type MemberInput, type MockMember } from './members';
 import type { PlatformSettings, ResolvedOptions } from './options';
 import { randomToken } from './random';
 import { createTokenStore, type TokenStore } from './token-store';
@@ -73,6 +73,50 @@ export interface PendingFlow {
   readonly memberId: string;
   code: string;
   readonly expiresAt: number;
+  /** MFA: the push transaction sent to the member's device, when push is a factor. */
+  transactionId?: string;
+  /** MFA: the WebAuthn challenge, when the member has a passkey; single-use. */
+  webauthn?: { readonly challengeId: string; readonly challenge: string; used: boolean };
+  /** MFA: the `mfaChallengeData` answered, repeated while a push request is pending. */
+  challengeData?: Record<string, unknown>;
+}
+
+/**
+ * A push sign-in request waiting on the member's device (`platform.state.push`):
+ * the control API and the playground approve or deny it.
+ *
+ * @example
+ * ```ts
+ * import type { PushTransaction, MockPlatform } from '@site-identity/mock-platform';
+ * declare const platform: MockPlatform;
+ * const pending: PushTransaction[] = [...platform.state.push.values()].filter((t) => t.status === 'PENDING');
+ * ```
+ */
+export interface PushTransaction {
+  readonly transactionId: string;
+  readonly memberId: string;
+  readonly email: string;
+  status: 'PENDING' | 'APPROVED' | 'DENIED';
+  /** Epoch milliseconds. */
+  readonly createdAt: number;
+  readonly expiresAt: number;
+}
+
+/**
+ * A passkey enrolment started by `POST /_mock/webauthn/registration-options`.
+ *
+ * @example
+ * ```ts
+ * import type { PasskeyRegistration } from '@site-identity/mock-platform';
+ *
+ * const pending: PasskeyRegistration = { memberId: 'm', rpId: 'localhost', origin: 'http://localhost:5173', expiresAt: 0 };
+ * ```
+ */
+export interface PasskeyRegistration {
+  readonly memberId: string;
+  readonly rpId: string;
+  readonly origin: string;
+  readonly expiresAt: number;
 }
 
 /**
@@ -145,6 +189,10 @@ export interface PlatformState {
   readonly sessions: Map<string, { memberId: string; expiresAt: number }>;
   /** State tokens of pending verification and MFA steps. */
   readonly flows: Map<string, PendingFlow>;
+  /** Push sign-in requests by transaction id. */
+  readonly push: Map<string, PushTransaction>;
+  /** Passkey enrolments in progress, by their challenge (base64url). */
+  readonly passkeyRegistrations: Map<string, PasskeyRegistration>;
   /** Authorization codes. */
   readonly codes: Map<string, AuthorizationCodeRecord>;
   /** Recovery tokens (recovery and activation links), single-use. */
@@ -199,6 +247,8 @@ export function createPlatformState(options: ResolvedOptions): PlatformState {
     tokens: createTokenStore(options.now, () => settings.accessTokenTtlSeconds),
     sessions,
     flows: new Map(),
+    push: new Map(),
+    passkeyRegistrations: new Map(),
     codes: new Map(),
     recoveryTokens: new Map(),
     redirectSessions: [],
@@ -209,6 +259,8 @@ export function createPlatformState(options: ResolvedOptions): PlatformState {
       if (input.password !== undefined && typeof input.password !== 'string') {
         throw new MockPlatformError('a password must be a string', { code: 'INVALID_MEMBER' });
       }
+      const factorProblem = mfaInputProblem(input.mfa);
+      if (factorProblem) throw new MockPlatformError(factorProblem, { code: 'INVALID_MEMBER' });
       if (findMember(input.email))
         throw new MockPlatformError('a member with this e-mail exists', { code: 'MEMBER_EXISTS' });
       const member = createMember(input, options.now());
@@ -248,6 +300,8 @@ export function createPlatformState(options: ResolvedOptions): PlatformState {
       state.tokens.clear();
       sessions.clear();
       state.flows.clear();
+      state.push.clear();
+      state.passkeyRegistrations.clear();
       state.codes.clear();
       state.recoveryTokens.clear();
       state.redirectSessions.length = 0;

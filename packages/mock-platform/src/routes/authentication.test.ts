@@ -191,7 +191,11 @@ describe('MFA', () => {
       expect(login.body).toMatchObject({
         state: 'REQUIRE_MFA',
         stateToken: expect.any(String),
-        mfaChallengeData: { factors: [{ factorType: factorType.toUpperCase() }] },
+        mfaChallengeData: {
+          factorType: factorType.toUpperCase(),
+          reason: 'USER_SETTINGS',
+          availableFactors: [{ factorType: factorType.toUpperCase(), factorStatus: 'ENABLED' }],
+        },
       });
       const code = platform.state.lastEmail({ kind: 'mfa' })?.code;
       const stateToken = login.body['stateToken'];

@@ -9,7 +9,7 @@ import {
   validationError,
   type FieldViolation,
 } from '../responses';
-import { authenticationOutcome, liveFlow } from './outcome';
+import { authenticationOutcome } from './outcome';
 
 /**
  * The cookie the hosted pages keep the platform session in.
@@ -177,39 +177,6 @@ export function logoutRoute(context: RouteContext): Response {
   return redirect(target, 302, {
     'set-cookie': `${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`,
   });
-}
-
-/**
- * POST `/v2/{factorType}/verify`: `{ stateToken, <factor>Data: { code } }` → SUCCESS with a
- * session token. Codes of sms, call and email are in the outbox; totp's is the member's
- * `mfa.totpCode` ('000000' unless set).
- *
- * @example
- * ```ts
- * // POST /_api/iam/authentication/v2/sms/verify { stateToken, smsData: { code } } → { state: 'SUCCESS', sessionToken }
- * ```
- */
-export function verifyFactorRoute(context: RouteContext): Response {
-  const body = parseJsonBody(context.rawBody);
-  if (body instanceof Response) return body;
-  const factorType = (context.params[0] ?? '').toLowerCase();
-  const stateToken = stringAt(body, 'stateToken');
-  // The data key is the factor type in lower camel case: smsData, totpData, recoveryCodeData.
-  const dataKey = `${factorType.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase())}Data`;
-  const code = stringAt(objectAt(body, dataKey), 'code');
-  const violations: FieldViolation[] = [];
-  if (stateToken === undefined)
-    violations.push({ field: 'stateToken', description: 'is required' });
-  if (code === undefined) violations.push({ field: `${dataKey}.code`, description: 'is required' });
-  if (violations.length > 0 || stateToken === undefined) return validationError(violations);
-  const found = liveFlow(context, stateToken, 'mfa');
-  if (found instanceof Response) return found;
-  const { flow, member } = found;
-  if (member.mfa?.factorType !== factorType)
-    return applicationError(400, 'INVALID_FACTOR', 'This factor is not enabled for the member');
-  if (code !== flow.code) return applicationError(400, 'INVALID_CODE', 'Wrong verification code');
-  context.state.flows.delete(stateToken);
-  return authenticationOutcome(context, member, { checkMfa: false });
 }
 
 /**

@@ -3,8 +3,7 @@ import { toIdentity, type MockMember } from '../members';
 import { randomDigits, randomToken } from '../random';
 import { applicationError, json } from '../responses';
 import type { PendingFlow } from '../state';
-
-const FLOW_TTL_MS = 30 * 60 * 1000;
+import { FLOW_TTL_MS, requireMfa } from './mfa-challenge';
 
 /**
  * The live pending flow of `kind` that `stateToken` names, with its member; else the
@@ -74,27 +73,7 @@ export function authenticationOutcome(
     });
   }
   if (!member.ownerApproved) return json({ state: 'REQUIRE_OWNER_APPROVAL', identity });
-  if (checkMfa && member.mfa !== undefined) {
-    const { factorType, totpCode } = member.mfa;
-    const stateToken = randomToken('mock-state.');
-    const code = factorType === 'totp' ? totpCode : randomDigits(6);
-    context.state.flows.set(stateToken, {
-      kind: 'mfa',
-      memberId: member.id,
-      code,
-      expiresAt: context.now() + FLOW_TTL_MS,
-    });
-    if (factorType !== 'totp')
-      context.state.outbox.push({ to: member.email, kind: 'mfa', code, time: context.now() });
-    return json({
-      state: 'REQUIRE_MFA',
-      stateToken,
-      identity,
-      mfaChallengeData: {
-        reason: 'USER_SETTINGS',
-        factors: [{ factorId: `${member.id}-${factorType}`, factorType: factorType.toUpperCase() }],
-      },
-    });
-  }
+  if (checkMfa && member.mfa !== undefined)
+    return requireMfa(context, member, member.mfa, identity);
   return json({ state: 'SUCCESS', sessionToken: context.state.createSession(member.id), identity });
 }

@@ -1,0 +1,52 @@
+import type { JsonObject } from './context';
+import { MockPlatformError } from './errors';
+import { decidePush } from './push';
+import { json } from './responses';
+import type { PlatformState } from './state';
+import { passkeyRegistrationOptions, registerPasskey } from './webauthn';
+
+/**
+ * The control routes of the second factors, for the playground and end-to-end tests:
+ *
+ * - `POST webauthn/registration-options { email, origin }` → the
+ *   `PublicKeyCredentialCreationOptionsJSON` of a passkey enrolment for the page at
+ *   `origin`; the page runs `navigator.credentials.create` with it and sends
+ * - `POST webauthn/register { credential }` (its `toJSON()`) → the passkey kept;
+ * - `GET push` → the push sign-in requests; `POST push/approve` and `POST push/deny`
+ *   `{ transactionId }` or `{ email }` (the newest pending one) answer one as the
+ *   member's device would.
+ *
+ * Answers undefined for any other route.
+ *
+ * @example
+ * ```ts
+ * await fetch(`${server.url}/_mock/push/approve`, { method: 'POST', body: JSON.stringify({ email: 'ada@example.com' }) });
+ * ```
+ */
+export async function mfaControlRoute(
+  route: string,
+  body: JsonObject,
+  state: PlatformState,
+  now: number,
+): Promise<Response | undefined> {
+  switch (route) {
+    case 'POST webauthn/registration-options': {
+      const email = typeof body['email'] === 'string' ? body['email'] : '';
+      const member = state.findMember(email);
+      if (member === undefined)
+        throw new MockPlatformError(`no member with the e-mail ${JSON.stringify(email)}`, {
+          code: 'MEMBER_NOT_FOUND',
+        });
+      return json(passkeyRegistrationOptions(state, member, String(body['origin'] ?? ''), now));
+    }
+    case 'POST webauthn/register':
+      return json(await registerPasskey(state, body['credential'], now), 201);
+    case 'GET push':
+      return json([...state.push.values()]);
+    case 'POST push/approve':
+    case 'POST push/deny':
+      return json(decidePush(state, body, route.endsWith('approve') ? 'APPROVED' : 'DENIED', now));
+    default:
+      return undefined;
+  }
+}
