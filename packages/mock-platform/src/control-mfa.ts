@@ -37,7 +37,14 @@ export async function mfaControlRoute(
         throw new MockPlatformError(`no member with the e-mail ${JSON.stringify(email)}`, {
           code: 'MEMBER_NOT_FOUND',
         });
-      return json(passkeyRegistrationOptions(state, member, String(body['origin'] ?? ''), now));
+      return json(
+        passkeyRegistrationOptions(
+          state,
+          member,
+          typeof body['origin'] === 'string' ? body['origin'] : '',
+          now,
+        ),
+      );
     }
     case 'POST webauthn/register':
       return json(await registerPasskey(state, body['credential'], now), 201);

@@ -212,14 +212,14 @@ export const MOCK_FACTOR_TYPES: readonly MockFactorType[] = [
  * mfaInputProblem({ factorType: 'fax' }); // 'mfa.factorType must be one of sms, call, …; got "fax"'
  * ```
  */
-export function mfaInputProblem(mfa: unknown): string | undefined {
-  if (mfa === undefined) return undefined;
-  const input = mfa as Partial<MfaInput> | null;
+export function mfaInputProblem(input: Partial<MfaInput> | null | undefined): string | undefined {
+  if (input === undefined) return undefined;
   const listed = `one of ${MOCK_FACTOR_TYPES.join(', ')}`;
-  if (!MOCK_FACTOR_TYPES.includes(input?.factorType as MockFactorType))
+  const known = (factor: unknown): boolean => (MOCK_FACTOR_TYPES as readonly unknown[]).includes(factor);
+  if (!known(input?.factorType))
     return `mfa.factorType must be ${listed}; got ${JSON.stringify(input?.factorType)}`;
   const factors: unknown = input?.factors ?? [];
-  if (!Array.isArray(factors) || !factors.every((factor) => MOCK_FACTOR_TYPES.includes(factor)))
+  if (!Array.isArray(factors) || !factors.every(known))
     return `mfa.factors must be an array of ${listed}; got ${JSON.stringify(factors)}`;
   const codes: unknown = input?.recoveryCodes ?? [];
   if (!Array.isArray(codes) || !codes.every((code) => typeof code === 'string' && code !== ''))

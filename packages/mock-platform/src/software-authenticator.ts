@@ -144,11 +144,10 @@ export function createSoftwareAuthenticator(origin: string): SoftwareAuthenticat
     signCount: 0,
     credentials: {
       async create({ publicKey }) {
-        const pair = (await crypto.subtle.generateKey(
-          { name: 'ECDSA', namedCurve: 'P-256' },
-          true,
-          ['sign', 'verify'],
-        )) as CryptoKeyPair;
+        const pair = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, [
+          'sign',
+          'verify',
+        ]);
         const id = base64url.encode(crypto.getRandomValues(new Uint8Array(16)));
         const rpId = rpIdOf(publicKey);
         keys.set(id, { key: pair.privateKey, rpId });

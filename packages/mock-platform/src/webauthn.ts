@@ -11,7 +11,7 @@ const ALGORITHMS: Record<
   { key: RsaHashedImportParams | EcKeyImportParams; sign: AlgorithmIdentifier | EcdsaParams }
 > = {
   [-7]: {
-    key: { name: 'ECDSA', namedCurve: 'P-256' } as EcKeyImportParams,
+    key: { name: 'ECDSA', namedCurve: 'P-256' },
     sign: { name: 'ECDSA', hash: 'SHA-256' },
   },
   [-257]: {

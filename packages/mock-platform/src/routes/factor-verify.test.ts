@@ -241,7 +241,9 @@ describe('WebAuthn', () => {
   it('rejects a wrong signature', async () => {
     const { platform, authenticator } = await enrolled();
     const step = await passkeyStep(platform, authenticator);
-    const credential = JSON.parse(step.webauthnData.credential);
+    const credential = JSON.parse(step.webauthnData.credential) as {
+      response: { signature: string };
+    };
     const signature: string = credential.response.signature;
     credential.response.signature = `${signature.slice(0, 20)}${signature[20] === 'A' ? 'B' : 'A'}${signature.slice(21)}`;
     const { body } = await verify(platform, 'webauthn', {

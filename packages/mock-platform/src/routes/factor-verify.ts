@@ -30,7 +30,7 @@ function violationsOf(
   if (
     factor === 'sms' &&
     deliveryMethod !== undefined &&
-    !DELIVERY_METHODS.includes(String(deliveryMethod))
+    !DELIVERY_METHODS.includes(deliveryMethod as string)
   )
     violations.push({ field: 'smsData.deliveryMethod', description: 'must be SMS or WHATSAPP' });
   return violations;
