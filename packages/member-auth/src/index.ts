@@ -21,9 +21,14 @@ export {
   type LoginProblem,
   type LoginResult,
   type LoginSuccess,
-  type MfaChallengeData,
   type OwnerApprovalRequired,
 } from './login-result';
+export type {
+  AvailableFactor,
+  MfaChallengeData,
+  VerificationChallengeData,
+  WebauthnChallenge,
+} from './mfa-challenge';
 export { toLoginResult, type ServerLoginState } from './login-state';
 export { catalogueError, type CatalogueCall } from './error-catalogue';
 export type { CatalogueErrorCode, LoginErrorCode } from './login-error-code';
@@ -43,7 +48,13 @@ export {
 } from './captcha';
 export { isValidEmail } from './input-checks';
 export type { CallSignal } from './call-signal';
-export type { VerifyFactorOptions } from './factor-verification';
+export type {
+  FactorData,
+  SmsDeliveryMethod,
+  VerifiableFactorType,
+  VerifyFactorCommon,
+  VerifyFactorOptions,
+} from './factor-verification';
 export type { VerificationRecord, VerificationStorage } from './verification-store';
 export type { MemberAuthRedirects, MemberAuthTokens } from './ports';
 export {

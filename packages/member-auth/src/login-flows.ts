@@ -2,12 +2,7 @@ import { type CallSignal, signalOf } from './call-signal';
 import type { HttpClient, HttpResponse } from '@site-identity/http';
 import { sendWithCaptcha, type CaptchaOptions, type CaptchaTokens } from './captcha';
 import { catalogueError, type CatalogueCall } from './error-catalogue';
-import {
-  factorBody,
-  factorRoute,
-  isFactorType,
-  type VerifyFactorOptions,
-} from './factor-verification';
+import { factorRequest } from './factor-verification';
 import type { IdentityProfile } from './identity';
 import { checkCredentials, invalid, isFilled } from './input-checks';
 import { loginProblem } from './login-problem';
@@ -216,30 +211,17 @@ export function verifyEmailFlow(ctx: FlowContext, input: unknown): Promise<Login
   });
 }
 
-/** `verifyFactor`: one factor of a `REQUIRE_MFA` answer. */
+/** `verifyFactor`: one factor of a `REQUIRE_MFA` answer, checked before any request. */
 export function verifyFactorFlow(
   ctx: FlowContext,
   factorType: unknown,
   input: unknown,
 ): Promise<LoginResult> {
   return resolving('verify', async () => {
-    if (!isFactorType(factorType)) {
-      return catalogueError(
-        'verify',
-        invalid('INVALID_ARGUMENT', `Unknown factor type ${String(factorType)}`),
-      );
-    }
-    const options = record(input) as Partial<VerifyFactorOptions>;
-    if (!isFilled(options.stateToken)) {
-      return catalogueError(
-        'verify',
-        invalid('INVALID_ARGUMENT', 'verifyFactor needs the stateToken of the MFA answer'),
-      );
-    }
+    const { path, body } = factorRequest(factorType, input);
+    const options = record(input);
     const plan = completionPlan(options, ctx.completion);
     const signal = signalOf(options);
-    const body = factorBody(factorType, options as VerifyFactorOptions);
-    const path = `/v2/${factorRoute(factorType).segment}/verify`;
     return settle(
       ctx,
       'verify',

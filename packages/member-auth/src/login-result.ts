@@ -1,8 +1,8 @@
-import type { FactorType, MfaReason } from './enumerations';
 import type { Identity } from './identity';
 import type { CompletedBy } from './login-completion';
 import type { LoginErrorCode } from './login-error-code';
 import type { MemberAuthError } from './member-auth-error';
+import type { MfaChallengeData } from './mfa-challenge';
 
 /**
  * The states of a login or registration, as constants, for comparisons that
@@ -44,24 +44,6 @@ export const LoginState = {
  * ```
  */
 export type LoginState = (typeof LoginState)[keyof typeof LoginState];
-
-/**
- * What the platform sends with a `REQUIRE_MFA` answer: why it asks for a second
- * factor and which factors the member can use. Other fields pass through.
- *
- * @example
- * ```ts
- * import type { MfaChallengeData } from '@site-identity/member-auth';
- *
- * const firstFactor = (mfa: MfaChallengeData) => mfa.factors?.[0]?.factorType ?? 'EMAIL';
- * ```
- */
-export interface MfaChallengeData {
-  reason?: MfaReason;
-  /** The factors the member can verify with `verifyFactor`. */
-  factors?: { factorId?: string; factorType?: FactorType }[];
-  [field: string]: unknown;
-}
 
 /** Fields every {@link LoginResult} may carry. */
 interface LoginResultCommon {
@@ -163,9 +145,11 @@ export interface LoginInitial extends LoginResultCommon {
  * - `USER_CAPTCHA_REQUIRED`: the platform wants a visible reCAPTCHA solved
  *   (`invalidCaptchaToken`).
  *
- * A `REQUIRE_MFA` answer is a FAILURE with errorCode `UNKNOWN_STATE` (this library
- * does not complete it by itself), but keeps `data.stateToken` and `mfa` so that
- * the app can ask for the factor and call `verifyFactor`.
+ * A `REQUIRE_MFA` answer is a FAILURE with errorCode `UNKNOWN_STATE` and
+ * `serverState: 'REQUIRE_MFA'` (the spec's mapping), but keeps `data.stateToken` and
+ * the typed challenge as `mfa` ({@link MfaChallengeData}: the factor asked first,
+ * `availableFactors`, the push and passkey challenges), so that the app asks for
+ * the factor and calls `verifyFactor`.
  *
  * @example
  * ```ts
@@ -197,7 +181,7 @@ export interface LoginProblem extends LoginResultCommon {
   cause: MemberAuthError;
   /** The state the platform answered, when it was one this library does not complete. */
   serverState?: string | undefined;
-  /** What the platform sent with a `REQUIRE_MFA` answer. */
+  /** The second-factor challenge of a `REQUIRE_MFA` answer. */
   mfa?: MfaChallengeData | undefined;
 }
 

@@ -75,19 +75,45 @@ describe('toLoginResult', () => {
     expect(result.loginState === 'FAILURE' && result.cause.requestId).toBe('req-1');
   });
 
-  test('REQUIRE_MFA keeps the state token and the challenge for verifyFactor', () => {
+  test('REQUIRE_MFA keeps the state token and the typed challenge for verifyFactor', () => {
     const mfaChallengeData = {
+      factorType: 'WEBAUTHN',
       reason: 'HIGH_RISK_LOGIN',
-      factors: [{ factorId: 'f-1', factorType: 'TOTP' }],
+      availableFactors: [
+        { factorType: 'WEBAUTHN', factorStatus: 'ENABLED' },
+        { factorType: 'PUSH', factorStatus: 'ENABLED' },
+      ],
+      verificationChallengeData: {
+        pushData: { transactionId: 'tx-1' },
+        webauthnData: { challengeId: 'ch-1', publicKeyCredentialRequestOptionsJson: '{}' },
+      },
     };
     const result = toLoginResult({ state: 'REQUIRE_MFA', stateToken: 'st', mfaChallengeData });
-    expect(result).toMatchObject({
+    expect(result).toEqual({
       loginState: 'FAILURE',
+      error: 'Unknown state',
       errorCode: 'UNKNOWN_STATE',
+      cause: expect.any(Error),
       serverState: 'REQUIRE_MFA',
       data: { stateToken: 'st' },
       mfa: mfaChallengeData,
     });
+  });
+
+  test.each([
+    [
+      'no lists',
+      { factorType: 'TOTP' },
+      { factorType: 'TOTP', availableFactors: [], verificationChallengeData: {} },
+    ],
+    [
+      'entries that are not objects',
+      { availableFactors: [null, 'SMS', { factorType: 'SMS' }], verificationChallengeData: 'x' },
+      { availableFactors: [{ factorType: 'SMS' }], verificationChallengeData: {} },
+    ],
+  ])('REQUIRE_MFA with %s: a challenge with both lists', (_, mfaChallengeData, mfa) => {
+    const result = toLoginResult({ state: 'REQUIRE_MFA', stateToken: 'st', mfaChallengeData });
+    expect(result.loginState === 'FAILURE' && result.mfa).toEqual(mfa);
   });
 
   test('keeps the identity and additional data', () => {

@@ -2,7 +2,8 @@ import { isRecord } from '@site-identity/http/internal';
 import type { Identity } from './identity';
 import { isFilled } from './input-checks';
 import { loginProblem } from './login-problem';
-import type { LoginResult, MfaChallengeData } from './login-result';
+import type { LoginResult } from './login-result';
+import { toMfaChallenge } from './mfa-challenge';
 
 const nonEmpty = isFilled;
 
@@ -73,9 +74,7 @@ export function toLoginResult(body: unknown, requestId?: string): LoginResult {
         return { loginState: 'EMAIL_VERIFICATION_REQUIRED', data: { stateToken }, ...extras };
       break;
     default: {
-      const mfa = isRecord(body['mfaChallengeData'])
-        ? (body['mfaChallengeData'] as MfaChallengeData)
-        : undefined;
+      const mfa = toMfaChallenge(body['mfaChallengeData']);
       return loginProblem('FAILURE', 'UNKNOWN_STATE', 'Unknown state', {
         requestId,
         data: nonEmpty(stateToken) ? { stateToken } : {},

@@ -282,7 +282,12 @@ describe('register and login against the platform', () => {
       error: 'Unknown state',
       serverState: 'REQUIRE_MFA',
       data: { stateToken: expect.any(String) },
-      mfa: { reason: 'USER_SETTINGS', factors: [{ factorType: 'SMS' }] },
+      mfa: {
+        factorType: 'SMS',
+        reason: 'USER_SETTINGS',
+        availableFactors: [{ factorType: 'SMS', factorStatus: 'ENABLED' }],
+        verificationChallengeData: { hint: '+1 ••• ••• ••42' },
+      },
     });
   });
 

@@ -21,8 +21,7 @@ import {
 } from './account-calls';
 import { externalLoginWithSession, type ExternalLoginWithSessionParams } from './external-login';
 import { CAPTCHA_SITE_KEYS, type CaptchaKind, type CaptchaOptions } from './captcha';
-import type { FactorType } from './enumerations';
-import type { VerifyFactorOptions } from './factor-verification';
+import type { VerifiableFactorType, VerifyFactorOptions } from './factor-verification';
 import { invalidArgument } from './input-checks';
 import {
   credentialsFlow,
@@ -146,9 +145,16 @@ export interface MemberAuth {
   /**
    * Verifies one factor of a REQUIRE_MFA answer (`POST /v2/{factor}/verify`, the
    * factor type in lower case: `sms`, `totp`, `recovery_code`, …), sending the
-   * factor's data as `<factor>Data`. Resolves like `login`.
+   * factor's data as `<factor>Data`; typed per factor ({@link VerifyFactorOptions}).
+   * Bad input is a FAILURE `INVALID_ARGUMENT` without a request. Resolves like
+   * `login`. For a passkey or a push approval, `verifyWithPasskey`
+   * (`@site-identity/member-auth/webauthn`) and `waitForPushApproval`
+   * (`@site-identity/member-auth/push`) run the ceremony or the polling.
    */
-  verifyFactor(factorType: FactorType, options: VerifyFactorOptions): Promise<LoginResult>;
+  verifyFactor<T extends VerifiableFactorType>(
+    factorType: T,
+    options: VerifyFactorOptions<T>,
+  ): Promise<LoginResult>;
   /** E-mails an activation link to a member who has no password yet (`POST /v1/activation-email`). */
   sendActivationEmail(
     identityId: string,

@@ -32,7 +32,10 @@ export function MfaStep({ stateToken, factorType, email, onDone }: MfaStepProps)
       onSubmit={(event) => {
         event.preventDefault();
         void action.run(async () => {
-          const result = await memberAuth.verifyFactor(factorType, { stateToken, code });
+          const result = await memberAuth.verifyFactor(factorType as 'EMAIL' | 'TOTP', {
+            stateToken,
+            code,
+          });
           onDone(result);
           if (result.loginState === 'SUCCESS') return undefined;
           const outcome = describeLoginResult(result);
