@@ -215,7 +215,8 @@ export const MOCK_FACTOR_TYPES: readonly MockFactorType[] = [
 export function mfaInputProblem(input: Partial<MfaInput> | null | undefined): string | undefined {
   if (input === undefined) return undefined;
   const listed = `one of ${MOCK_FACTOR_TYPES.join(', ')}`;
-  const known = (factor: unknown): boolean => (MOCK_FACTOR_TYPES as readonly unknown[]).includes(factor);
+  const known = (factor: unknown): boolean =>
+    (MOCK_FACTOR_TYPES as readonly unknown[]).includes(factor);
   if (!known(input?.factorType))
     return `mfa.factorType must be ${listed}; got ${JSON.stringify(input?.factorType)}`;
   const factors: unknown = input?.factors ?? [];
