@@ -1,3 +1,4 @@
+import { isRecord } from '@site-identity/http/internal';
 import { problem } from './answers';
 
 /**
@@ -17,7 +18,7 @@ export async function readFields(request: Request): Promise<Record<string, strin
   try {
     if (/application\/json/i.test(type)) {
       const body: unknown = await request.json();
-      if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
+      if (!isRecord(body)) return undefined;
       return Object.fromEntries(
         Object.entries(body).filter(
           (entry): entry is [string, string] => typeof entry[1] === 'string',

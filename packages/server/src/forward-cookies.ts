@@ -1,5 +1,6 @@
+import { invalid } from '@site-identity/http/internal';
 import { parseCookies } from './cookies';
-import { invalid } from './server-identity-error';
+import { invalidArgument } from './invalid-argument';
 
 /**
  * A copy of `requestHeaders` whose `Cookie` header already carries the cookies
@@ -26,8 +27,9 @@ import { invalid } from './server-identity-error';
  */
 export function withSessionCookies(requestHeaders: Headers, setCookies: Headers): Headers {
   if (!(requestHeaders instanceof Headers))
-    throw invalid('requestHeaders', 'a Headers', requestHeaders);
-  if (!(setCookies instanceof Headers)) throw invalid('setCookies', 'a Headers', setCookies);
+    throw invalid('requestHeaders', 'a Headers', requestHeaders, invalidArgument);
+  if (!(setCookies instanceof Headers))
+    throw invalid('setCookies', 'a Headers', setCookies, invalidArgument);
   const cookies = parseCookies(requestHeaders.get('cookie'));
   for (const line of setCookies.getSetCookie()) {
     const [pair = ''] = line.split(';');

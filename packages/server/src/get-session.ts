@@ -1,6 +1,7 @@
+import { invalid } from '@site-identity/http/internal';
+import { invalidArgument } from './invalid-argument';
 import type { RequestLike } from './request-origin';
 import type { ResolvedSession } from './resolve-session';
-import { invalid } from './server-identity-error';
 import type { ServerSession } from './server-identity-types';
 
 /**
@@ -12,7 +13,7 @@ export function sessionGetter(
 ): (request: RequestLike) => Promise<ServerSession> {
   return async (request) => {
     if (!(request?.headers instanceof Headers))
-      throw invalid('request', 'a Request or { headers: Headers }', request);
+      throw invalid('request', 'a Request or { headers: Headers }', request, invalidArgument);
     const { tokens, error, setCookies } = await resolve(request);
     const headers = new Headers();
     for (const line of setCookies) headers.append('set-cookie', line);

@@ -1,6 +1,7 @@
+import { invalid } from '@site-identity/http/internal';
 import type { SessionCoordinator } from './coordinator';
 import { newClaimId } from './coordinator';
-import { invalid } from './server-identity-error';
+import { invalidArgument } from './invalid-argument';
 
 /**
  * What {@link redisCoordinator} needs of a Redis client: `sendCommand` of the
@@ -51,7 +52,7 @@ export function redisCoordinator(
   { prefix = 'site-identity:' }: { prefix?: string } = {},
 ): SessionCoordinator {
   if (typeof client?.sendCommand !== 'function')
-    throw invalid('client', 'a connected redis client (with sendCommand)', client);
+    throw invalid('client', 'a connected redis client (with sendCommand)', client, invalidArgument);
   const lock = (key: string) => `${prefix}renewing:${key}`;
   const result = (key: string) => `${prefix}renewed:${key}`;
   const ms = (value: number) => String(Math.max(1, Math.ceil(value)));

@@ -1,10 +1,12 @@
+import { invalid } from '@site-identity/http/internal';
 import { jsonAnswer, problem, redirectTo, wantsJson } from './answers';
 import { callbackRoute, hostedLoginRoute } from './hosted-login-routes';
 import { formLoginRoute } from './form-login-route';
 import { crossOrigin, readFields } from './form-post';
 import type { RouteContext } from './route-context';
 import { sameOriginPath } from './request-origin';
-import { invalid, isServerIdentityError } from './server-identity-error';
+import { invalidArgument } from './invalid-argument';
+import { isServerIdentityError } from './server-identity-error';
 
 type Route = (request: Request, ctx: RouteContext) => Promise<Response>;
 
@@ -69,7 +71,7 @@ export function routes(ctx: RouteContext): (request: Request) => Promise<Respons
       typeof (request as Request | undefined)?.url !== 'string' ||
       !(request.headers instanceof Headers)
     )
-      throw invalid('request', 'a Request', request);
+      throw invalid('request', 'a Request', request, invalidArgument);
     const { pathname } = new URL(request.url);
     if (!pathname.startsWith(`${ctx.basePath}/`)) return null;
     const methods = table[pathname.slice(ctx.basePath.length)];

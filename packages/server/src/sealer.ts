@@ -1,5 +1,6 @@
+import { describeValue, invalid } from '@site-identity/http/internal';
 import { fromBase64Url, toBase64Url } from './base64url';
-import { invalid, ServerIdentityError } from './server-identity-error';
+import { invalidArgument } from './invalid-argument';
 
 /** Shortest secret accepted: 32 characters (at least 128 bits of entropy for a random one). */
 export const MIN_SECRET_LENGTH = 32;
@@ -36,22 +37,26 @@ async function deriveKey(secret: string): Promise<CryptoKey> {
   );
 }
 
+/** What came where a secret was expected, said without the secret: a string by its length only. */
+const shownSecret = (value: unknown): string =>
+  typeof value === 'string' ? `a string of ${value.length} characters` : describeValue(value);
+
 /** The secrets of `createServerIdentity`, checked: `secret`, or a non-empty `secrets` list (first seals). @internal */
 export function checkSecrets(secret: unknown, secrets: unknown): string[] {
   if (secret !== undefined && secrets !== undefined)
-    throw new ServerIdentityError('secret and secrets must be given one at a time; got both', {
-      code: 'INVALID_ARGUMENT',
-    });
+    throw invalidArgument('secret and secrets must be given one at a time; got both');
   const list = secrets === undefined ? [secret] : secrets;
   const name = secrets === undefined ? 'secret' : 'secrets';
   if (!Array.isArray(list) || list.length === 0)
-    throw invalid(name, 'a non-empty list of strings', list);
+    throw invalid(name, 'a non-empty list of strings', list, invalidArgument, shownSecret(list));
   list.forEach((value, i) => {
     if (typeof value !== 'string' || value.length < MIN_SECRET_LENGTH)
       throw invalid(
         secrets === undefined ? 'secret' : `secrets[${i}]`,
         `a string of at least ${MIN_SECRET_LENGTH} characters`,
         value,
+        invalidArgument,
+        shownSecret(value),
       );
   });
   return list as string[];

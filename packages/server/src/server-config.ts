@@ -1,8 +1,15 @@
 import { DEFAULT_API_BASE_URL } from '@site-identity/http';
+import {
+  absoluteUrl,
+  invalid,
+  nonNegative,
+  optionalFunction,
+  requiredString,
+} from '@site-identity/http/internal';
 import type { FetchLike } from '@site-identity/tokens';
 import { memoryCoordinator, type SessionCoordinator } from './coordinator';
+import { invalidArgument } from './invalid-argument';
 import { checkSecrets, createSealer, type Sealer } from './sealer';
-import { invalid } from './server-identity-error';
 import type { ServerIdentityOptions } from './server-identity-types';
 
 const DAY = 86_400;
@@ -23,23 +30,21 @@ export interface ServerConfig {
   readonly now: () => number;
 }
 
-function text(value: unknown, name: string): string {
-  if (typeof value !== 'string' || !value) throw invalid(name, 'a non-empty string', value);
-  return value;
-}
-
-function absoluteHttpUrl(value: unknown, name: string): string {
-  if (typeof value === 'string' && /^https?:\/\/[^/?#]/i.test(value))
-    return value.replace(/\/+$/, '');
-  throw invalid(name, 'an absolute http(s) URL', value);
-}
+/** An absolute http(s) URL option, without its trailing slash. */
+const baseUrl = (value: unknown, name: string): string =>
+  absoluteUrl(value, name, invalidArgument).href.replace(/\/+$/, '');
 
 /** The coordinator option, or the in-memory one; anything without the four methods is refused. */
 function coordinatorOf(value: unknown, now: () => number): SessionCoordinator {
   const coordinator = (value ?? memoryCoordinator(now)) as SessionCoordinator;
   for (const method of ['read', 'claim', 'publish', 'release'] as const)
     if (typeof coordinator?.[method] !== 'function')
-      throw invalid('coordinator', 'a SessionCoordinator (read, claim, publish, release)', value);
+      throw invalid(
+        'coordinator',
+        'a SessionCoordinator (read, claim, publish, release)',
+        value,
+        invalidArgument,
+      );
   return coordinator;
 }
 
@@ -48,28 +53,33 @@ function coordinatorOf(value: unknown, now: () => number): SessionCoordinator {
  * fills in the defaults; a bad option is an `INVALID_ARGUMENT` naming it. @internal
  */
 export function serverConfig(options: ServerIdentityOptions): ServerConfig {
-  const clientId = text(options?.clientId, 'clientId');
+  const clientId = requiredString(options?.clientId, 'clientId', invalidArgument);
   const sealer = createSealer(checkSecrets(options.secret, options.secrets));
   const basePath = options.basePath ?? '/auth';
   if (typeof basePath !== 'string' || !/^(\/[\w.~-]+)+$/.test(basePath))
-    throw invalid('basePath', 'a path such as "/auth" (no trailing slash)', basePath);
+    throw invalid(
+      'basePath',
+      'a path such as "/auth" (no trailing slash)',
+      basePath,
+      invalidArgument,
+    );
   const cookieName = options.cookieName ?? 'site-identity';
   if (typeof cookieName !== 'string' || !/^[\w-]+$/.test(cookieName))
-    throw invalid('cookieName', 'letters, digits, "_" and "-"', cookieName);
-  const apiBaseUrl = absoluteHttpUrl(options.apiBaseUrl ?? DEFAULT_API_BASE_URL, 'apiBaseUrl');
-  const tokenUrl = absoluteHttpUrl(options.tokenUrl ?? `${apiBaseUrl}/oauth2/token`, 'tokenUrl');
-  const { fetch, sessionMaxAgeSeconds = 30 * DAY, leewaySeconds = 60, now = Date.now } = options;
-  if (fetch !== undefined && typeof fetch !== 'function')
-    throw invalid('fetch', 'a function', fetch);
+    throw invalid('cookieName', 'letters, digits, "_" and "-"', cookieName, invalidArgument);
+  const apiBaseUrl = baseUrl(options.apiBaseUrl ?? DEFAULT_API_BASE_URL, 'apiBaseUrl');
+  const tokenUrl = baseUrl(options.tokenUrl ?? `${apiBaseUrl}/oauth2/token`, 'tokenUrl');
+  const fetch = optionalFunction(options.fetch, 'fetch', invalidArgument);
+  const { sessionMaxAgeSeconds = 30 * DAY, leewaySeconds = 60 } = options;
   if (!(Number.isInteger(sessionMaxAgeSeconds) && sessionMaxAgeSeconds > 0))
     throw invalid(
       'sessionMaxAgeSeconds',
       'a whole number of seconds above 0',
       sessionMaxAgeSeconds,
+      invalidArgument,
     );
-  if (!(typeof leewaySeconds === 'number' && leewaySeconds >= 0))
-    throw invalid('leewaySeconds', 'a number of seconds, 0 or more', leewaySeconds);
-  if (typeof now !== 'function') throw invalid('now', 'a function', now);
+  nonNegative(leewaySeconds, 'leewaySeconds', invalidArgument);
+  // `null` is refused like any other non-function; only a left-out clock is Date.now.
+  const now = optionalFunction(options.now, 'now', invalidArgument) ?? Date.now;
   return {
     clientId,
     sealer,

@@ -102,19 +102,3 @@ export class ServerIdentityError extends Error {
 export function isServerIdentityError(value: unknown): value is ServerIdentityError {
   return typeof value === 'object' && value !== null && BRAND in value;
 }
-
-/** An `INVALID_ARGUMENT` error: `name` must be `expected`; `got` describes what came. @internal */
-export function invalid(name: string, expected: string, got: unknown): ServerIdentityError {
-  return new ServerIdentityError(`${name} must be ${expected}; got ${describe(got)}`, {
-    code: 'INVALID_ARGUMENT',
-  });
-}
-
-/** A short, value-free description of what came (never a secret or a token). @internal */
-export function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return `an array of ${value.length}`;
-  if (typeof value === 'string') return `a string of ${value.length} characters`;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return typeof value;
-}
