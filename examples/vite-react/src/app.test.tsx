@@ -4,7 +4,7 @@ import { IdentityProvider } from '@site-identity/react';
 import { setupServer } from 'msw/node';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
-import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest';
 import { App } from './app';
 import { createIdentity } from './identity';
 
@@ -19,7 +19,7 @@ afterAll(() => server.close());
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-test('a visitor sees the sign-in form once the visitor session is there', async () => {
+test('a new page is a visitor by itself, and sees the sign-in form', async () => {
   const identity = createIdentity('example-vite-react');
   const container = document.body.appendChild(document.createElement('div'));
   const root = createRoot(container);
@@ -30,7 +30,8 @@ test('a visitor sees the sign-in form once the visitor session is there', async 
       </IdentityProvider>,
     );
   });
-  await act(() => identity.tokens.getAccessToken());
+  // No call of the app's own: the provider gets the visitor session on mount.
+  await act(() => vi.waitFor(() => expect(identity.tokens.getSnapshot().status).toBe('visitor')));
   expect(container.textContent).toContain('Session: visitor');
   expect(container.querySelector('form button')?.textContent).toBe('Sign in');
   await act(async () => root.unmount());

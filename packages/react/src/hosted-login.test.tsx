@@ -89,7 +89,7 @@ describe('hosted login through the bindings, against the emulated platform', () 
     expect(grants(platform, 'authorization_code')).toHaveLength(1);
   });
 
-  it('a reload that replays the callback URL gets the redirect client error, not a second exchange', async () => {
+  it('a reload that replays the callback URL gets the redirect client error, not a second exchange (the new page is a visitor)', async () => {
     const callback = await signInThroughHostedPage();
     window.history.replaceState(null, '', callback);
     const first = renderStrict(createClients(), <CallbackPage />);
@@ -98,7 +98,7 @@ describe('hosted login through the bindings, against the emulated platform', () 
 
     window.history.replaceState(null, '', callback);
     renderStrict(createClients(), <CallbackPage />);
-    await waitFor(() => expect(text()).toBe('callback=error session=none error=Invalid _state'));
+    await waitFor(() => expect(text()).toBe('callback=error session=visitor error=Invalid _state'));
     expect(grants(platform, 'authorization_code')).toHaveLength(1);
   });
 });

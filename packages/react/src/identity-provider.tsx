@@ -4,6 +4,7 @@ import { IdentityContext } from './identity-context';
 import { IdentityReactError } from './identity-react-error';
 import type { IdentityInstances } from './instances';
 import { SERVER_SNAPSHOT } from './use-session';
+import { useVisitorSession } from './use-visitor-session';
 
 /**
  * Props of {@link IdentityProvider}: the instances to share, and the tree that uses them.
@@ -69,6 +70,11 @@ function checkInstances({ tokens, redirects, memberAuth }: IdentityInstances): v
  * server's snapshot) the server HTML and the first client render show that
  * session instead of loading: no flash of signed-out content, no hydration warning.
  *
+ * On mount (in the browser only, once, also under StrictMode) the provider calls
+ * `tokens.getTokens()`: stored tokens are used as they are, else the visitor tokens
+ * are fetched, so the session is `visitor` without any call of yours. After a
+ * sign-out it does so again. A failure stays in `useSession().error`.
+ *
  * @example
  * ```tsx
  * import { createTokenManager } from '@site-identity/tokens';
@@ -116,5 +122,6 @@ export function IdentityProvider({
     () => ({ tokens, redirects, memberAuth, serverSnapshot }),
     [tokens, redirects, memberAuth, serverSnapshot],
   );
+  useVisitorSession(tokens);
   return <IdentityContext.Provider value={instances}>{children}</IdentityContext.Provider>;
 }

@@ -4,7 +4,9 @@ import type { TokenManager } from '@site-identity/tokens';
 
 /**
  * What the bindings read from the token manager: its snapshot and its change
- * notifications. A `TokenManager` from `@site-identity/tokens` is one.
+ * notifications, and `getTokens`, which `<IdentityProvider>` calls on mount and
+ * after a sign-out to get the visitor session. A `TokenManager` from
+ * `@site-identity/tokens` is one.
  *
  * @example
  * ```ts
@@ -14,12 +16,14 @@ import type { TokenManager } from '@site-identity/tokens';
  * const tokens: SessionSource = createTokenManager({ clientId: 'my-client-id' });
  * ```
  */
-export type SessionSource = Pick<TokenManager, 'getSnapshot' | 'subscribe'>;
+export type SessionSource = Pick<TokenManager, 'getSnapshot' | 'subscribe'> &
+  Partial<Pick<TokenManager, 'getTokens'>>;
 
 /**
  * What the bindings use of the redirect client: the hosted login, its
- * callback, and the popup login (`useLoginWithPopup`, which checks for it when
- * used). A `Redirects` from `@site-identity/redirects` is one.
+ * callback, the popup login (`useLoginWithPopup`) and the logout (`useLogout`),
+ * the last two checked for when used. A `Redirects` from
+ * `@site-identity/redirects` is one.
  *
  * @example
  * ```ts
@@ -32,7 +36,7 @@ export type SessionSource = Pick<TokenManager, 'getSnapshot' | 'subscribe'>;
  * ```
  */
 export type LoginRedirector = Pick<Redirects, 'loginWithRedirect' | 'completeLogin'> &
-  Partial<Pick<Redirects, 'loginWithPopup'>>;
+  Partial<Pick<Redirects, 'loginWithPopup' | 'logout'>>;
 
 /**
  * The instances an {@link IdentityProvider} shares with the hooks below it.
@@ -55,7 +59,7 @@ export type LoginRedirector = Pick<Redirects, 'loginWithRedirect' | 'completeLog
 export interface IdentityInstances {
   /** The token manager of the site client. */
   readonly tokens: SessionSource;
-  /** The redirect client; needed by `useLoginCallback`, `useLoginWithPopup` and `RequireMember`'s `redirectToLogin`. */
+  /** The redirect client; needed by `useLoginCallback`, `useLoginWithPopup`, `useLogout` and `RequireMember`'s `redirectToLogin`. */
   readonly redirects?: LoginRedirector | undefined;
   /** The member client; needed by `useMemberAuth`. */
   readonly memberAuth?: MemberAuth | undefined;

@@ -61,18 +61,28 @@ describe('a token manager behind the bindings', () => {
     expect(session.commits).toBe(2);
   });
 
-  it('signing out re-renders the guards', async () => {
+  it('signing out re-renders the guards, and the next visitor session follows', async () => {
     const { tokens } = createClients();
     await tokens.getTokens();
+    const seen: string[] = [];
+    function Statuses() {
+      seen.push(useSession().status);
+      return null;
+    }
     render(
       <IdentityProvider tokens={tokens}>
         <Session />
+        <Statuses />
         <SignedOut>guest</SignedOut>
       </IdentityProvider>,
     );
     expect(screen.getByText('guest')).toBeTruthy();
     await act(() => tokens.clear());
-    expect(screen.getByTestId('session').textContent).toBe('none -');
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('session').textContent).toMatch(/^visitor \d+$/),
+    );
+    expect(seen).toContain('none');
     expect(screen.getByText('guest')).toBeTruthy();
+    expect(grants(platform, 'anonymous')).toHaveLength(2);
   });
 });
