@@ -38,7 +38,7 @@ test('across sites, a popup login and a Google popup login each end with the mem
   await expectRole(page, 'member');
 
   await panel(page, 'logout').getByRole('button', { name: 'Log out' }).click();
-  await expectRole(page, 'none');
+  await expectRole(page, 'visitor');
   const google = await openPopup(page, 'social-login', 'Continue with Google');
   await google.getByLabel('Google account e-mail').fill('lin@example.com');
   closed = google.waitForEvent('close');

@@ -242,7 +242,7 @@ test('a second Google login signs the same member in again, without creating ano
     await expectRole(page, 'member');
     if (round === 1) {
       await panel(page, 'logout').getByRole('button', { name: 'Log out' }).click();
-      await expectRole(page, 'none');
+      await expectRole(page, 'visitor');
     }
   }
   expect((await members(request)).map((member) => member.email)).toEqual(['lin@example.com']);

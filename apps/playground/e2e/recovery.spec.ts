@@ -88,7 +88,7 @@ test('results never contradict the state: cleared when an action starts, dropped
     'The password is changed',
   );
   await panel(page, 'logout').getByRole('button', { name: 'Log out' }).click();
-  await expectRole(page, 'none');
+  await expectRole(page, 'visitor');
   await expect(change.getByRole('status', { name: 'Change password result' })).toHaveCount(0);
   await expect(result).toHaveCount(0);
 });
