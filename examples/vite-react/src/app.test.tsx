@@ -26,7 +26,7 @@ test('a new page is a visitor by itself, and sees the sign-in form', async () =>
   await act(async () => {
     root.render(
       <IdentityProvider {...identity}>
-        <App redirects={identity.redirects} />
+        <App />
       </IdentityProvider>,
     );
   });

@@ -1,8 +1,9 @@
-import type { Redirects } from '@site-identity/redirects';
+import { isRedirectsError } from '@site-identity/redirects';
 import {
   SignedIn,
   SignedOut,
   useLoginCallback,
+  useLogout,
   useMemberAuth,
   useSession,
 } from '@site-identity/react';
@@ -37,20 +38,28 @@ function Callback() {
   return status === 'error' ? <p role="alert">{error.message}</p> : <p>Signing you in…</p>;
 }
 
-export function App({ redirects }: { redirects: Redirects }) {
+function SignOut() {
+  const { logout, pending, error } = useLogout();
+  return (
+    <>
+      <button disabled={pending} onClick={() => void logout()}>
+        Sign out
+      </button>
+      {isRedirectsError(error) && error.code === 'LOGOUT_URL_UNAVAILABLE' && (
+        <p role="status">Signed out on this device. The site could not end your other sessions.</p>
+      )}
+    </>
+  );
+}
+
+export function App() {
   const { status } = useSession();
   if (location.pathname === '/callback') return <Callback />;
   return (
     <main>
       <p>Session: {status}</p>
       <SignedIn>
-        <button
-          onClick={async () =>
-            location.assign(await redirects.logout({ postLogoutRedirectUri: location.origin }))
-          }
-        >
-          Sign out
-        </button>
+        <SignOut />
       </SignedIn>
       <SignedOut>
         <LoginForm />

@@ -9,7 +9,7 @@ const identity = createIdentity('my-client-id');
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <IdentityProvider {...identity}>
-      <App redirects={identity.redirects} />
+      <App />
     </IdentityProvider>
   </StrictMode>,
 );

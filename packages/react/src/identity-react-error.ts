@@ -2,7 +2,7 @@
  * The machine-readable codes of {@link IdentityReactError}:
  * - `MISSING_PROVIDER`: a hook or guard was used outside `<IdentityProvider>`.
  * - `MISSING_INSTANCE`: the provider was not given the instance a hook needs
- *   (`redirects` for `useLoginCallback`, `useLoginWithPopup` and `RequireMember`'s redirect,
+ *   (`redirects` for `useLoginCallback`, `useLoginWithPopup`, `useLogout` and `RequireMember`'s redirect,
  *   `memberAuth` for `useMemberAuth`).
  * - `INVALID_ARGUMENT`: a prop or option has the wrong shape.
  * - `ACTION_FAILED`: a member action or a login rejected with something that is not an `Error`.

@@ -20,6 +20,7 @@ export {
   type LoginWithPopupState,
   type UseLoginWithPopupResult,
 } from './use-login-with-popup';
+export { useLogout, type UseLogoutOptions, type UseLogoutResult } from './use-logout';
 export { SignedIn, type SessionGateProps } from './signed-in';
 export { SignedOut } from './signed-out';
 export { RequireMember, type RequireMemberProps } from './require-member';
