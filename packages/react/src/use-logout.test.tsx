@@ -55,6 +55,15 @@ function renderPage(clients: Clients, navigate: (url: string) => void) {
   );
 }
 
+/** A wrapper that provides `clients`' token manager and redirect client. */
+const providerOf =
+  (clients: Clients) =>
+  ({ children }: { children: ReactNode }) => (
+    <IdentityProvider tokens={clients.tokens} redirects={clients.redirects}>
+      {children}
+    </IdentityProvider>
+  );
+
 const state = () => screen.getByTestId('state').textContent;
 
 describe('useLogout', () => {
@@ -104,12 +113,7 @@ describe('useLogout', () => {
     await clients.tokens.getTokens();
     platform.faults.inject({ path: '/_api/redirects-api', kind: 'status', status: 503 });
     const navigate = vi.fn<(url: string) => void>();
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <IdentityProvider tokens={clients.tokens} redirects={clients.redirects}>
-        {children}
-      </IdentityProvider>
-    );
-    const { result } = renderHook(() => useLogout({ navigate }), { wrapper });
+    const { result } = renderHook(() => useLogout({ navigate }), { wrapper: providerOf(clients) });
     let done!: Promise<void>;
     act(() => {
       done = result.current.logout();
@@ -128,12 +132,7 @@ describe('useLogout', () => {
     const clients = createClients();
     await clients.tokens.getTokens();
     const navigate = vi.fn<(url: string) => void>();
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <IdentityProvider tokens={clients.tokens} redirects={clients.redirects}>
-        {children}
-      </IdentityProvider>
-    );
-    const { result } = renderHook(() => useLogout({ navigate }), { wrapper });
+    const { result } = renderHook(() => useLogout({ navigate }), { wrapper: providerOf(clients) });
     await act(() => result.current.logout());
     expect(navigate).toHaveBeenCalledTimes(1);
     expect(new URL(navigate.mock.calls[0]![0]).searchParams.get('postLogoutRedirectUri')).toBe(
