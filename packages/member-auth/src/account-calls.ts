@@ -1,10 +1,9 @@
-import { type CallSignal, signalOf } from './call-signal';
-import { type HttpClient } from '@site-identity/http';
+import type { CallSignal } from './call-signal';
 import { absoluteUrl, isRecord, optionsOf, requiredString } from '@site-identity/http/internal';
-import type { Tokens } from '@site-identity/tokens';
 import { rejectingWithMemberAuthError } from './account-error';
 import type { Identity, IdentityProfile } from './identity';
 import { invalid, invalidArgument, isFilled, isValidEmail } from './input-checks';
+import type { PlatformCalls } from './platform-calls';
 import type { MemberAuthTokens } from './ports';
 import type { VerificationStore } from './verification-store';
 
@@ -82,9 +81,7 @@ export interface SignOnResult {
 /** What the account calls share with the factory. */
 export interface AccountContext {
   readonly clientId: string;
-  readonly auth: HttpClient;
-  readonly recovery: HttpClient;
-  readonly verification: HttpClient;
+  readonly calls: PlatformCalls;
   readonly tokens: MemberAuthTokens;
   readonly store: VerificationStore;
 }
@@ -94,9 +91,8 @@ const required = (value: unknown, name: string): string =>
 
 /** The calls that resolve with nothing (or a small answer) and reject with a `MemberAuthError`. */
 export function accountCalls(ctx: AccountContext) {
-  const { clientId, auth, recovery, verification, tokens, store } = ctx;
-  const post = (client: HttpClient, path: string, body: unknown, call?: unknown) =>
-    client.post(path, body, { signal: signalOf(call) });
+  const { clientId, calls, tokens, store } = ctx;
+  const { post } = calls;
 
   return {
     resendVerificationCode: (stateToken?: string, call?: CallSignal) =>
@@ -109,7 +105,7 @@ export function accountCalls(ctx: AccountContext) {
             'No e-mail verification is in progress: log in or register first',
           );
         }
-        const answer = await post(verification, '/v1/auth/resend', { stateToken: token }, call);
+        const answer = await post('verification', '/v1/auth/resend', { stateToken: token }, call);
         const next = isRecord(answer) ? answer['stateToken'] : undefined;
         if (isFilled(next) && flow?.stateToken === token) store.write(next);
       }),
@@ -123,7 +119,7 @@ export function accountCalls(ctx: AccountContext) {
         absoluteUrl(url, 'options.redirectUri', invalidArgument);
         const language = given.language ?? 'en';
         await post(
-          recovery,
+          'recovery',
           '/v1/send-email',
           { email, language, redirect: { url, clientId } },
           given,
@@ -134,7 +130,7 @@ export function accountCalls(ctx: AccountContext) {
       rejectingWithMemberAuthError(async () => {
         required(recoveryToken, 'recoveryToken');
         if (!isFilled(password)) throw invalid('INVALID_PASSWORD', 'Enter a password');
-        await post(recovery, '/v1/recover', { recoveryToken, password }, call);
+        await post('recovery', '/v1/recover', { recoveryToken, password }, call);
       }),
 
     changePassword: (newPassword: string, call?: CallSignal) =>
@@ -142,7 +138,7 @@ export function accountCalls(ctx: AccountContext) {
         if (!tokens.isLoggedIn())
           throw invalid('NOT_LOGGED_IN', 'Only a logged-in member can change the password');
         if (!isFilled(newPassword)) throw invalid('INVALID_PASSWORD', 'Enter a password');
-        await post(auth, '/v2/change-password', { newPassword }, call);
+        await post('auth', '/v2/change-password', { newPassword }, call);
       }),
 
     sendActivationEmail: (identityId: string, given?: ActivationEmailOptions, call?: CallSignal) =>
@@ -155,7 +151,7 @@ export function accountCalls(ctx: AccountContext) {
         );
         const redirect = emailOptions.redirect && { clientId, ...emailOptions.redirect };
         await post(
-          recovery,
+          'recovery',
           '/v1/activation-email',
           {
             identityId,
@@ -168,7 +164,12 @@ export function accountCalls(ctx: AccountContext) {
     startEmailVerification: (identityId: string, call?: CallSignal) =>
       rejectingWithMemberAuthError(async (): Promise<{ stateToken: string }> => {
         required(identityId, 'identityId');
-        const answer = await post(verification, '/v1/Start', { identityId, target: 'EMAIL' }, call);
+        const answer = await post(
+          'verification',
+          '/v1/Start',
+          { identityId, target: 'EMAIL' },
+          call,
+        );
         const stateToken = isRecord(answer) ? answer['stateToken'] : undefined;
         if (!isFilled(stateToken))
           throw invalid('SERVER_ERROR', 'The platform answered without a state token');
@@ -182,7 +183,7 @@ export function accountCalls(ctx: AccountContext) {
         if (!isValidEmail(email))
           throw invalid('INVALID_EMAIL', 'Enter a valid e-mail address, like name@example.com');
         const answer = await post(
-          auth,
+          'auth',
           '/v2/sign-on',
           {
             loginId: { email },
@@ -200,13 +201,6 @@ export function accountCalls(ctx: AccountContext) {
             ? (answer['identity'] as Identity)
             : undefined;
         return identity ? { sessionToken, identity } : { sessionToken };
-      }),
-
-    getMemberTokensForExternalLogin: (memberId: string, secondToken: string, call?: CallSignal) =>
-      rejectingWithMemberAuthError(async (): Promise<Tokens> => {
-        required(memberId, 'memberId');
-        required(secondToken, 'secondToken');
-        return tokens.authorizedClient({ memberId, secondToken, signal: signalOf(call) });
       }),
   };
 }

@@ -2,11 +2,11 @@ import { PlatformError } from '@site-identity/http';
 import { describe, expect, test, vi } from 'vitest';
 import {
   CAPTCHA_SITE_KEYS,
-  sendWithCaptcha,
-  toWireCaptchaTokens,
+  createCaptcha,
+  type CaptchaOptions,
   type CaptchaProvider,
-  type WireCaptchaToken,
 } from './captcha';
+import { toWireCaptchaTokens, type CaptchaTokens, type WireCaptchaToken } from './captcha-tokens';
 
 const missing = () =>
   new PlatformError('Missing captcha token', { kind: 'application', code: '-19971', status: 400 });
@@ -47,7 +47,14 @@ describe('toWireCaptchaTokens', () => {
   });
 });
 
-describe('sendWithCaptcha', () => {
+/** Sends `attempt` through a captcha made with `options`. */
+const sendWithCaptcha = (
+  attempt: (tokens: WireCaptchaToken[]) => Promise<unknown>,
+  tokens: CaptchaTokens | undefined,
+  options: CaptchaOptions | undefined,
+) => createCaptcha(options).send(attempt, tokens);
+
+describe('createCaptcha().send', () => {
   test('without a provider a captcha demand is passed on', async () => {
     const { attempt } = platform(missing());
     await expect(sendWithCaptcha(attempt, undefined, undefined)).rejects.toMatchObject({
@@ -133,5 +140,30 @@ describe('sendWithCaptcha', () => {
       code: '-19976',
     });
     expect(captcha.getToken).not.toHaveBeenCalled();
+  });
+});
+
+describe('createCaptcha', () => {
+  test("the site keys are the platform's unless configured; an empty key keeps the default", () => {
+    expect(createCaptcha().siteKeys).toEqual(CAPTCHA_SITE_KEYS);
+    expect(createCaptcha({ siteKeys: { visible: 'own-key', invisible: '' } }).siteKeys).toEqual({
+      invisible: CAPTCHA_SITE_KEYS.invisible,
+      visible: 'own-key',
+    });
+  });
+
+  test.each([
+    [5, 'options must be an object; got 5'],
+    [
+      { provider: {} },
+      'options.provider must be an object with a getToken function; got an object',
+    ],
+    [{ provider: 'x' }, 'options.provider must be an object with a getToken function; got "x"'],
+    [{ siteKeys: 'k' }, 'options.siteKeys must be an object; got a string'],
+    [{ siteKeys: { visible: 7 } }, 'options.siteKeys.visible must be a non-empty string; got 7'],
+  ])('%j is refused: %s', (options, message) => {
+    expect(() => createCaptcha(options as never)).toThrow(
+      expect.objectContaining({ name: 'MemberAuthError', code: 'INVALID_ARGUMENT', message }),
+    );
   });
 });

@@ -1,4 +1,15 @@
 import { toPlatformError } from '@site-identity/http';
+import { describeValue, optionsOf } from '@site-identity/http/internal';
+import {
+  toWireCaptchaTokens,
+  type CaptchaKind,
+  type CaptchaTokens,
+  type MemberAuthCaptcha,
+  type WireCaptchaToken,
+} from './captcha-tokens';
+import { invalidArgument } from './input-checks';
+
+export type { CaptchaKind, CaptchaTokens, MemberAuthCaptcha, WireCaptchaToken };
 
 /**
  * The platform's public reCAPTCHA site keys, the defaults of
@@ -6,7 +17,7 @@ import { toPlatformError } from '@site-identity/http';
  *
  * @example
  * ```ts
- * import { CAPTCHA_SITE_KEYS } from '@site-identity/member-auth';
+ * import { CAPTCHA_SITE_KEYS } from '@site-identity/member-auth/captcha';
  * declare const grecaptcha: { render(container: string, options: { sitekey: string }): number };
  *
  * grecaptcha.render('captcha', { sitekey: CAPTCHA_SITE_KEYS.visible });
@@ -18,19 +29,6 @@ export const CAPTCHA_SITE_KEYS = {
 } as const;
 
 /**
- * Which reCAPTCHA the platform wants: `invisible` runs without the visitor, `visible`
- * asks the visitor to solve it.
- *
- * @example
- * ```ts
- * import type { CaptchaKind } from '@site-identity/member-auth';
- *
- * const kind: CaptchaKind = 'invisible';
- * ```
- */
-export type CaptchaKind = 'invisible' | 'visible';
-
-/**
  * Supplies reCAPTCHA tokens when the platform asks for one. Resolve `undefined`
  * when no token can be had (for example, no visible widget on this page); the
  * call then resolves with SILENT_ or USER_CAPTCHA_REQUIRED. A provider that
@@ -38,7 +36,7 @@ export type CaptchaKind = 'invisible' | 'visible';
  *
  * @example
  * ```ts
- * import type { CaptchaProvider } from '@site-identity/member-auth';
+ * import type { CaptchaProvider } from '@site-identity/member-auth/captcha';
  * declare const grecaptcha: { execute(siteKey: string, options: { action: string }): Promise<string> };
  *
  * const provider: CaptchaProvider = {
@@ -54,21 +52,15 @@ export interface CaptchaProvider {
 }
 
 /**
- * The `captcha` option of `createMemberAuth`.
+ * Options of {@link createCaptcha}.
  *
  * @example
  * ```ts
- * import { createMemberAuth, type CaptchaOptions } from '@site-identity/member-auth';
- * import type { CaptchaProvider } from '@site-identity/member-auth';
- * import type { TokenManager } from '@site-identity/tokens';
- * import type { Redirects } from '@site-identity/redirects';
+ * import { createCaptcha, type CaptchaOptions, type CaptchaProvider } from '@site-identity/member-auth/captcha';
  * declare const provider: CaptchaProvider;
- * declare const clientId: string;
- * declare const tokens: TokenManager;
- * declare const redirects: Redirects;
  *
- * const captcha: CaptchaOptions = { provider, siteKeys: { visible: 'my-own-visible-key' } };
- * const auth = createMemberAuth({ clientId, tokens, redirects, captcha });
+ * const options: CaptchaOptions = { provider, siteKeys: { visible: 'my-own-visible-key' } };
+ * const captcha = createCaptcha(options);
  * ```
  */
 export interface CaptchaOptions {
@@ -78,72 +70,87 @@ export interface CaptchaOptions {
   siteKeys?: Partial<Record<CaptchaKind, string>>;
 }
 
+/** The captcha a platform error asks for: `-19971` a missing token, `-19970` an invalid one. */
+const demandOf = (error: unknown): CaptchaKind | undefined => {
+  const { code } = toPlatformError(error);
+  return code === '-19971' ? 'invisible' : code === '-19970' ? 'visible' : undefined;
+};
+
 /**
- * Captcha tokens an app already has, for `register` and `login`.
+ * Captcha handling for `createMemberAuth({ captcha })`, a separate import so that an
+ * app without a captcha does not download it. When the platform answers a `register`
+ * or `login` with a captcha demand, the provider is asked for a token and the call is
+ * sent once more: a missing token (`-19971`) with an invisible token, an invalid one
+ * (`-19970`) with a visible token, each at most once per call and only when the
+ * provider supplies one; otherwise the call resolves with SILENT_ or
+ * USER_CAPTCHA_REQUIRED as it would without a captcha.
  *
+ * @throws `MemberAuthError` `INVALID_ARGUMENT` for options that are not an object, a
+ * provider without `getToken`, or a site key that is not a non-empty string.
  * @example
  * ```ts
- * import type { CaptchaTokens, MemberAuth } from '@site-identity/member-auth';
- * declare function solvedWidgetToken(): Promise<string>;
- * declare const auth: MemberAuth;
- * declare const email: string;
- * declare const password: string;
+ * import { createTokenManager } from '@site-identity/tokens';
+ * import { createRedirects } from '@site-identity/redirects';
+ * import { createMemberAuth } from '@site-identity/member-auth';
+ * import { createCaptcha } from '@site-identity/member-auth/captcha';
+ * declare const grecaptcha: { execute(siteKey: string, options: { action: string }): Promise<string> };
  *
- * const captchaTokens: CaptchaTokens = { recaptchaToken: await solvedWidgetToken() };
- * await auth.login({ email, password, captchaTokens });
+ * const clientId = 'my-client-id';
+ * const tokens = createTokenManager({ clientId });
+ * const redirects = createRedirects({ clientId, tokens });
+ * const captcha = createCaptcha({
+ *   provider: {
+ *     getToken: async (kind, siteKey) =>
+ *       kind === 'invisible' ? grecaptcha.execute(siteKey, { action: 'login' }) : undefined,
+ *   },
+ * });
+ * const auth = createMemberAuth({ clientId, tokens, redirects, captcha });
  * ```
  */
-export interface CaptchaTokens {
-  /** A token of the invisible reCAPTCHA. */
-  invisibleRecaptchaToken?: string;
-  /** A token of the visible reCAPTCHA. */
-  recaptchaToken?: string;
-}
-
-/** The wire form of one captcha token. */
-export type WireCaptchaToken = { InvisibleRecaptcha: string } | { Recaptcha: string };
-
-/** `captchaTokens` as the platform takes them: `[{ Recaptcha }, { InvisibleRecaptcha }]`. */
-export function toWireCaptchaTokens(tokens: CaptchaTokens | undefined): WireCaptchaToken[] {
-  const wire: WireCaptchaToken[] = [];
-  if (typeof tokens?.recaptchaToken === 'string' && tokens.recaptchaToken)
-    wire.push({ Recaptcha: tokens.recaptchaToken });
-  if (typeof tokens?.invisibleRecaptchaToken === 'string' && tokens.invisibleRecaptchaToken) {
-    wire.push({ InvisibleRecaptcha: tokens.invisibleRecaptchaToken });
+export function createCaptcha(options: CaptchaOptions = {}): MemberAuthCaptcha {
+  const { provider, siteKeys: own } = optionsOf<CaptchaOptions>(
+    options,
+    'options',
+    invalidArgument,
+  );
+  if (provider !== undefined && typeof provider?.getToken !== 'function')
+    throw invalidArgument(
+      `options.provider must be an object with a getToken function; got ${describeValue(provider)}`,
+    );
+  const given = optionsOf<Partial<Record<CaptchaKind, unknown>>>(
+    own,
+    'options.siteKeys',
+    invalidArgument,
+  );
+  const siteKeys: Record<CaptchaKind, string> = { ...CAPTCHA_SITE_KEYS };
+  for (const kind of ['invisible', 'visible'] as const) {
+    const key = given[kind];
+    if (key === undefined || key === '') continue;
+    if (typeof key !== 'string')
+      throw invalidArgument(
+        `options.siteKeys.${kind} must be a non-empty string; got ${describeValue(key)}`,
+      );
+    siteKeys[kind] = key;
   }
-  return wire;
-}
-
-/**
- * Sends `attempt` with the given tokens and, when a provider is set, answers the
- * platform's captcha demands: a missing token (`-19971`) is retried once with an
- * invisible token, an invalid one (`-19970`) once with a visible token, each only
- * when the provider supplies one. Resolves with the answer, or rejects with the
- * last error.
- */
-export async function sendWithCaptcha(
-  attempt: (captchaTokens: WireCaptchaToken[]) => Promise<unknown>,
-  tokens: CaptchaTokens | undefined,
-  options: CaptchaOptions | undefined,
-): Promise<unknown> {
-  let wire = toWireCaptchaTokens(tokens);
-  const asked = new Set<CaptchaKind>();
-  for (;;) {
-    try {
-      return await attempt(wire);
-    } catch (error) {
-      const provider = options?.provider;
-      const { code } = toPlatformError(error);
-      const kind: CaptchaKind | undefined =
-        code === '-19971' ? 'invisible' : code === '-19970' ? 'visible' : undefined;
-      if (!provider || !kind || asked.has(kind)) throw error;
-      asked.add(kind);
-      const siteKey = options?.siteKeys?.[kind] ?? CAPTCHA_SITE_KEYS[kind];
-      const token = await Promise.resolve()
-        .then(() => provider.getToken(kind, siteKey))
-        .catch(() => undefined);
-      if (typeof token !== 'string' || token === '') throw error;
-      wire = [kind === 'invisible' ? { InvisibleRecaptcha: token } : { Recaptcha: token }];
-    }
-  }
+  return {
+    siteKeys,
+    async send(attempt, tokens) {
+      let wire = toWireCaptchaTokens(tokens);
+      const asked = new Set<CaptchaKind>();
+      for (;;) {
+        try {
+          return await attempt(wire);
+        } catch (error) {
+          const kind = demandOf(error);
+          if (!provider || !kind || asked.has(kind)) throw error;
+          asked.add(kind);
+          const token = await Promise.resolve()
+            .then(() => provider.getToken(kind, siteKeys[kind]))
+            .catch(() => undefined);
+          if (typeof token !== 'string' || token === '') throw error;
+          wire = [kind === 'invisible' ? { InvisibleRecaptcha: token } : { Recaptcha: token }];
+        }
+      }
+    },
+  };
 }

@@ -1,5 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { usePlatform } from './test-harness';
+import {
+  getMemberTokensForExternalLogin,
+  getMemberTokensForExternalLoginWithSession,
+} from './external-login';
 
 const { platform, server, createAuth } = usePlatform();
 
@@ -16,7 +20,7 @@ describe('getMemberTokensForExternalLoginWithSession', () => {
       });
     };
     server.events.on('request:start', listener);
-    const member = await auth.getMemberTokensForExternalLoginWithSession({
+    const member = await getMemberTokensForExternalLoginWithSession(auth, {
       email: 'grace@example.com',
       apiKey: 'app-api-key',
       profile: { firstName: 'Grace' },
@@ -65,7 +69,7 @@ describe('getMemberTokensForExternalLoginWithSession', () => {
     ],
   ])('bad input %j rejects with %s before any request', async (params, code, message) => {
     const { auth } = createAuth();
-    const failure = auth.getMemberTokensForExternalLoginWithSession(params);
+    const failure = getMemberTokensForExternalLoginWithSession(auth, params);
     await expect(failure).rejects.toMatchObject({ name: 'MemberAuthError', code });
     await expect(failure).rejects.toThrow(message);
     expect(platform.state.requests).toHaveLength(0);
@@ -78,13 +82,44 @@ describe('getMemberTokensForExternalLoginWithSession', () => {
       kind: 'status',
       status: 503,
     });
-    const error = await auth
-      .getMemberTokensForExternalLoginWithSession({
-        email: 'ada@example.com',
-        apiKey: 'secret-key',
-      })
-      .catch((reason: unknown) => reason as Error);
+    const error = await getMemberTokensForExternalLoginWithSession(auth, {
+      email: 'ada@example.com',
+      apiKey: 'secret-key',
+    }).catch((reason: unknown) => reason as Error);
     expect(error).toMatchObject({ name: 'MemberAuthError', code: 'SERVER_ERROR' });
     expect((error as Error).message).not.toContain('secret-key');
+  });
+});
+
+describe('the client they extend', () => {
+  test.each([
+    ['nothing', undefined],
+    ['an object of the same shape', { signOn: () => undefined }],
+    ['a string', 'auth'],
+  ])('%s instead of a member client is INVALID_ARGUMENT, before any request', async (_, given) => {
+    const expected = {
+      name: 'MemberAuthError',
+      code: 'INVALID_ARGUMENT',
+      message: expect.stringMatching(
+        /^memberAuth must be a member client made by createMemberAuth of @site-identity\/member-auth; got /,
+      ),
+    };
+    await expect(
+      getMemberTokensForExternalLogin(given as never, 'member', 'second'),
+    ).rejects.toMatchObject(expected);
+    await expect(
+      getMemberTokensForExternalLoginWithSession(given as never, {
+        email: 'ada@example.com',
+        apiKey: 'key',
+      }),
+    ).rejects.toMatchObject(expected);
+    expect(platform.state.requests).toHaveLength(0);
+  });
+
+  test('the member client does not show what it lends them among its own keys', () => {
+    const { auth } = createAuth();
+    expect(Object.keys(auth)).not.toContain('getMemberTokensForExternalLogin');
+    expect(Reflect.ownKeys(auth).filter((key) => typeof key === 'symbol')).toHaveLength(1);
+    expect(JSON.stringify(Object.keys(auth))).not.toMatch(/internals/);
   });
 });

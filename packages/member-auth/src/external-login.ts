@@ -1,17 +1,18 @@
-import { type CallSignal, signalOf } from './call-signal';
-import type { HttpClient } from '@site-identity/http';
+import { isRecord, requiredString } from '@site-identity/http/internal';
 import type { Tokens } from '@site-identity/tokens';
 import { rejectingWithMemberAuthError } from './account-error';
+import { type CallSignal, signalOf } from './call-signal';
 import type { IdentityProfile } from './identity';
-import { invalid, isFilled, isValidEmail } from './input-checks';
-import type { MemberAuthTokens } from './ports';
+import { invalid, invalidArgument, isFilled, isValidEmail } from './input-checks';
+import { internalsOf } from './internals';
+import type { MemberAuth } from './member-auth';
 
 /**
- * What `getMemberTokensForExternalLoginWithSession` takes.
+ * What {@link getMemberTokensForExternalLoginWithSession} takes.
  *
  * @example
  * ```ts
- * import type { ExternalLoginWithSessionParams } from '@site-identity/member-auth';
+ * import type { ExternalLoginWithSessionParams } from '@site-identity/member-auth/external-login';
  *
  * const params: ExternalLoginWithSessionParams = {
  *   email: 'ada@example.com',
@@ -32,20 +33,71 @@ export interface ExternalLoginWithSessionParams extends CallSignal {
   mergeExistingContact?: boolean;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+/**
+ * Server only: member tokens for `memberId` through the `authorized_client` grant,
+ * authorised by the client's access token plus `secondToken`. The tokens are
+ * returned, not stored: the member client's own session is untouched. A separate
+ * import, so that a browser app does not download it.
+ *
+ * Rejects only with a `MemberAuthError`: `INVALID_ARGUMENT` (a `memberAuth` not made
+ * by `createMemberAuth`, an empty `memberId` or `secondToken`, before any request),
+ * `NETWORK_ERROR`, `SERVER_ERROR`, `REQUEST_FAILED`, `ABORTED`.
+ *
+ * @example
+ * ```ts
+ * import type { MemberAuth } from '@site-identity/member-auth';
+ * import { getMemberTokensForExternalLogin } from '@site-identity/member-auth/external-login';
+ * declare const memberAuth: MemberAuth;
+ * declare const memberId: string;
+ *
+ * const tokens = await getMemberTokensForExternalLogin(memberAuth, memberId, process.env.SECOND_TOKEN!);
+ * console.log(tokens.refreshToken.role); // 'member'
+ * ```
+ */
+export function getMemberTokensForExternalLogin(
+  memberAuth: MemberAuth,
+  memberId: string,
+  secondToken: string,
+  call?: CallSignal,
+): Promise<Tokens> {
+  return rejectingWithMemberAuthError(async () => {
+    const { tokens } = internalsOf(memberAuth);
+    requiredString(memberId, 'memberId', invalidArgument);
+    requiredString(secondToken, 'secondToken', invalidArgument);
+    return tokens.authorizedClient({ memberId, secondToken, signal: signalOf(call) });
+  });
+}
 
 /**
- * Sign-on with the app's key (`POST /v2/sign-on`, `Authorization: <accessToken>,<apiKey>`),
- * then the `authorized_client` grant with `member_id` and `session_token`: member tokens
- * tied to the new site session. The tokens are returned, not stored.
+ * Server only: signs the member on with the app's key (`POST /v2/sign-on`,
+ * `Authorization: <accessToken>,<apiKey>`; the member is created on first use), then
+ * takes member tokens through the `authorized_client` grant with `member_id` and
+ * `session_token`, tied to that site session (for handing a member into hosted
+ * checkout). The tokens are returned, not stored. A separate import, so that a
+ * browser app does not download it.
+ *
+ * Rejects only with a `MemberAuthError`: `INVALID_EMAIL`, `INVALID_ARGUMENT` (before
+ * any request), `SERVER_ERROR` for an answer without a session token and identity
+ * id, and the transport codes.
+ *
+ * @example
+ * ```ts
+ * import type { MemberAuth } from '@site-identity/member-auth';
+ * import { getMemberTokensForExternalLoginWithSession } from '@site-identity/member-auth/external-login';
+ * declare const memberAuth: MemberAuth;
+ *
+ * const tokens = await getMemberTokensForExternalLoginWithSession(memberAuth, {
+ *   email: 'ada@example.com',
+ *   apiKey: process.env.SITE_API_KEY!,
+ * });
+ * ```
  */
-export function externalLoginWithSession(
-  auth: HttpClient,
-  tokens: MemberAuthTokens,
+export function getMemberTokensForExternalLoginWithSession(
+  memberAuth: MemberAuth,
   params: ExternalLoginWithSessionParams,
 ): Promise<Tokens> {
   return rejectingWithMemberAuthError(async () => {
+    const { tokens, calls } = internalsOf(memberAuth);
     const { email, apiKey, profile, verifyEmail, mergeExistingContact } = params ?? {};
     if (!isValidEmail(email))
       throw invalid('INVALID_EMAIL', 'email must be an e-mail address, like name@example.com');
@@ -56,7 +108,8 @@ export function externalLoginWithSession(
       );
     const signal = signalOf(params);
     const accessToken = await tokens.getAccessToken({ signal });
-    const answer = await auth.post(
+    const { data: answer } = await calls.request(
+      'auth',
       '/v2/sign-on',
       {
         loginId: { email },

@@ -1,6 +1,5 @@
 export { createMemberAuth, type MemberAuth, type MemberAuthOptions } from './member-auth';
 export type { LoginParams, RegisterParams, VerifyEmailParams } from './login-flows';
-export type { ExternalLoginWithSessionParams } from './external-login';
 export {
   DEFAULT_FRAME_BUDGET_MS,
   type BeforeRedirectEvent,
@@ -39,13 +38,12 @@ export {
   type MemberAuthErrorCode,
   type MemberAuthErrorInit,
 } from './member-auth-error';
-export {
-  CAPTCHA_SITE_KEYS,
-  type CaptchaKind,
-  type CaptchaOptions,
-  type CaptchaProvider,
-  type CaptchaTokens,
-} from './captcha';
+export type {
+  CaptchaKind,
+  CaptchaTokens,
+  MemberAuthCaptcha,
+  WireCaptchaToken,
+} from './captcha-tokens';
 export { isValidEmail } from './input-checks';
 export type { CallSignal } from './call-signal';
 export type {

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { createMemberAuth, type MemberAuthOptions } from './member-auth';
 import { isMemberAuthError } from './member-auth-error';
+import { getMemberTokensForExternalLogin } from './external-login';
 
 const tokens = {
   getAccessToken: async () => 'at',
@@ -79,7 +80,7 @@ describe('calls given the wrong types reject with invalidArgument before any req
     ],
     [
       'getMemberTokensForExternalLogin without a member id',
-      () => auth.getMemberTokensForExternalLogin(null as never, 'second'),
+      () => getMemberTokensForExternalLogin(auth, null as never, 'second'),
       'memberId must be a non-empty string; got null',
     ],
   ])('%s', async (_name, call, message) => {

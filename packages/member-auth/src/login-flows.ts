@@ -1,6 +1,11 @@
 import { type CallSignal, signalOf } from './call-signal';
-import type { HttpClient, HttpResponse } from '@site-identity/http';
-import { sendWithCaptcha, type CaptchaOptions, type CaptchaTokens } from './captcha';
+import type { HttpResponse } from '@site-identity/http';
+import {
+  toWireCaptchaTokens,
+  type CaptchaTokens,
+  type MemberAuthCaptcha,
+  type WireCaptchaToken,
+} from './captcha-tokens';
 import { catalogueError, type CatalogueCall } from './error-catalogue';
 import { factorRequest } from './factor-verification';
 import type { IdentityProfile } from './identity';
@@ -13,8 +18,10 @@ import {
   type CompletionSettings,
   type LoginCompletionOptions,
 } from './login-completion';
-import type { LoginResult } from './login-result';
+import type { LoginProblem, LoginResult } from './login-result';
 import { toLoginResult } from './login-state';
+import { MemberAuthError } from './member-auth-error';
+import type { PlatformCalls } from './platform-calls';
 import type { MemberAuthRedirects } from './ports';
 import type { VerificationStore } from './verification-store';
 
@@ -77,10 +84,9 @@ export interface VerifyEmailParams extends LoginCompletionOptions, CallSignal {
 
 /** What the login flows share with the factory. */
 export interface FlowContext {
-  readonly auth: HttpClient;
-  readonly verification: HttpClient;
+  readonly calls: PlatformCalls;
   readonly redirects: MemberAuthRedirects;
-  readonly captcha: CaptchaOptions | undefined;
+  readonly captcha: MemberAuthCaptcha | undefined;
   readonly store: VerificationStore;
   readonly completion: CompletionSettings;
 }
@@ -89,6 +95,21 @@ type Params = Partial<LoginParams & RegisterParams>;
 
 const record = (value: unknown): Params =>
   typeof value === 'object' && value !== null ? value : {};
+
+/** What a captcha result's error says to the developer when the client has no captcha. */
+const NO_CAPTCHA =
+  'this member client has no captcha: pass createMemberAuth({ captcha: createCaptcha({ provider }) }) with createCaptcha from @site-identity/member-auth/captcha, or call again with captchaTokens';
+
+/**
+ * A captcha result of a client without a captcha, its `cause` naming the separate
+ * import (the member's `error` stays as the platform put it); any other result as it is.
+ */
+function withCaptchaImport(ctx: FlowContext, result: LoginProblem): LoginProblem {
+  if (ctx.captcha || result.loginState === 'FAILURE') return result;
+  const { code, requestId, cause } = result.cause;
+  const error = new MemberAuthError(`${result.error}: ${NO_CAPTCHA}`, { code, requestId, cause });
+  return { ...result, cause: error };
+}
 
 /** Sends, maps the answer or the error, remembers the verification flow and completes the login. */
 async function settle(
@@ -102,7 +123,7 @@ async function settle(
     const { data, requestId } = await send();
     result = toLoginResult(data, requestId);
   } catch (error) {
-    return catalogueError(call, error);
+    return withCaptchaImport(ctx, catalogueError(call, error));
   }
   if (result.loginState === 'EMAIL_VERIFICATION_REQUIRED') ctx.store.write(result.data.stateToken);
   if (result.loginState === 'SUCCESS' || result.loginState === 'OWNER_APPROVAL_REQUIRED')
@@ -157,26 +178,27 @@ export function credentialsFlow(
     const signal = signalOf(params);
     const plan = completionPlan(params, ctx.completion);
     ctx.store.clear();
+    const attempt = (captchaTokens: WireCaptchaToken[]): Promise<HttpResponse> =>
+      ctx.calls.request(
+        'auth',
+        `/v2/${call}`,
+        {
+          loginId: { email },
+          password,
+          ...(call === 'register' && { profile: params.profile ?? {} }),
+          captchaTokens,
+          ...(params.clientMetaData && { clientMetaData: params.clientMetaData }),
+        },
+        { signal },
+      );
+    const { captcha } = ctx;
     return settle(
       ctx,
       call,
       () =>
-        sendWithCaptcha(
-          (captchaTokens) =>
-            ctx.auth.request(`/v2/${call}`, {
-              method: 'POST',
-              signal,
-              body: {
-                loginId: { email },
-                password,
-                ...(call === 'register' && { profile: params.profile ?? {} }),
-                captchaTokens,
-                ...(params.clientMetaData && { clientMetaData: params.clientMetaData }),
-              },
-            }),
-          params.captchaTokens,
-          ctx.captcha,
-        ) as Promise<HttpResponse>,
+        captcha
+          ? captcha.send(attempt, params.captchaTokens)
+          : attempt(toWireCaptchaTokens(params.captchaTokens)),
       plan,
     );
   });
@@ -205,7 +227,7 @@ export function verifyEmailFlow(ctx: FlowContext, input: unknown): Promise<Login
     return settle(
       ctx,
       'verify',
-      () => ctx.verification.request('/v1/auth/verify', { method: 'POST', body, signal }),
+      () => ctx.calls.request('verification', '/v1/auth/verify', body, { signal }),
       plan,
     );
   });
@@ -222,11 +244,6 @@ export function verifyFactorFlow(
     const options = record(input);
     const plan = completionPlan(options, ctx.completion);
     const signal = signalOf(options);
-    return settle(
-      ctx,
-      'verify',
-      () => ctx.auth.request(path, { method: 'POST', body, signal }),
-      plan,
-    );
+    return settle(ctx, 'verify', () => ctx.calls.request('auth', path, body, { signal }), plan);
   });
 }

@@ -448,12 +448,50 @@ describe('captcha with a provider', () => {
     expect(second.loginState).toBe('SUCCESS');
   });
 
-  test('the site keys are configuration', () => {
-    const { auth } = createAuth({ captcha: { siteKeys: { visible: 'own-key' } } });
-    expect(auth.captchaSiteKeys).toEqual({
-      invisible: '6LdoPaUfAAAAAJphvHoUoOob7mx0KDlXyXlgrx5v',
-      visible: 'own-key',
+  test("without a captcha, the captcha result's cause names the separate import", async () => {
+    platform.state.settings.captcha = 'invisible';
+    platform.state.addMember(ada);
+    const { auth } = createAuth();
+    const result = await auth.login({ ...ada, completeLogin: false });
+    expect(result).toMatchObject({
+      loginState: 'SILENT_CAPTCHA_REQUIRED',
+      errorCode: 'missingCaptchaToken',
+      cause: { name: 'MemberAuthError', code: 'MISSING_CAPTCHA_TOKEN' },
     });
+    expect(result.loginState !== 'SUCCESS' && result.cause?.message).toContain(
+      'createCaptcha from @site-identity/member-auth/captcha',
+    );
+    expect(result.loginState !== 'SUCCESS' && result.error).not.toContain('@site-identity');
+    expect(result.loginState !== 'SUCCESS' && result.cause?.cause).toMatchObject({
+      code: '-19971',
+    });
+  });
+
+  test('with a captcha, a captcha result is as the platform gave it', async () => {
+    platform.state.settings.captcha = 'visible';
+    platform.state.addMember(ada);
+    const { auth } = createAuth({ captcha: {} });
+    const result = await auth.login({ ...ada, completeLogin: false });
+    expect(result.loginState).toBe('SILENT_CAPTCHA_REQUIRED');
+    expect(result.loginState !== 'SUCCESS' && result.cause?.message).not.toContain('createCaptcha');
+  });
+
+  test('captcha options of the old shape are refused with the import to use', () => {
+    const { tokens, redirects } = createAuth();
+    expect(() =>
+      createMemberAuth({
+        clientId: CLIENT_ID,
+        tokens,
+        redirects,
+        captcha: { siteKeys: { visible: 'own-key' } } as never,
+      }),
+    ).toThrow(
+      expect.objectContaining({
+        code: 'INVALID_ARGUMENT',
+        message:
+          'captcha must be made by createCaptcha of @site-identity/member-auth/captcha; got an object',
+      }),
+    );
   });
 });
 

@@ -1,17 +1,11 @@
 import type { CallSignal } from './call-signal';
-import {
-  createHttpClient,
-  DEFAULT_API_BASE_URL,
-  type HttpClient,
-  type HttpClientOptions,
-} from '@site-identity/http';
+import { DEFAULT_API_BASE_URL, type HttpClientOptions } from '@site-identity/http';
 import {
   absoluteUrl,
   describeValue,
   optionalFunction,
   requiredString,
 } from '@site-identity/http/internal';
-import type { Tokens } from '@site-identity/tokens';
 import {
   accountCalls,
   type ActivationEmailOptions,
@@ -19,10 +13,10 @@ import {
   type SignOnParams,
   type SignOnResult,
 } from './account-calls';
-import { externalLoginWithSession, type ExternalLoginWithSessionParams } from './external-login';
-import { CAPTCHA_SITE_KEYS, type CaptchaKind, type CaptchaOptions } from './captcha';
+import type { MemberAuthCaptcha } from './captcha-tokens';
 import type { VerifiableFactorType, VerifyFactorOptions } from './factor-verification';
 import { invalidArgument } from './input-checks';
+import { withInternals } from './internals';
 import {
   credentialsFlow,
   verifyEmailFlow,
@@ -33,6 +27,7 @@ import {
 } from './login-flows';
 import { checkCompletionSettings, type BeforeRedirectEvent } from './login-completion';
 import type { LoginResult } from './login-result';
+import { platformCalls } from './platform-calls';
 import type { MemberAuthRedirects, MemberAuthTokens } from './ports';
 import {
   createVerificationStore,
@@ -45,7 +40,8 @@ import {
  *
  * @example
  * ```ts
- * import type { MemberAuthOptions, CaptchaProvider } from '@site-identity/member-auth';
+ * import type { MemberAuthOptions } from '@site-identity/member-auth';
+ * import { createCaptcha, type CaptchaProvider } from '@site-identity/member-auth/captcha';
  * import type { TokenManager } from '@site-identity/tokens';
  * import type { Redirects } from '@site-identity/redirects';
  * declare const clientId: string;
@@ -53,7 +49,7 @@ import {
  * declare const redirects: Redirects;
  * declare const provider: CaptchaProvider;
  *
- * const options: MemberAuthOptions = { clientId, tokens, redirects, captcha: { provider } };
+ * const options: MemberAuthOptions = { clientId, tokens, redirects, captcha: createCaptcha({ provider }) };
  * ```
  */
 export interface MemberAuthOptions {
@@ -86,8 +82,12 @@ export interface MemberAuthOptions {
   apiBaseUrl?: string;
   /** The `fetch` to use. Default: the token manager's, else `globalThis.fetch`, looked up per request. */
   fetch?: HttpClientOptions['fetch'];
-  /** reCAPTCHA handling; see {@link CaptchaOptions}. */
-  captcha?: CaptchaOptions;
+  /**
+   * reCAPTCHA handling, made by `createCaptcha` of `@site-identity/member-auth/captcha`
+   * (a separate import). Without it, a captcha demand resolves with
+   * SILENT_ or USER_CAPTCHA_REQUIRED for the app to act on; see {@link MemberAuthCaptcha}.
+   */
+  captcha?: MemberAuthCaptcha;
   /**
    * Where the e-mail verification flow is kept. Default `window.sessionStorage`
    * (memory where there is none), key `site-identity:<clientId>:verification`.
@@ -114,8 +114,6 @@ export interface MemberAuthOptions {
  * ```
  */
 export interface MemberAuth {
-  /** The reCAPTCHA site keys in use (the platform's unless configured). */
-  readonly captchaSiteKeys: Readonly<Record<CaptchaKind, string>>;
   /**
    * Registers a member (`POST /v2/register`). Checks the e-mail and the password
    * first; handles captcha answers; on SUCCESS completes the login as
@@ -174,38 +172,14 @@ export interface MemberAuth {
    * `redirects.silentLogin(sessionToken)`.
    */
   signOn(params: SignOnParams): Promise<SignOnResult>;
-  /**
-   * Server only: member tokens for `memberId` through the `authorized_client`
-   * grant, authorised by this client's access token plus `secondToken`. The tokens
-   * are returned, not stored.
-   */
-  getMemberTokensForExternalLogin(
-    memberId: string,
-    secondToken: string,
-    call?: CallSignal,
-  ): Promise<Tokens>;
-  /**
-   * Server only: signs the member on with the app's key (`POST /v2/sign-on`,
-   * `Authorization: <accessToken>,<apiKey>`; the member is created on first use),
-   * then takes member tokens through the `authorized_client` grant with `member_id`
-   * and `session_token`, tied to that site session (for handing a member into hosted
-   * checkout). The tokens are returned, not stored.
-   */
-  getMemberTokensForExternalLoginWithSession(
-    params: ExternalLoginWithSessionParams,
-  ): Promise<Tokens>;
 }
-
-const SERVICES = {
-  auth: '/_api/iam/authentication',
-  recovery: '/_api/iam/recovery',
-  verification: '/_api/iam/verification',
-} as const;
 
 /**
  * Creates the member calls of one site: register, login, e-mail verification,
- * password recovery, MFA, captcha, and for servers sign-on and external login.
- * Nothing is sent and no storage is touched until a call is made.
+ * password recovery, MFA, and for servers sign-on. Nothing is sent and no storage
+ * is touched until a call is made. What an app may not use is a separate import
+ * that takes this client or extends it: captcha (`@site-identity/member-auth/captcha`)
+ * and external login (`@site-identity/member-auth/external-login`).
  *
  * @example
  * ```ts
@@ -237,6 +211,10 @@ export function createMemberAuth(options: MemberAuthOptions): MemberAuth {
     throw invalidArgument(
       `redirects must be a redirect client of @site-identity/redirects; got ${describeValue(redirects)}`,
     );
+  if (captcha !== undefined && typeof captcha?.send !== 'function')
+    throw invalidArgument(
+      `captcha must be made by createCaptcha of @site-identity/member-auth/captcha; got ${describeValue(captcha)}`,
+    );
 
   const base = absoluteUrl(
     options.apiBaseUrl ?? tokens.apiBaseUrl ?? DEFAULT_API_BASE_URL,
@@ -244,41 +222,26 @@ export function createMemberAuth(options: MemberAuthOptions): MemberAuth {
     invalidArgument,
   ).href.replace(/\/+$/, '');
   const fetch = optionalFunction(options.fetch, 'fetch', invalidArgument) ?? tokens.fetch;
-  const client = (prefix: string): HttpClient =>
-    createHttpClient({
-      baseUrl: base + prefix,
-      fetch,
-      getAuthorization: () => tokens.getAccessToken(),
-    });
-  const auth = client(SERVICES.auth);
-  const recovery = client(SERVICES.recovery);
-  const verification = client(SERVICES.verification);
+  const calls = platformCalls(base, fetch, tokens);
   const store = createVerificationStore(
     clientId,
     verificationStorage && (() => verificationStorage),
   );
-  const captchaSiteKeys = {
-    invisible: captcha?.siteKeys?.invisible || CAPTCHA_SITE_KEYS.invisible,
-    visible: captcha?.siteKeys?.visible || CAPTCHA_SITE_KEYS.visible,
-  };
   const flows = {
-    auth,
-    verification,
+    calls,
     redirects,
-    captcha: captcha && { ...captcha, siteKeys: captchaSiteKeys },
+    captcha,
     store,
     completion: checkCompletionSettings({ redirectUri, frameBudgetMs, onBeforeRedirect }),
   };
 
-  return {
-    captchaSiteKeys,
+  const memberAuth: MemberAuth = {
     register: (params) => credentialsFlow(flows, 'register', params),
     login: (params) => credentialsFlow(flows, 'login', params),
     verifyEmail: (params) => verifyEmailFlow(flows, params),
     verifyFactor: (factorType, factorOptions) => verifyFactorFlow(flows, factorType, factorOptions),
     getPendingVerification: () => store.read(),
-    ...accountCalls({ clientId, auth, recovery, verification, tokens, store }),
-    getMemberTokensForExternalLoginWithSession: (params) =>
-      externalLoginWithSession(auth, tokens, params),
+    ...accountCalls({ clientId, calls, tokens, store }),
   };
+  return withInternals(memberAuth, { tokens, calls });
 }

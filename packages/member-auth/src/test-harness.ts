@@ -4,7 +4,7 @@ import { createRedirects } from '@site-identity/redirects';
 import { createTokenManager, memoryStorage, type Tokens } from '@site-identity/tokens';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
-import type { CaptchaOptions } from './captcha';
+import { createCaptcha, type CaptchaOptions } from './captcha';
 import { createMemberAuth } from './member-auth';
 import type { VerificationStorage } from './verification-store';
 
@@ -79,7 +79,7 @@ export function usePlatform(options: MockPlatformOptions = {}) {
       clientId: CLIENT_ID,
       tokens,
       redirects,
-      captcha: setup.captcha,
+      captcha: setup.captcha && createCaptcha(setup.captcha),
       verificationStorage: setup.storage ?? mapStorage(),
     });
     return { auth, tokens, redirects, silentLogin };

@@ -1,0 +1,66 @@
+import { DEFAULT_TIMEOUT_MS, send, type FetchLike, type HttpResponse } from '@site-identity/http';
+import { type CallSignal, signalOf } from './call-signal';
+import type { MemberAuthTokens } from './ports';
+
+/** The identity services' path prefixes under the API base. */
+const SERVICES = {
+  auth: '/_api/iam/authentication',
+  recovery: '/_api/iam/recovery',
+  verification: '/_api/iam/verification',
+} as const;
+
+/** One of the platform's identity services. */
+export type Service = keyof typeof SERVICES;
+
+/** What one POST takes besides its path and body. */
+export interface CallOptions {
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly signal?: AbortSignal | undefined;
+}
+
+/**
+ * The member client's requests: each a single POST through http's `send` (no ky),
+ * authorised with the token manager's access token unless the call sets its own
+ * `authorization`, with the 10 s time-out of every platform call. Never retried (a
+ * POST is not safe to repeat); failures reject with the `PlatformError` of `send`.
+ */
+export interface PlatformCalls {
+  /** POSTs `body` and resolves with the answer and its request id. */
+  request(
+    service: Service,
+    path: string,
+    body: unknown,
+    options?: CallOptions,
+  ): Promise<HttpResponse>;
+  /** POSTs `body` with the `signal` of `call` (checked) and resolves with the parsed answer. */
+  post(
+    service: Service,
+    path: string,
+    body: unknown,
+    call?: CallSignal | unknown,
+  ): Promise<unknown>;
+}
+
+/** The calls of one client: `base` is the checked API base, without a trailing slash. */
+export function platformCalls(
+  base: string,
+  fetch: FetchLike | undefined,
+  tokens: MemberAuthTokens,
+): PlatformCalls {
+  const request: PlatformCalls['request'] = (service, path, body, options = {}) =>
+    send(
+      {
+        method: 'POST',
+        url: `${base}${SERVICES[service]}${path}`,
+        body,
+        headers: options.headers,
+        signal: options.signal,
+      },
+      { fetch, timeoutMs: DEFAULT_TIMEOUT_MS, getAuthorization: () => tokens.getAccessToken() },
+    );
+  return {
+    request,
+    post: async (service, path, body, call) =>
+      (await request(service, path, body, { signal: signalOf(call) })).data,
+  };
+}
