@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, test, vi } from 'vitest';
 import * as entry from './index';
+import * as popupEntry from './popup';
 
 describe('@site-identity/redirects entry', () => {
   test('exports exactly the public surface', () => {
@@ -15,6 +16,7 @@ describe('@site-identity/redirects entry', () => {
     ]);
     expect(entry.OAUTH_FLOW_TIMEOUT_MS).toBe(120_000);
     expect(entry.PREWARM_INTERVAL_MS).toBe(604_800_000);
+    expect(Object.keys(popupEntry)).toEqual(['loginWithPopup']);
   });
 
   test('works on a server: creating a client touches no browser global, browser-only calls fail typed', async () => {
@@ -33,7 +35,9 @@ describe('@site-identity/redirects entry', () => {
     await expect(
       redirects.loginWithRedirect({ redirectUri: 'https://a.example/cb' }),
     ).rejects.toMatchObject({ code: 'NOT_IN_BROWSER' });
-    await expect(redirects.loginWithPopup()).rejects.toMatchObject({ code: 'NOT_IN_BROWSER' });
+    await expect(popupEntry.loginWithPopup(redirects)).rejects.toMatchObject({
+      code: 'NOT_IN_BROWSER',
+    });
     await expect(redirects.prewarm()).resolves.toBeUndefined();
     expect(entry.parseCallback('https://a.example/cb#code=c&state=s')).toEqual({
       code: 'c',

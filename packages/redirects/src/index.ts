@@ -9,7 +9,6 @@ export {
 } from './redirects-error';
 export { OAUTH_FLOW_TIMEOUT_MS, PREWARM_INTERVAL_MS } from './constants';
 export { IDENTITY_PROVIDER_IDS, type IdentityProvider } from './identity-provider';
-export type { LoginWithPopupOptions } from './popup-login';
 export type { RedirectsEnvironment, RedirectsLogger } from './environment';
 export type {
   AuthRequest,

@@ -8,6 +8,7 @@ import {
   redirectSessionCalls,
   usePlatform,
 } from './test-platform';
+import { loginWithPopup } from './popup';
 
 const { platform } = usePlatform();
 
@@ -56,7 +57,7 @@ describe('loginWithPopup', () => {
     const popup = fakePopup();
     const open = vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
     const { tokens, redirects } = createClient();
-    const pending = redirects.loginWithPopup({ idp: 'google' });
+    const pending = loginWithPopup(redirects, { idp: 'google' });
     expect(open).toHaveBeenCalledTimes(1);
     expect(open.mock.calls[0]![0]).toBe('');
     expect(open.mock.calls[0]![2]).toMatch(/^popup=yes,width=500,height=640/);
@@ -94,7 +95,7 @@ describe('loginWithPopup', () => {
     const popup = fakePopup();
     const open = vi.spyOn(window, 'open');
     const { tokens, redirects } = createClient();
-    const pending = redirects.loginWithPopup({ popup: popup as unknown as Window });
+    const pending = loginWithPopup(redirects, { popup: popup as unknown as Window });
     expect(open).not.toHaveBeenCalled();
     const url = await navigated(popup);
     postFromPopup(popup, await signInOnHostedPage(url), new URL(url).origin);
@@ -106,7 +107,7 @@ describe('loginWithPopup', () => {
   test('a blocked popup rejects with POPUP_BLOCKED before any request', async () => {
     vi.spyOn(window, 'open').mockReturnValue(null);
     const { redirects } = createClient();
-    await expect(redirects.loginWithPopup()).rejects.toMatchObject({
+    await expect(loginWithPopup(redirects)).rejects.toMatchObject({
       name: 'RedirectsError',
       code: 'POPUP_BLOCKED',
     });
@@ -118,7 +119,7 @@ describe('loginWithPopup', () => {
     const popup = fakePopup();
     vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
     const { tokens, redirects } = createClient();
-    const pending = redirects.loginWithPopup();
+    const pending = loginWithPopup(redirects);
     const rejected = expect(pending).rejects.toMatchObject({ code: 'POPUP_CLOSED' });
     await vi.advanceTimersByTimeAsync(1000);
     popup.closed = true;
@@ -133,7 +134,7 @@ describe('loginWithPopup', () => {
     const popup = fakePopup();
     vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
     const { redirects } = createClient();
-    const pending = redirects.loginWithPopup({ timeoutMs: 30_000 });
+    const pending = loginWithPopup(redirects, { timeoutMs: 30_000 });
     const rejected = expect(pending).rejects.toMatchObject({
       code: 'OAUTH_FLOW_TIMED_OUT',
       message: 'OAuth flow timed out',
@@ -151,7 +152,7 @@ describe('loginWithPopup', () => {
     const popup = fakePopup();
     vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
     const { redirects } = createClient();
-    const pending = redirects.loginWithPopup();
+    const pending = loginWithPopup(redirects);
     const url = await navigated(popup);
     const cancelled = await platform.fetch(url, {
       method: 'POST',
@@ -172,7 +173,7 @@ describe('loginWithPopup', () => {
     vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
     platform.faults.inject({ path: '/_api/redirects-api/', kind: 'status', status: 503 });
     const { redirects } = createClient();
-    await expect(redirects.loginWithPopup()).rejects.toMatchObject({ status: 503 });
+    await expect(loginWithPopup(redirects)).rejects.toMatchObject({ status: 503 });
     expect(popup.close).toHaveBeenCalled();
   });
 
@@ -192,7 +193,7 @@ describe('loginWithPopup', () => {
     const popup = fakePopup();
     const open = vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
     const { redirects } = createClient();
-    const failure = redirects.loginWithPopup(options as never);
+    const failure = loginWithPopup(redirects, options as never);
     await expect(failure).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
     await expect(failure).rejects.toThrow(message);
     expect(open).not.toHaveBeenCalled();
@@ -235,9 +236,9 @@ describe('loginWithPopup with a signal', () => {
   test('an aborted signal opens no window and asks the platform nothing', async () => {
     const open = vi.spyOn(window, 'open');
     const { redirects } = createClient();
-    const error = await redirects
-      .loginWithPopup({ signal: AbortSignal.abort() })
-      .catch((e: unknown) => e);
+    const error = await loginWithPopup(redirects, { signal: AbortSignal.abort() }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toMatchObject({ name: 'RedirectsError', code: 'ABORTED' });
     expect(open).not.toHaveBeenCalled();
     expect(redirectSessionCalls(platform)).toHaveLength(0);
@@ -248,9 +249,9 @@ describe('loginWithPopup with a signal', () => {
     vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
     const { redirects } = createClient();
     const controller = new AbortController();
-    const pending = redirects
-      .loginWithPopup({ signal: controller.signal })
-      .catch((e: unknown) => e);
+    const pending = loginWithPopup(redirects, { signal: controller.signal }).catch(
+      (e: unknown) => e,
+    );
     await navigated(popup);
     controller.abort(new Error('the page moved on'));
     const error = await pending;
@@ -258,5 +259,38 @@ describe('loginWithPopup with a signal', () => {
     expect((error as Error).cause).toEqual(new Error('the page moved on'));
     expect(popup.close).toHaveBeenCalled();
     expect(codeExchanges(platform)).toHaveLength(0);
+  });
+});
+
+describe('loginWithPopup takes the redirect client it extends', () => {
+  test.each([
+    ['nothing', undefined],
+    ['an object of the same shape', { getAuthUrl: () => undefined }],
+    ['a string', 'redirects'],
+  ])('%s instead of a redirect client: INVALID_ARGUMENT, no window', async (_, given) => {
+    const open = vi.spyOn(window, 'open');
+    await expect(loginWithPopup(given as never)).rejects.toMatchObject({
+      name: 'RedirectsError',
+      code: 'INVALID_ARGUMENT',
+      message: expect.stringMatching(
+        /^redirects must be a redirect client made by createRedirects of @site-identity\/redirects; got /,
+      ),
+    });
+    expect(open).not.toHaveBeenCalled();
+    expect(redirectSessionCalls(platform)).toHaveLength(0);
+  });
+
+  test('the redirect client keeps what it lends out of sight', () => {
+    const { redirects } = createClient();
+    expect(Object.keys(redirects).sort()).toEqual([
+      'completeLogin',
+      'createRedirectSession',
+      'getAuthUrl',
+      'loginWithRedirect',
+      'logout',
+      'prewarm',
+      'silentLogin',
+    ]);
+    expect({ ...redirects }).not.toHaveProperty('loginWithPopup');
   });
 });

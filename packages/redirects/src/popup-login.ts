@@ -1,20 +1,23 @@
 import { createAuthFlowData } from '@site-identity/pkce';
 import type { Tokens } from '@site-identity/tokens';
+import { getAuthUrl } from './auth-url';
 import { OAUTH_FLOW_TIMEOUT_MS } from './constants';
 import { readAnswer } from './hidden-frame';
 import { idpConnectionId, type IdentityProvider } from './identity-provider';
+import { internalsOf } from './internals';
 import type { CallbackParams } from './parse-callback';
-import { fail } from './redirects-error';
-import type { AuthUrl, AuthUrlOptions, AuthFlowInput } from './redirects-types';
 import type { Prompt } from './redirect-session';
+import { authorizationError, browser, exchange, missingCodeOrState } from './redirects-context';
+import { fail } from './redirects-error';
+import type { Redirects } from './redirects-types';
 import { abortedBy, attempt, invalid, signalOf } from './values';
 
 /**
- * Options of `loginWithPopup`.
+ * Options of {@link loginWithPopup}.
  *
  * @example
  * ```ts
- * import type { LoginWithPopupOptions } from '@site-identity/redirects';
+ * import type { LoginWithPopupOptions } from '@site-identity/redirects/popup';
  *
  * const options: LoginWithPopupOptions = { idp: 'google', timeoutMs: 60_000 };
  * ```
@@ -39,19 +42,6 @@ export interface LoginWithPopupOptions {
 /** How often the library looks whether the member closed the popup. */
 const CLOSED_POLL_MS = 500;
 
-/** What `loginWithPopup` needs of the redirect client. */
-export interface PopupDeps {
-  readonly win: Window;
-  getAuthUrl(flow: AuthFlowInput, options: AuthUrlOptions): Promise<AuthUrl>;
-  exchange(
-    code: string,
-    codeVerifier: string,
-    redirectUri: string,
-    signal?: AbortSignal,
-  ): Promise<Tokens>;
-  authorizationError(params: CallbackParams): Error;
-}
-
 const centred = (win: Window): string => {
   const width = 500;
   const height = 640;
@@ -60,42 +50,14 @@ const centred = (win: Window): string => {
   return `popup=yes,width=${width},height=${height},left=${Math.round(left)},top=${Math.round(top)}`;
 };
 
-/**
- * The hosted login page in a popup. The window is opened before the first `await`
- * (inside the caller's click: Safari's user-gesture rule), then sent to the hosted
- * page once the redirect session answers. The code comes back as a `web_message`
- * to this window: only a message from the page's origin, from that very popup and
- * with the flow's state counts. The popup is closed however the login ends.
- *
- * @see https://www.rfc-editor.org/rfc/rfc9700#section-4.7
- */
-export function loginWithPopup(
-  deps: PopupDeps,
-  options: LoginWithPopupOptions = {},
-): Promise<Tokens> {
-  const { win } = deps;
-  const { idp, prompt = 'login', timeoutMs = OAUTH_FLOW_TIMEOUT_MS, popupFeatures } = options ?? {};
-  let popup: Window | null | undefined;
-  let signal: AbortSignal | undefined;
-  try {
-    signal = signalOf(options);
-    // An aborted call opens no window either.
-    if (signal?.aborted) throw abortedBy(signal);
-    if (!(typeof timeoutMs === 'number' && timeoutMs > 0 && timeoutMs <= 2_147_483_647))
-      invalid('timeoutMs', 'a number of milliseconds from 1 to 2147483647', timeoutMs);
-    // Bad input opens no window at all.
-    if (idp !== undefined) idpConnectionId(idp);
-    popup = options?.popup ?? win.open('', 'site-identity-login', popupFeatures ?? centred(win));
-  } catch (error) {
-    return Promise.reject(error);
-  }
-  if (!popup)
-    return Promise.reject(
-      fail('POPUP_BLOCKED', 'The browser blocked the login popup: call loginWithPopup in a click'),
-    );
-  const opened = popup;
-  let expected:
-    { origin: string; state: string; codeVerifier: string; redirectUri: string } | undefined;
+/** Waits for the popup's answer: the message, the member closing it, the time-out or the signal. */
+function popupAnswer(
+  win: Window,
+  opened: Window,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+  expected: () => { origin: string; state: string } | undefined,
+): { answer: Promise<CallbackParams>; stop: () => void } {
   let stop = () => {};
   const answer = new Promise<CallbackParams>((resolve, reject) => {
     const timer = setTimeout(
@@ -107,9 +69,10 @@ export function loginWithPopup(
         reject(fail('POPUP_CLOSED', 'The login popup was closed before the login completed'));
     }, CLOSED_POLL_MS);
     const listener = (event: MessageEvent) => {
-      if (!expected || event.origin !== expected.origin || event.source !== opened) return;
+      const flow = expected();
+      if (!flow || event.origin !== flow.origin || event.source !== opened) return;
       const data = readAnswer(event.data);
-      if (data.state === expected.state) resolve(data);
+      if (data.state === flow.state) resolve(data);
     };
     win.addEventListener('message', listener);
     const abort = () => signal && reject(abortedBy(signal));
@@ -120,10 +83,74 @@ export function loginWithPopup(
       win.removeEventListener('message', listener);
       signal?.removeEventListener('abort', abort);
     };
-    (async () => {
-      const redirectUri = options?.redirectUri ?? win.location.origin;
-      const flow = await createAuthFlowData({ redirectUri });
-      const { authUrl } = await deps.getAuthUrl(flow, {
+  });
+  return { answer, stop };
+}
+
+/**
+ * Signs in on the platform's hosted login page in a popup window, for the redirect
+ * client it is given: a separate import, so that an app without popup login does
+ * not download it. The window is opened before the first `await` (call it in the
+ * member's click: browsers allow a popup only there, and Safari counts nothing
+ * after an `await`), then sent to the hosted page once the redirect session
+ * answers. The code comes back as a `web_message` to this window: only a message
+ * from the hosted page's origin, from that very popup and with the flow's state
+ * counts; it is exchanged through the token manager, which then holds the member
+ * tokens. The popup is closed however the login ends.
+ *
+ * Rejects with a `RedirectsError`: `INVALID_ARGUMENT` (a `redirects` not made by
+ * `createRedirects`, bad options; no window is opened), `NOT_IN_BROWSER`,
+ * `POPUP_BLOCKED`, `POPUP_CLOSED`, `OAUTH_FLOW_TIMED_OUT`, `AUTHORIZATION_ERROR`
+ * (the member cancelled on the hosted page), `ABORTED`; or with the platform's or
+ * the token endpoint's error.
+ *
+ * @example
+ * ```ts
+ * import { createTokenManager } from '@site-identity/tokens';
+ * import { createRedirects } from '@site-identity/redirects';
+ * import { loginWithPopup } from '@site-identity/redirects/popup';
+ *
+ * const tokens = createTokenManager({ clientId: 'my-client-id' });
+ * const redirects = createRedirects({ clientId: 'my-client-id', tokens });
+ *
+ * document.querySelector('#google')?.addEventListener('click', async () => {
+ *   await loginWithPopup(redirects, { idp: 'google' });
+ *   console.log(tokens.isLoggedIn()); // true
+ * });
+ * ```
+ * @see https://www.rfc-editor.org/rfc/rfc9700#section-4.7
+ */
+export async function loginWithPopup(
+  redirects: Redirects,
+  options: LoginWithPopupOptions = {},
+): Promise<Tokens> {
+  const ctx = internalsOf(redirects);
+  const win = browser(ctx);
+  const { idp, prompt = 'login', timeoutMs = OAUTH_FLOW_TIMEOUT_MS, popupFeatures } = options ?? {};
+  const signal = signalOf(options);
+  // An aborted call opens no window either.
+  if (signal?.aborted) throw abortedBy(signal);
+  if (!(typeof timeoutMs === 'number' && timeoutMs > 0 && timeoutMs <= 2_147_483_647))
+    invalid('timeoutMs', 'a number of milliseconds from 1 to 2147483647', timeoutMs);
+  // Bad input opens no window at all.
+  if (idp !== undefined) idpConnectionId(idp);
+  const opened =
+    options?.popup ?? win.open('', 'site-identity-login', popupFeatures ?? centred(win));
+  if (!opened)
+    throw fail(
+      'POPUP_BLOCKED',
+      'The browser blocked the login popup: call loginWithPopup in a click',
+    );
+  let expected:
+    { origin: string; state: string; codeVerifier: string; redirectUri: string } | undefined;
+  const { answer, stop } = popupAnswer(win, opened, timeoutMs, signal, () => expected);
+  let params: CallbackParams;
+  try {
+    const send = async () => {
+      const flow = await createAuthFlowData({
+        redirectUri: options?.redirectUri ?? win.location.origin,
+      });
+      const { authUrl } = await getAuthUrl(ctx, flow, {
         prompt,
         responseMode: 'web_message',
         ...(idp !== undefined && { idp }),
@@ -131,22 +158,13 @@ export function loginWithPopup(
       });
       expected = { origin: new URL(authUrl).origin, ...flow };
       opened.location.href = authUrl;
-    })().catch(reject);
-  });
-  const finish = () => {
+    };
+    params = await Promise.race([answer, send().then(() => answer)]);
+  } finally {
     stop();
     attempt(() => opened.close());
-  };
-  return answer.then(
-    (params) => {
-      finish();
-      if (params.error) throw deps.authorizationError(params);
-      if (!params.code) throw fail('MISSING_CODE_OR_STATE', 'Missing code or _state');
-      return deps.exchange(params.code, expected!.codeVerifier, expected!.redirectUri, signal);
-    },
-    (error: unknown) => {
-      finish();
-      throw error;
-    },
-  );
+  }
+  if (params.error) throw authorizationError(params);
+  if (!params.code) throw missingCodeOrState();
+  return exchange(ctx, params.code, expected!.codeVerifier, expected!.redirectUri, signal);
 }

@@ -2,7 +2,6 @@ import type { HttpClientOptions } from '@site-identity/http';
 import type { Tokens } from '@site-identity/tokens';
 import type { RedirectsEnvironment } from './environment';
 import type { IdentityProvider } from './identity-provider';
-import type { LoginWithPopupOptions } from './popup-login';
 import type { UrlResponseMode } from './parse-callback';
 import type {
   Prompt,
@@ -228,7 +227,9 @@ export interface LogoutOptions {
 
 /**
  * The redirect client of one site: hosted login with PKCE, the callback, silent
- * login, pre-warm and logout. Made by {@link createRedirects}.
+ * login, pre-warm and logout. Made by {@link createRedirects}. Popup login is a
+ * separate import that takes it: `loginWithPopup(redirects, options)` of
+ * `@site-identity/redirects/popup`.
  *
  * @example
  * ```ts
@@ -249,12 +250,6 @@ export interface Redirects {
   getAuthUrl(flow: AuthFlowInput, options?: AuthUrlOptions): Promise<AuthUrl>;
   /** Creates and stores a flow (keyed by its state), then navigates to the hosted login page. */
   loginWithRedirect(options: LoginWithRedirectOptions): Promise<void>;
-  /**
-   * Signs in on the hosted page in a popup: opened synchronously (call it in a click),
-   * navigated once the redirect session answers; the code comes back by `web_message`.
-   * Rejects with `POPUP_BLOCKED`, `POPUP_CLOSED` or `OAUTH_FLOW_TIMED_OUT`; the popup is always closed.
-   */
-  loginWithPopup(options?: LoginWithPopupOptions): Promise<Tokens>;
   /**
    * Completes the login the hosted page returned to `url` (default `location.href`).
    * Idempotent while in flight. `signal` aborts the code exchange (`ABORTED`); the

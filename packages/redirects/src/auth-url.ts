@@ -1,0 +1,56 @@
+import { postJson } from './platform-call';
+import { idpConnectionId } from './identity-provider';
+import { checkRequest, readRedirectSession, type RedirectSession } from './redirect-session';
+import type { RedirectsContext } from './redirects-context';
+import type { AuthFlowInput, AuthUrl, AuthUrlOptions, Redirects } from './redirects-types';
+import { signalOf, text } from './values';
+
+/** `createRedirectSession`: one intent, POSTed with the manager's access token. */
+export async function createRedirectSession(
+  ctx: RedirectsContext,
+  request: Parameters<Redirects['createRedirectSession']>[0],
+  callOptions?: { readonly signal?: AbortSignal | undefined },
+): Promise<RedirectSession> {
+  checkRequest(request);
+  const signal = signalOf(callOptions);
+  const answer = await postJson(
+    ctx.sessionUrl,
+    request,
+    () => ctx.manager.getAccessToken({ signal }),
+    ctx.fetch,
+    signal,
+  );
+  return readRedirectSession(answer);
+}
+
+/** `getAuthUrl`: the redirect session of the flow's authorization request. */
+export async function getAuthUrl(
+  ctx: RedirectsContext,
+  flow: AuthFlowInput,
+  options?: AuthUrlOptions,
+): Promise<AuthUrl> {
+  // `options ?? {}`: a null options argument is as good as none, never a TypeError.
+  const { prompt = 'login', responseMode = 'fragment', sessionToken, idp, signal } = options ?? {};
+  const redirectSession = await createRedirectSession(
+    ctx,
+    {
+      auth: {
+        authRequest: {
+          redirectUri: text(flow?.redirectUri, 'redirectUri'),
+          clientId: ctx.clientId,
+          codeChallenge: text(flow.codeChallenge, 'codeChallenge'),
+          codeChallengeMethod: 'S256',
+          responseMode,
+          responseType: 'code',
+          scope: 'offline_access',
+          state: text(flow.state, 'state'),
+          ...(sessionToken !== undefined && { sessionToken: text(sessionToken, 'sessionToken') }),
+          ...(idp !== undefined && { idp: idpConnectionId(idp) }),
+        },
+      },
+      prompt,
+    },
+    { signal },
+  );
+  return { authUrl: redirectSession.fullUrl, redirectSession };
+}

@@ -1,0 +1,59 @@
+import { responseModeOf, sameOriginUri, stripCallbackParams } from './callback-url';
+import { storageOf, windowOf } from './environment';
+import { parseCallback, toUrl } from './parse-callback';
+import { fail } from './redirects-error';
+import {
+  authorizationError,
+  browser,
+  exchange,
+  missingCodeOrState,
+  type RedirectsContext,
+} from './redirects-context';
+import type { LoginCompletion } from './redirects-types';
+import { takeFlow } from './stored-records';
+import { attempt, signalOf } from './values';
+
+/**
+ * `completeLogin`: the flow for the callback's state is taken synchronously,
+ * before anything awaits (a state is good for one use), and a second call for the
+ * same state while the first runs shares its result (React StrictMode).
+ */
+export async function completeLogin(
+  ctx: RedirectsContext,
+  url?: string | URL,
+  callOptions?: { readonly signal?: AbortSignal | undefined },
+): Promise<LoginCompletion> {
+  const { options, clientId } = ctx;
+  const signal = signalOf(callOptions);
+  const target =
+    url === undefined
+      ? new URL(browser(ctx).location.href)
+      : toUrl(url, windowOf(options)?.location.href);
+  const mode = responseModeOf(target);
+  const params = parseCallback(target, mode);
+  const { code, state, error } = params;
+  const finish = async (): Promise<LoginCompletion> => {
+    const flow =
+      state === undefined ? undefined : takeFlow(storageOf(options, 'session'), clientId, state);
+    if (error) throw authorizationError(params);
+    if (!code || !state) throw missingCodeOrState();
+    if (!flow) throw fail('INVALID_STATE', 'Invalid _state');
+    const tokens = await exchange(ctx, code, flow.codeVerifier, flow.redirectUri, signal);
+    return { tokens, originalUri: sameOriginUri(flow.originalUri, target.origin) };
+  };
+  // Once settled (never sooner: a second caller in the same tick must still see the
+  // callback URL), the callback fields leave the address bar if it still shows
+  // `target`; a history that refuses the change leaves it as it is.
+  const strip = () =>
+    attempt(() => {
+      const shown = windowOf(options);
+      if (shown?.location.href === target.href)
+        shown.history.replaceState(shown.history.state, '', stripCallbackParams(target.href, mode));
+    });
+  const run = () => {
+    const promise = finish();
+    promise.then(strip, strip);
+    return promise;
+  };
+  return state === undefined ? run() : ctx.once(`login:${state}`, run);
+}

@@ -1,0 +1,45 @@
+import { createAuthFlowData } from '@site-identity/pkce';
+import { getAuthUrl } from './auth-url';
+import { sameOriginUri } from './callback-url';
+import { storageOf } from './environment';
+import { browser, httpUrl, type RedirectsContext } from './redirects-context';
+import type { LoginWithRedirectOptions } from './redirects-types';
+import { dropFlow, saveFlow } from './stored-records';
+import { signalOf } from './values';
+
+/** `loginWithRedirect`: stores a flow (keyed by its state), then leaves for the hosted page. */
+export async function loginWithRedirect(
+  ctx: RedirectsContext,
+  login: LoginWithRedirectOptions,
+): Promise<void> {
+  const { origin } = httpUrl(login?.redirectUri, 'redirectUri', false);
+  const { redirectUri, originalUri, prompt, responseMode, idp, sessionToken, beforeNavigate } =
+    login;
+  const signal = signalOf(login);
+  const navigate =
+    ctx.options.navigate ??
+    (
+      (win: Window) => (href: string) =>
+        win.location.assign(href)
+    )(browser(ctx));
+  const session = storageOf(ctx.options, 'session');
+  const flow = await createAuthFlowData({
+    redirectUri,
+    originalUri: sameOriginUri(originalUri, origin),
+  });
+  saveFlow(session, ctx.clientId, flow);
+  try {
+    const { authUrl } = await getAuthUrl(ctx, flow, {
+      prompt,
+      responseMode,
+      idp,
+      sessionToken,
+      signal,
+    });
+    beforeNavigate?.(authUrl);
+    navigate(authUrl);
+  } catch (error) {
+    dropFlow(session, ctx.clientId, flow.state);
+    throw error;
+  }
+}

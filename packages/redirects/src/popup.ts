@@ -1,0 +1,1 @@
+export { loginWithPopup, type LoginWithPopupOptions } from './popup-login';

@@ -1,0 +1,56 @@
+import { optionsOf, untilAborted } from '@site-identity/http/internal';
+import { createRedirectSession } from './auth-url';
+import { OAUTH_FLOW_TIMEOUT_MS, PREWARM_INTERVAL_MS } from './constants';
+import { storageOf, windowOf } from './environment';
+import { loadHiddenFrame } from './hidden-frame';
+import { checkTimeout, type RedirectsContext } from './redirects-context';
+import type { PrewarmOptions } from './redirects-types';
+import { readPrewarmStamp, writePrewarmStamp } from './stored-records';
+import { abortedBy, invalidArgument, signalOf } from './values';
+
+/** Loads the hosted login page in a hidden frame, unless it was within 7 days (or `force`). */
+async function warm(ctx: RedirectsContext, force: boolean, timeoutMs: number): Promise<void> {
+  const { options, clientId, now, logger } = ctx;
+  const win = windowOf(options);
+  const local = storageOf(options, 'local');
+  const stamp = readPrewarmStamp(local, clientId);
+  if (!win || (!force && stamp <= now() && now() - stamp < PREWARM_INTERVAL_MS)) return;
+  let fullUrl: string;
+  try {
+    ({ fullUrl } = await createRedirectSession(ctx, { login: {} }));
+  } catch (error) {
+    logger.warn('No redirect URL found', error);
+    return;
+  }
+  if (await loadHiddenFrame(win, fullUrl, timeoutMs)) writePrewarmStamp(local, clientId, now());
+}
+
+/**
+ * `prewarm`: never rejects; bad options and failures are reported to the logger.
+ * The caller's signal ends its own wait (resolved, like every pre-warm); the run,
+ * shared by callers, goes on.
+ */
+export async function prewarm(
+  ctx: RedirectsContext,
+  prewarmOptions?: PrewarmOptions,
+): Promise<void> {
+  let force: boolean;
+  let timeoutMs: number;
+  let signal: AbortSignal | undefined;
+  try {
+    const given = optionsOf<PrewarmOptions>(prewarmOptions, 'options', invalidArgument);
+    force = given.force === true;
+    timeoutMs = checkTimeout(given.timeoutMs ?? OAUTH_FLOW_TIMEOUT_MS);
+    signal = signalOf(given);
+  } catch (error) {
+    ctx.logger.warn('Session pre-warm failed', error);
+    return;
+  }
+  if (signal?.aborted) return;
+  const run = ctx.once('prewarm', () =>
+    warm(ctx, force, timeoutMs).catch((error: unknown) =>
+      ctx.logger.warn('Session pre-warm failed', error),
+    ),
+  );
+  await untilAborted(() => run, { signal }, invalidArgument, abortedBy).catch(() => undefined);
+}

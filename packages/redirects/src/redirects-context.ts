@@ -1,0 +1,86 @@
+import { DEFAULT_API_BASE_URL, type FetchLike } from '@site-identity/http';
+import {
+  absoluteUrl,
+  keyedFlight,
+  timeoutMs as checkTimeoutMs,
+} from '@site-identity/http/internal';
+import type { Tokens } from '@site-identity/tokens';
+import { windowOf, type RedirectsLogger } from './environment';
+import type { CallbackParams } from './parse-callback';
+import { fail, RedirectsError } from './redirects-error';
+import type { RedirectsOptions, RedirectsTokens } from './redirects-types';
+import { invalid, invalidArgument, text } from './values';
+
+/** What every call of one redirect client shares: its checked settings and its runs in flight. */
+export interface RedirectsContext {
+  /** The options as given: the browser seams (`window`, `storage`, `navigate`) are read from them per call. */
+  readonly options: RedirectsOptions;
+  readonly clientId: string;
+  readonly manager: RedirectsTokens;
+  readonly logger: RedirectsLogger;
+  readonly now: () => number;
+  /** `<apiBaseUrl>/_api/redirects-api/v1/redirect-session`. */
+  readonly sessionUrl: string;
+  readonly fetch: FetchLike | undefined;
+  /** The runs in flight, by key: callers that come while one runs share its promise. */
+  readonly once: ReturnType<typeof keyedFlight>;
+}
+
+/** `value` as a URL when it is an absolute http(s) URL (without a fragment unless `fragment`). */
+export const httpUrl = (value: unknown, name: string, fragment = true): URL =>
+  absoluteUrl(value, name, invalidArgument, { fragment });
+
+/** `value` as a time-out in milliseconds; `INVALID_ARGUMENT` naming `timeoutMs` otherwise. */
+export const checkTimeout = (value: unknown): number =>
+  checkTimeoutMs(value, 'timeoutMs', invalidArgument);
+
+/** Checks the options of `createRedirects` and makes the context of its calls. */
+export function createContext(options: RedirectsOptions): RedirectsContext {
+  const clientId = text(options?.clientId, 'clientId');
+  const manager = options.tokens;
+  if (typeof manager?.getAccessToken !== 'function' || typeof manager.exchangeCode !== 'function') {
+    invalid('tokens', 'a token manager of @site-identity/tokens', manager);
+  }
+  const apiBaseUrl = httpUrl(
+    options.apiBaseUrl ?? manager.apiBaseUrl ?? DEFAULT_API_BASE_URL,
+    'apiBaseUrl',
+  ).href.replace(/\/+$/, '');
+  return {
+    options,
+    clientId,
+    manager,
+    logger: options.logger ?? console,
+    now: options.now ?? Date.now,
+    sessionUrl: `${apiBaseUrl}/_api/redirects-api/v1/redirect-session`,
+    fetch: options.fetch ?? manager.fetch,
+    once: keyedFlight(),
+  };
+}
+
+/** The window of the client; `NOT_IN_BROWSER` where there is none (server, worker). */
+export function browser(ctx: RedirectsContext): Window {
+  const win = windowOf(ctx.options);
+  if (!win) throw fail('NOT_IN_BROWSER', 'No browser window');
+  return win;
+}
+
+/** The code exchange of the token manager, which makes its result the session. */
+export const exchange = (
+  ctx: RedirectsContext,
+  code: string,
+  codeVerifier: string,
+  redirectUri: string,
+  signal?: AbortSignal,
+): Promise<Tokens> => ctx.manager.exchangeCode({ code, codeVerifier, redirectUri, signal });
+
+/** The typed error for a hosted page's `error` / `error_description`. */
+export const authorizationError = ({ error, errorDescription }: CallbackParams): RedirectsError =>
+  new RedirectsError(errorDescription ?? error ?? 'Authorization failed', {
+    code: 'AUTHORIZATION_ERROR',
+    error,
+    errorDescription,
+  });
+
+/** `MISSING_CODE_OR_STATE`: the hosted page answered with neither a code nor an error. */
+export const missingCodeOrState = (): RedirectsError =>
+  fail('MISSING_CODE_OR_STATE', 'Missing code or _state');

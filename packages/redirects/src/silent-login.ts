@@ -1,0 +1,49 @@
+import { optionsOf, untilAborted } from '@site-identity/http/internal';
+import { createAuthFlowData } from '@site-identity/pkce';
+import type { Tokens } from '@site-identity/tokens';
+import { getAuthUrl } from './auth-url';
+import { OAUTH_FLOW_TIMEOUT_MS } from './constants';
+import { awaitFrameAnswer } from './hidden-frame';
+import {
+  authorizationError,
+  browser,
+  checkTimeout,
+  exchange,
+  missingCodeOrState,
+  type RedirectsContext,
+} from './redirects-context';
+import type { SilentLoginOptions } from './redirects-types';
+import { abortedBy, invalidArgument, signalOf, text } from './values';
+
+/**
+ * `silentLogin`: the hosted page in a hidden frame (`prompt: 'none'`, `web_message`)
+ * turns the session token into a code, which is exchanged. One run per session
+ * token at a time: the caller's signal ends its own wait; the run, shared by
+ * callers, goes on.
+ */
+export async function silentLogin(
+  ctx: RedirectsContext,
+  sessionToken: string,
+  silentOptions?: SilentLoginOptions,
+): Promise<Tokens> {
+  text(sessionToken, 'sessionToken');
+  const given = optionsOf<SilentLoginOptions>(silentOptions, 'options', invalidArgument);
+  const timeoutMs = checkTimeout(given.timeoutMs ?? OAUTH_FLOW_TIMEOUT_MS);
+  const { redirectUri } = given;
+  const signal = signalOf(given);
+  if (signal?.aborted) throw abortedBy(signal);
+  const run = ctx.once(`silent:${sessionToken}`, async () => {
+    const win = browser(ctx);
+    const flow = await createAuthFlowData({ redirectUri: redirectUri ?? win.location.origin });
+    const { authUrl } = await getAuthUrl(ctx, flow, {
+      prompt: 'none',
+      responseMode: 'web_message',
+      sessionToken,
+    });
+    const answer = await awaitFrameAnswer(win, authUrl, flow.state, timeoutMs);
+    if (answer.error) throw authorizationError(answer);
+    if (!answer.code) throw missingCodeOrState();
+    return exchange(ctx, answer.code, flow.codeVerifier, flow.redirectUri);
+  });
+  return untilAborted(() => run, { signal }, invalidArgument, abortedBy);
+}
