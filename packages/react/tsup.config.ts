@@ -1,4 +1,9 @@
 import { packageBuild } from '../../config/tsup.base';
 
 // Rollup's tree-shaking pass would drop the directive; esbuild's own is enough here.
-export default packageBuild({ banner: { js: "'use client';" }, treeshake: false });
+export default packageBuild({
+  entry: ['src/index.ts', 'src/popup.ts'],
+  splitting: true,
+  banner: { js: "'use client';" },
+  treeshake: false,
+});

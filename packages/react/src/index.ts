@@ -15,11 +15,6 @@ export {
   type LoginCallbackOptions,
   type LoginCallbackState,
 } from './use-login-callback';
-export {
-  useLoginWithPopup,
-  type LoginWithPopupState,
-  type UseLoginWithPopupResult,
-} from './use-login-with-popup';
 export { useLogout, type UseLogoutOptions, type UseLogoutResult } from './use-logout';
 export { SignedIn, type SessionGateProps } from './signed-in';
 export { SignedOut } from './signed-out';

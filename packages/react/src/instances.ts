@@ -21,9 +21,9 @@ export type SessionSource = Pick<TokenManager, 'getSnapshot' | 'subscribe'> &
 
 /**
  * What the bindings use of the redirect client: the hosted login, its
- * callback, the popup login (`useLoginWithPopup`) and the logout (`useLogout`),
- * the last two checked for when used. A `Redirects` from
- * `@site-identity/redirects` is one.
+ * callback and the logout (`useLogout`, checked for when used). A `Redirects`
+ * from `@site-identity/redirects` is one (and `useLoginWithPopup` of
+ * `@site-identity/react/popup` needs one made by `createRedirects`).
  *
  * @example
  * ```ts
@@ -36,7 +36,7 @@ export type SessionSource = Pick<TokenManager, 'getSnapshot' | 'subscribe'> &
  * ```
  */
 export type LoginRedirector = Pick<Redirects, 'loginWithRedirect' | 'completeLogin'> &
-  Partial<Pick<Redirects, 'loginWithPopup' | 'logout'>>;
+  Partial<Pick<Redirects, 'logout'>>;
 
 /**
  * The instances an {@link IdentityProvider} shares with the hooks below it.

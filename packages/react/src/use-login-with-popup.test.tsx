@@ -1,4 +1,5 @@
-import { isRedirectsError, type Redirects } from '@site-identity/redirects';
+import { isRedirectsError } from '@site-identity/redirects';
+import type { LoginWithPopupOptions } from '@site-identity/redirects/popup';
 import { act, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { StrictMode, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -48,7 +49,7 @@ function postFromPopup(popup: FakePopup, data: unknown, origin: string) {
 }
 
 /** A page with a popup sign-in button, in StrictMode; `afterClick` records what had happened when the handler returned. */
-function renderPage(clients: Clients, options?: Parameters<Redirects['loginWithPopup']>[0]) {
+function renderPage(clients: Clients, options?: LoginWithPopupOptions) {
   const afterClick: { opened?: number } = {};
   const open = vi.spyOn(window, 'open');
   function Page() {
@@ -166,66 +167,30 @@ describe('useLoginWithPopup against the emulated platform', () => {
 });
 
 describe('useLoginWithPopup', () => {
-  function setup(redirects: Partial<Record<keyof Redirects, unknown>> | undefined) {
+  it('a redirect client not made by createRedirects: INVALID_ARGUMENT in error, no window opened', async () => {
+    const open = vi.spyOn(window, 'open');
     const wrapper = ({ children }: { children: ReactNode }) => (
       <IdentityProvider
         tokens={fakeSession()}
-        redirects={
-          redirects && {
-            loginWithRedirect: vi.fn(),
-            completeLogin: vi.fn(),
-            ...(redirects as Partial<Redirects>),
-          }
-        }
+        redirects={{ loginWithRedirect: vi.fn(), completeLogin: vi.fn() }}
       >
         {children}
       </IdentityProvider>
     );
-    return renderHook(() => useLoginWithPopup(), { wrapper });
-  }
-
-  it('passes the options through, clears the previous error when a login starts, and reset() forgets it', async () => {
-    const tokens = {
-      accessToken: { value: 'a', expiresAt: 1 },
-      refreshToken: { value: 'r', role: 'member' },
-    };
-    const loginWithPopup = vi
-      .fn()
-      .mockRejectedValueOnce(new Error('first'))
-      .mockReturnValueOnce(new Promise(() => {}))
-      .mockResolvedValueOnce(tokens);
-    const { result } = setup({ loginWithPopup });
+    const { result } = renderHook(() => useLoginWithPopup(), { wrapper });
     let outcome: unknown = 'unset';
-    await act(async () => {
-      outcome = await result.current.loginWithPopup({ idp: 'facebook' });
-    });
-    expect(loginWithPopup).toHaveBeenCalledWith({ idp: 'facebook' });
-    expect(outcome).toBeUndefined();
-    expect(result.current.error?.message).toBe('first');
-
-    act(() => void result.current.loginWithPopup());
-    expect(result.current).toMatchObject({ pending: true, error: undefined, result: undefined });
-    act(() => result.current.reset());
-    expect(result.current.pending).toBe(false);
-
-    const { loginWithPopup: stable, reset } = result.current;
     await act(async () => {
       outcome = await result.current.loginWithPopup();
     });
-    expect(outcome).toBe(tokens);
-    expect(result.current).toMatchObject({ pending: false, error: undefined, result: tokens });
-    expect(result.current.loginWithPopup).toBe(stable);
-    expect(result.current.reset).toBe(reset);
-  });
-
-  it('wraps a rejection that is not an Error in ACTION_FAILED with the cause', async () => {
-    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- not an Error, on purpose
-    const { result } = setup({ loginWithPopup: vi.fn(() => Promise.reject('gone')) });
-    await act(() => result.current.loginWithPopup());
-    const { error } = result.current;
-    expect(isIdentityReactError(error) && error.code).toBe('ACTION_FAILED');
-    expect(error?.message).toBe('The popup login failed');
-    expect(error?.cause).toBe('gone');
+    expect(outcome).toBeUndefined();
+    expect(result.current.error).toMatchObject({
+      name: 'RedirectsError',
+      code: 'INVALID_ARGUMENT',
+      message: expect.stringMatching(
+        /^redirects must be a redirect client made by createRedirects/,
+      ),
+    });
+    expect(open).not.toHaveBeenCalled();
   });
 
   it.each([
@@ -239,17 +204,17 @@ describe('useLoginWithPopup', () => {
       'MISSING_INSTANCE',
       'useLoginWithPopup needs <IdentityProvider redirects={…}>',
     ],
-    [
-      'with a redirect client that has no loginWithPopup',
-      'INVALID_ARGUMENT',
-      'useLoginWithPopup needs <IdentityProvider redirects> with a loginWithPopup function (from createRedirects); got undefined',
-    ],
   ] as const)('throws %s', (situation, code, message) => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     let thrown: unknown;
     try {
       if (situation === 'outside the provider') renderHook(() => useLoginWithPopup());
-      else setup(situation === 'without redirects' ? undefined : {});
+      else
+        renderHook(() => useLoginWithPopup(), {
+          wrapper: ({ children }: { children: ReactNode }) => (
+            <IdentityProvider tokens={fakeSession()}>{children}</IdentityProvider>
+          ),
+        });
     } catch (error) {
       thrown = error;
     }

@@ -1,8 +1,8 @@
 import { useCallback, useMemo } from 'react';
-import type { LoginWithPopupOptions } from '@site-identity/redirects';
+import type { Redirects } from '@site-identity/redirects';
+import { loginWithPopup, type LoginWithPopupOptions } from '@site-identity/redirects/popup';
 import type { Tokens } from '@site-identity/tokens';
 import { requireInstance, useIdentityContext } from './identity-context';
-import { IdentityReactError } from './identity-react-error';
 import { useTrackedCall } from './tracked-call';
 
 /**
@@ -10,7 +10,7 @@ import { useTrackedCall } from './tracked-call';
  *
  * @example
  * ```tsx
- * import type { LoginWithPopupState } from '@site-identity/react';
+ * import type { LoginWithPopupState } from '@site-identity/react/popup';
  * const Waiting = ({ pending }: Pick<LoginWithPopupState, 'pending'>) =>
  *   pending ? <p>Finish signing in in the popup window…</p> : null;
  * ```
@@ -20,9 +20,10 @@ export interface LoginWithPopupState {
   readonly pending: boolean;
   /**
    * What the latest login rejected with, cleared by the next one: a `RedirectsError`
-   * with code `POPUP_BLOCKED`, `POPUP_CLOSED`, `OAUTH_FLOW_TIMED_OUT` or
-   * `AUTHORIZATION_ERROR` (the member cancelled on the hosted page), a `PlatformError`,
-   * or the token endpoint's error.
+   * with code `POPUP_BLOCKED`, `POPUP_CLOSED`, `OAUTH_FLOW_TIMED_OUT`,
+   * `AUTHORIZATION_ERROR` (the member cancelled on the hosted page) or
+   * `INVALID_ARGUMENT` (the provider's `redirects` was not made by `createRedirects`),
+   * a `PlatformError`, or the token endpoint's error.
    */
   readonly error: Error | undefined;
   /** The member tokens of the latest login that succeeded; the token manager holds them too. */
@@ -36,14 +37,15 @@ export interface LoginWithPopupState {
  *
  * @example
  * ```ts
- * import type { UseLoginWithPopupResult } from '@site-identity/react';
+ * import type { UseLoginWithPopupResult } from '@site-identity/react/popup';
  * const blocked = (popup: UseLoginWithPopupResult) =>
  *   (popup.error as { code?: string } | undefined)?.code === 'POPUP_BLOCKED';
  * ```
  */
 export interface UseLoginWithPopupResult extends LoginWithPopupState {
   /**
-   * `redirects.loginWithPopup(options)`, called at once, before anything is awaited,
+   * `loginWithPopup(redirects, options)` of `@site-identity/redirects/popup`, with the
+   * provider's redirect client, called at once, before anything is awaited,
    * so the window opens inside the click that called it. Never rejects: resolves with
    * the member tokens, or with `undefined` when the login failed (see `error`).
    * Keeps its identity across renders.
@@ -59,12 +61,15 @@ export interface UseLoginWithPopupResult extends LoginWithPopupState {
  * `await`), then sends it to the hosted page. `idp` goes straight to Google,
  * Facebook or a site's own connection. The page stays where it is; when the popup
  * posts the code back, the token manager holds member tokens and every session
- * hook re-renders. Needs `<IdentityProvider redirects={…}>`.
+ * hook re-renders. Needs `<IdentityProvider redirects={…}>` with a redirect client
+ * made by `createRedirects`. A separate import (`@site-identity/react/popup`, which
+ * brings `@site-identity/redirects/popup`), so that an app without popup login does
+ * not download it.
  *
  * @example
  * ```tsx
  * import { isRedirectsError } from '@site-identity/redirects';
- * import { useLoginWithPopup } from '@site-identity/react';
+ * import { useLoginWithPopup } from '@site-identity/react/popup';
  *
  * function PopupSignIn() {
  *   const { loginWithPopup, pending, error } = useLoginWithPopup();
@@ -93,28 +98,24 @@ export function useLoginWithPopup(): UseLoginWithPopupResult {
     'redirects',
     'useLoginWithPopup',
   );
-  if (typeof redirects.loginWithPopup !== 'function') {
-    throw new IdentityReactError(
-      `useLoginWithPopup needs <IdentityProvider redirects> with a loginWithPopup function (from createRedirects); got ${typeof redirects.loginWithPopup}`,
-      { code: 'INVALID_ARGUMENT' },
-    );
-  }
   const { state, track, reset } = useTrackedCall<Tokens>();
 
-  const loginWithPopup = useCallback(
+  // A redirect client not made by createRedirects is refused by loginWithPopup itself
+  // (INVALID_ARGUMENT, no window opened), reported in `error`.
+  const login = useCallback(
     (options?: LoginWithPopupOptions) =>
-      track(() => redirects.loginWithPopup!(options), 'The popup login failed'),
+      track(() => loginWithPopup(redirects as Redirects, options), 'The popup login failed'),
     [redirects, track],
   );
 
   return useMemo(
     () => ({
-      loginWithPopup,
+      loginWithPopup: login,
       pending: state.pending,
       error: state.error,
       result: state.result,
       reset,
     }),
-    [loginWithPopup, state, reset],
+    [login, state, reset],
   );
 }

@@ -16,7 +16,6 @@ const ACTIONS = [
   'sendActivationEmail',
   'startEmailVerification',
   'signOn',
-  'getMemberTokensForExternalLogin',
 ] as const;
 
 /**

@@ -1,0 +1,5 @@
+export {
+  useLoginWithPopup,
+  type LoginWithPopupState,
+  type UseLoginWithPopupResult,
+} from './use-login-with-popup';
