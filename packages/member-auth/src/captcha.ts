@@ -1,15 +1,8 @@
 import { toPlatformError } from '@site-identity/http';
 import { describeValue, optionsOf } from '@site-identity/http/internal';
-import {
-  toWireCaptchaTokens,
-  type CaptchaKind,
-  type CaptchaTokens,
-  type MemberAuthCaptcha,
-  type WireCaptchaToken,
-} from './captcha-tokens';
+import type { CaptchaKind, MemberAuthCaptcha } from '@site-identity/member-auth';
+import { toWireCaptchaTokens } from './captcha-tokens';
 import { invalidArgument } from './input-checks';
-
-export type { CaptchaKind, CaptchaTokens, MemberAuthCaptcha, WireCaptchaToken };
 
 /**
  * The platform's public reCAPTCHA site keys, the defaults of
@@ -48,6 +41,7 @@ export const CAPTCHA_SITE_KEYS = {
  * ```
  */
 export interface CaptchaProvider {
+  /** A token of the `kind` of reCAPTCHA for `siteKey`, or `undefined` when there is none. */
   getToken(kind: CaptchaKind, siteKey: string): Promise<string | undefined>;
 }
 

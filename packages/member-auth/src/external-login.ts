@@ -1,11 +1,10 @@
 import { isRecord, requiredString } from '@site-identity/http/internal';
 import type { Tokens } from '@site-identity/tokens';
 import { rejectingWithMemberAuthError } from './account-error';
-import { type CallSignal, signalOf } from './call-signal';
-import type { IdentityProfile } from './identity';
+import type { CallSignal, IdentityProfile, MemberAuth } from '@site-identity/member-auth';
+import { signalOf } from './call-signal';
 import { invalid, invalidArgument, isFilled, isValidEmail } from './input-checks';
 import { internalsOf } from './internals';
-import type { MemberAuth } from './member-auth';
 
 /**
  * What {@link getMemberTokensForExternalLoginWithSession} takes.
@@ -26,6 +25,7 @@ export interface ExternalLoginWithSessionParams extends CallSignal {
   email: string;
   /** The app's API key, sent after the access token: `Authorization: <accessToken>,<apiKey>`. Never logged. */
   apiKey: string;
+  /** The member's profile, for a member created on first use. */
   profile?: IdentityProfile;
   /** Ask the member to verify the address. Default false. */
   verifyEmail?: boolean;

@@ -55,7 +55,7 @@ export interface UseLoginWithPopupResult extends LoginWithPopupState {
 
 /**
  * Sign-in on the platform's hosted page in a popup window, with `pending`,
- * `error` and the last `result`, like {@link useMemberAuth}. Call
+ * `error` and the last `result`, like `useMemberAuth`. Call
  * `loginWithPopup` in a click handler: it opens the window synchronously (browsers
  * only allow a popup inside the member's click; Safari counts nothing after an
  * `await`), then sends it to the hosted page. `idp` goes straight to Google,

@@ -1,15 +1,14 @@
 import { createAuthFlowData } from '@site-identity/pkce';
+import type { IdentityProvider, Prompt, Redirects } from '@site-identity/redirects';
 import type { Tokens } from '@site-identity/tokens';
 import { getAuthUrl } from './auth-url';
 import { OAUTH_FLOW_TIMEOUT_MS } from './constants';
 import { readAnswer } from './hidden-frame';
-import { idpConnectionId, type IdentityProvider } from './identity-provider';
+import { idpConnectionId } from './identity-provider';
 import { internalsOf } from './internals';
 import type { CallbackParams } from './parse-callback';
-import type { Prompt } from './redirect-session';
 import { authorizationError, browser, exchange, missingCodeOrState } from './redirects-context';
 import { fail } from './redirects-error';
-import type { Redirects } from './redirects-types';
 import { abortedBy, attempt, invalid, signalOf } from './values';
 
 /**
@@ -23,7 +22,7 @@ import { abortedBy, attempt, invalid, signalOf } from './values';
  * ```
  */
 export interface LoginWithPopupOptions {
-  /** Sign in with Google, Facebook or a site's own connection; see {@link IdentityProvider}. */
+  /** Sign in with Google, Facebook or a site's own connection; see `IdentityProvider`. */
   readonly idp?: IdentityProvider;
   /** Default `'login'`. */
   readonly prompt?: Prompt;
