@@ -1,9 +1,9 @@
 import {
   createMemberAuth,
   type BeforeRedirectEvent,
-  type CaptchaProvider,
   type MemberAuth,
 } from '@site-identity/member-auth';
+import { createCaptcha, type CaptchaProvider } from '@site-identity/member-auth/captcha';
 import { createRedirects, type Redirects } from '@site-identity/redirects';
 import { createTokenManager, type TokenManager } from '@site-identity/tokens';
 import { callbackUrl, CLIENT_ID, MOCK_PLATFORM_URL, TOKEN_URL } from './config';
@@ -19,7 +19,7 @@ export interface IdentityClients {
  * Creates the clients the way a site would: one token manager (tokens in
  * localStorage, shared with other tabs, renewed ahead of expiry), the redirects client on top of it,
  * and member authentication on top of both, with the playground's simulated
- * reCAPTCHA as its captcha provider. Every platform request goes through `fetch`
+ * reCAPTCHA as its captcha provider (`createCaptcha`, the separate captcha import). Every platform request goes through `fetch`
  * (the playground's request tracker). A login completes in a hidden frame, or, when
  * the frame cannot sign in (third-party cookies blocked) or does not answer within
  * 10 s, by a redirect through the hosted page back to /callback; `onBeforeRedirect`
@@ -47,7 +47,7 @@ export function createIdentityClients(
     tokens,
     redirects,
     apiBaseUrl: MOCK_PLATFORM_URL,
-    captcha: { provider: captcha },
+    captcha: createCaptcha({ provider: captcha }),
     fetch,
     redirectUri: callbackUrl(),
     onBeforeRedirect,

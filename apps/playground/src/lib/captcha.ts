@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import type { CaptchaKind, CaptchaProvider } from '@site-identity/member-auth';
+import type { CaptchaKind } from '@site-identity/member-auth';
+import type { CaptchaProvider } from '@site-identity/member-auth/captcha';
 
 /** What the simulated invisible reCAPTCHA answers when the platform asks for it. */
 export type InvisibleAnswer = 'valid' | 'rejected' | 'nothing';

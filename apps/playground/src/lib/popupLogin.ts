@@ -1,4 +1,4 @@
-import type { LoginWithPopupOptions } from '@site-identity/redirects';
+import { loginWithPopup, type LoginWithPopupOptions } from '@site-identity/redirects/popup';
 import type { OutcomeValue } from '../components/Outcome';
 import type { Playground } from '../PlaygroundContext';
 import { explainError } from './explain';
@@ -31,7 +31,7 @@ function whenHostedPageOpens(requests: Playground['requests'], report: () => voi
 }
 
 /**
- * A login in a popup window, as a panel's step: `redirects.loginWithPopup` is called
+ * A login in a popup window, as a panel's step: `loginWithPopup(redirects)` is called
  * first, before anything is awaited, so the window opens inside the click that
  * started the step (a popup blocker lets only that through). Reports when the popup
  * waits for the member; resolves with the outcome to show, or rejects with the
@@ -44,7 +44,7 @@ export function loginInPopup(
   options: LoginWithPopupOptions,
   what: string,
 ): Promise<OutcomeValue> {
-  const login = redirects.loginWithPopup(options);
+  const login = loginWithPopup(redirects, options);
   const stop = whenHostedPageOpens(requests, () =>
     report('waiting for you to sign in in the popup window'),
   );

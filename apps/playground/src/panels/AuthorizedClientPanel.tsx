@@ -1,3 +1,4 @@
+import { getMemberTokensForExternalLogin } from '@site-identity/member-auth/external-login';
 import { useState } from 'react';
 import { MemberCallForm } from '../components/MemberCallForm';
 import { Panel } from '../components/Panel';
@@ -19,7 +20,7 @@ export function AuthorizedClientPanel() {
         submit="Get the member's tokens"
         resultLabel="External login result"
         call={async (memberId) => {
-          const tokens = await memberAuth.getMemberTokensForExternalLogin(memberId, secondToken);
+          const tokens = await getMemberTokensForExternalLogin(memberAuth, memberId, secondToken);
           log.add(`authorized_client: member tokens for ${memberId}`);
           return {
             tone: 'ok',
