@@ -144,6 +144,14 @@ describe('createCaptcha().send', () => {
 });
 
 describe('createCaptcha', () => {
+  test('send refuses an attempt that is not a function, with nothing sent', async () => {
+    await expect(createCaptcha().send(5 as never, undefined)).rejects.toMatchObject({
+      name: 'MemberAuthError',
+      code: 'INVALID_ARGUMENT',
+      message: 'attempt must be a function; got 5',
+    });
+  });
+
   test("the site keys are the platform's unless configured; an empty key keeps the default", () => {
     expect(createCaptcha().siteKeys).toEqual(CAPTCHA_SITE_KEYS);
     expect(createCaptcha({ siteKeys: { visible: 'own-key', invisible: '' } }).siteKeys).toEqual({

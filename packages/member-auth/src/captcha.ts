@@ -129,6 +129,8 @@ export function createCaptcha(options: CaptchaOptions = {}): MemberAuthCaptcha {
   return {
     siteKeys,
     async send(attempt, tokens) {
+      if (typeof attempt !== 'function')
+        throw invalidArgument(`attempt must be a function; got ${describeValue(attempt)}`);
       let wire = toWireCaptchaTokens(tokens);
       const asked = new Set<CaptchaKind>();
       for (;;) {

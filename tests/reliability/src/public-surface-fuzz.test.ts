@@ -10,10 +10,13 @@
 // or causes. Every call settles within a bound. Seeded: the same calls every run.
 import * as http from '@site-identity/http';
 import * as memberAuth from '@site-identity/member-auth';
+import * as memberAuthCaptcha from '@site-identity/member-auth/captcha';
+import * as externalLogin from '@site-identity/member-auth/external-login';
 import * as mockPlatform from '@site-identity/mock-platform';
 import * as mockTesting from '@site-identity/mock-platform/testing';
 import * as pkce from '@site-identity/pkce';
 import * as redirects from '@site-identity/redirects';
+import * as redirectsPopup from '@site-identity/redirects/popup';
 import * as server from '@site-identity/server';
 import * as serverBrowser from '@site-identity/server/browser';
 import * as tokens from '@site-identity/tokens';
@@ -188,6 +191,7 @@ const INSTANCES: { pkg: PackageName; name: string; make: Factory }[] = [
   { pkg: 'tokens', name: 'webStorage()', make: () => tokens.webStorage(localStorage) },
   { pkg: 'redirects', name: 'createRedirects()', make: ({ world }) => world.redirects },
   { pkg: 'member-auth', name: 'createMemberAuth()', make: ({ world }) => world.auth },
+  { pkg: 'member-auth', name: 'createCaptcha()', make: () => memberAuthCaptcha.createCaptcha() },
   { pkg: 'mock-platform', name: 'createMockPlatform()', make: ({ platform }) => platform },
   {
     pkg: 'mock-platform',
@@ -217,11 +221,49 @@ const MODULES: { pkg: PackageName; entry: string; module: Record<string, unknown
   { pkg: 'pkce', entry: '@site-identity/pkce', module: pkce },
   { pkg: 'tokens', entry: '@site-identity/tokens', module: tokens },
   { pkg: 'redirects', entry: '@site-identity/redirects', module: redirects },
+  { pkg: 'redirects', entry: '@site-identity/redirects/popup', module: redirectsPopup },
   { pkg: 'member-auth', entry: '@site-identity/member-auth', module: memberAuth },
+  { pkg: 'member-auth', entry: '@site-identity/member-auth/captcha', module: memberAuthCaptcha },
+  {
+    pkg: 'member-auth',
+    entry: '@site-identity/member-auth/external-login',
+    module: externalLogin,
+  },
   { pkg: 'mock-platform', entry: '@site-identity/mock-platform', module: mockPlatform },
   { pkg: 'mock-platform', entry: '@site-identity/mock-platform/testing', module: mockTesting },
   { pkg: 'server', entry: '@site-identity/server', module: server },
   { pkg: 'server', entry: '@site-identity/server/browser', module: serverBrowser },
+];
+
+/**
+ * The separate imports that take the client they extend: besides the walk above
+ * (where the first argument is never a real client), each is called with the world's
+ * client first and wrong arguments in the other positions.
+ */
+const EXTENSIONS: {
+  pkg: PackageName;
+  name: string;
+  fn: (client: never, ...args: never[]) => unknown;
+  client: (context: Context) => unknown;
+}[] = [
+  {
+    pkg: 'redirects',
+    name: 'loginWithPopup(redirects, …)',
+    fn: redirectsPopup.loginWithPopup,
+    client: ({ world }) => world.redirects,
+  },
+  {
+    pkg: 'member-auth',
+    name: 'getMemberTokensForExternalLogin(memberAuth, …)',
+    fn: externalLogin.getMemberTokensForExternalLogin,
+    client: ({ world }) => world.auth,
+  },
+  {
+    pkg: 'member-auth',
+    name: 'getMemberTokensForExternalLoginWithSession(memberAuth, …)',
+    fn: externalLogin.getMemberTokensForExternalLoginWithSession,
+    client: ({ world }) => world.auth,
+  },
 ];
 
 /** Starting a real server is not fuzzed with numbers that could be a port. */
@@ -320,6 +362,18 @@ function listSubjects(): Subject[] {
         },
       });
     }
+  }
+  for (const { pkg, name, fn, client } of EXTENSIONS) {
+    subjects.push({
+      pkg,
+      name,
+      construct: false,
+      arity: Math.max(fn.length - 1, 1) + 1,
+      find:
+        (context) =>
+        (...args: unknown[]) =>
+          (fn as (...all: unknown[]) => unknown)(client(context), ...args),
+    });
   }
   listing.world.tokens.dispose();
   return subjects;
