@@ -1,5 +1,5 @@
 import { DEFAULT_TIMEOUT_MS, send, type FetchLike, type HttpResponse } from '@site-identity/http';
-import { type CallSignal, signalOf } from './call-signal';
+import { signalOf } from './call-signal';
 import type { MemberAuthTokens } from './ports';
 
 /** The identity services' path prefixes under the API base. */
@@ -32,13 +32,11 @@ export interface PlatformCalls {
     body: unknown,
     options?: CallOptions,
   ): Promise<HttpResponse>;
-  /** POSTs `body` with the `signal` of `call` (checked) and resolves with the parsed answer. */
-  post(
-    service: Service,
-    path: string,
-    body: unknown,
-    call?: CallSignal | unknown,
-  ): Promise<unknown>;
+  /**
+   * POSTs `body` with the `signal` of `call` (a `CallSignal`, checked: the
+   * caller's argument as it came) and resolves with the parsed answer.
+   */
+  post(service: Service, path: string, body: unknown, call?: unknown): Promise<unknown>;
 }
 
 /** The calls of one client: `base` is the checked API base, without a trailing slash. */
