@@ -16,7 +16,10 @@ const PACKAGES = [
   '@site-identity/http',
   '@site-identity/tokens',
   '@site-identity/redirects',
+  '@site-identity/redirects/popup',
   '@site-identity/member-auth',
+  '@site-identity/member-auth/captcha',
+  '@site-identity/member-auth/external-login',
 ] as const;
 
 const installed: string[] = [];
