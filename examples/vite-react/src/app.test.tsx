@@ -19,7 +19,8 @@ afterAll(() => server.close());
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-test('a new page is a visitor by itself, and sees the sign-in form', async () => {
+/** The app in a fresh container, once the provider has the visitor session. */
+async function renderApp() {
   const identity = createIdentity('example-vite-react');
   const container = document.body.appendChild(document.createElement('div'));
   const root = createRoot(container);
@@ -32,8 +33,31 @@ test('a new page is a visitor by itself, and sees the sign-in form', async () =>
   });
   // No call of the app's own: the provider gets the visitor session on mount.
   await act(() => vi.waitFor(() => expect(identity.tokens.getSnapshot().status).toBe('visitor')));
+  return { identity, container, root };
+}
+
+test('a new page is a visitor by itself, and sees the sign-in form', async () => {
+  const { identity, container, root } = await renderApp();
   expect(container.textContent).toContain('Session: visitor');
   expect(container.querySelector('form button')?.textContent).toBe('Sign in');
+  await act(async () => root.unmount());
+  identity.tokens.dispose();
+});
+
+test('"Continue with Google" opens the popup in the click; a blocked popup is explained', async () => {
+  const { identity, container, root } = await renderApp();
+  // The browser refuses the window, as a popup blocker does.
+  const open = vi.spyOn(window, 'open').mockReturnValue(null);
+  const button = [...container.querySelectorAll('button')].find(
+    (element) => element.textContent === 'Continue with Google',
+  );
+  await act(async () => button?.click());
+  expect(open).toHaveBeenCalledTimes(1);
+  expect(container.querySelector('[role="alert"]')?.textContent).toBe(
+    'Your browser blocked the sign-in window. Allow popups for this site.',
+  );
+  expect(container.textContent).toContain('Session: visitor');
+  open.mockRestore();
   await act(async () => root.unmount());
   identity.tokens.dispose();
 });

@@ -7,6 +7,7 @@ import {
   useMemberAuth,
   useSession,
 } from '@site-identity/react';
+import { useLoginWithPopup } from '@site-identity/react/popup';
 import { useEffect } from 'react';
 
 function LoginForm() {
@@ -27,6 +28,25 @@ function LoginForm() {
       {error && <p role="alert">{error.message}</p>}
       {failure && <p role="alert">Wrong e-mail or password</p>}
     </form>
+  );
+}
+
+/** Google sign-in in a popup: a separate import, so an app without it does not ship it. */
+function GoogleSignIn() {
+  const { loginWithPopup, pending, error } = useLoginWithPopup();
+  return (
+    <>
+      <button
+        type="button"
+        disabled={pending}
+        onClick={() => void loginWithPopup({ idp: 'google' })}
+      >
+        Continue with Google
+      </button>
+      {isRedirectsError(error) && error.code === 'POPUP_BLOCKED' && (
+        <p role="alert">Your browser blocked the sign-in window. Allow popups for this site.</p>
+      )}
+    </>
   );
 }
 
@@ -63,6 +83,7 @@ export function App() {
       </SignedIn>
       <SignedOut>
         <LoginForm />
+        <GoogleSignIn />
       </SignedOut>
     </main>
   );
