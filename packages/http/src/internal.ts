@@ -18,4 +18,5 @@ export {
   type Invalid,
 } from './checks';
 export { signalOf, untilAborted } from './signal';
+export { borrow, lend } from './lent';
 export { abortError, invalidOptions } from './platform-error';
