@@ -27,22 +27,22 @@ export function lend<T extends object>(client: T, key: string, internals: unknow
  * import { borrow } from '@site-identity/http/internal';
  * declare const given: unknown;
  *
- * const internals = borrow<{ secret: number }>(
+ * const internals = borrow(
  *   given, '@my/pkg:internals', 'client', 'a client made by createClient', (message) => new TypeError(message),
- * );
+ * ) as { secret: number };
  * ```
  */
-export function borrow<I>(
+export function borrow(
   client: unknown,
   key: string,
   name: string,
   what: string,
   make: Invalid,
-): I {
+): unknown {
   const internals =
     typeof client === 'object' && client !== null
       ? (client as Record<symbol, unknown>)[Symbol.for(key)]
       : undefined;
   if (internals === undefined) throw invalid(name, what, client, make);
-  return internals as I;
+  return internals;
 }

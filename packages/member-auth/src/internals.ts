@@ -24,4 +24,4 @@ export const internalsOf = (memberAuth: unknown): MemberAuthInternals =>
     'memberAuth',
     'a member client made by createMemberAuth of @site-identity/member-auth',
     invalidArgument,
-  );
+  ) as MemberAuthInternals;

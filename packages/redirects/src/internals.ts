@@ -17,4 +17,4 @@ export const internalsOf = (redirects: unknown): RedirectsContext =>
     'redirects',
     'a redirect client made by createRedirects of @site-identity/redirects',
     invalidArgument,
-  );
+  ) as RedirectsContext;
