@@ -12,7 +12,7 @@ export function parseSeedFile(text: string, path: string): readonly MemberInput[
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    throw new Error(`--seed ${path} must be JSON; ${(error as Error).message}`);
+    throw new Error(`--seed ${path} must be JSON; ${(error as Error).message}`, { cause: error });
   }
   const members = Array.isArray(parsed)
     ? parsed
