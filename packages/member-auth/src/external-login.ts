@@ -1,9 +1,10 @@
-import { type CallSignal, signalOf } from './call-signal';
+import { signalOf } from '@site-identity/http/internal';
+import type { CallSignal } from './call-signal';
 import type { HttpClient } from '@site-identity/http';
 import type { Tokens } from '@site-identity/tokens';
 import { rejectingWithMemberAuthError } from './account-error';
 import type { IdentityProfile } from './identity';
-import { invalid, isFilled, isValidEmail } from './input-checks';
+import { invalidArgument, isFilled, isValidEmail, refused } from './input-checks';
 import type { MemberAuthTokens } from './ports';
 
 /**
@@ -48,13 +49,13 @@ export function externalLoginWithSession(
   return rejectingWithMemberAuthError(async () => {
     const { email, apiKey, profile, verifyEmail, mergeExistingContact } = params ?? {};
     if (!isValidEmail(email))
-      throw invalid('INVALID_EMAIL', 'email must be an e-mail address, like name@example.com');
+      throw refused('INVALID_EMAIL', 'email must be an e-mail address, like name@example.com');
     if (!isFilled(apiKey) || /[\0\r\n,]/.test(apiKey))
-      throw invalid(
+      throw refused(
         'INVALID_ARGUMENT',
         'apiKey must be a non-empty string without commas or line breaks',
       );
-    const signal = signalOf(params);
+    const signal = signalOf(params, invalidArgument);
     const accessToken = await tokens.getAccessToken({ signal });
     const answer = await auth.post(
       '/v2/sign-on',
@@ -70,7 +71,7 @@ export function externalLoginWithSession(
     const identity = isRecord(answer) ? answer['identity'] : undefined;
     const memberId = isRecord(identity) ? identity['id'] : undefined;
     if (!isFilled(sessionToken) || !isFilled(memberId))
-      throw invalid(
+      throw refused(
         'SERVER_ERROR',
         'The platform answered sign-on without a session token and an identity id',
       );

@@ -18,7 +18,7 @@ import { isSiteIdentityError, SiteIdentityError } from '@site-identity/http';
  * | `NOT_LOGGED_IN` | `changePassword` while no member is logged in |
  * | `LOGIN_NOT_COMPLETED` | the login succeeded but exchanging the session token for member tokens failed |
  * | `NETWORK_ERROR` | the request never got an answer (offline, time-out, a 408) |
- * | `ABORTED` | the caller's `signal` aborted the call |
+ * | `ABORTED` | the caller's `signal` aborted a login, registration or verification (the `LoginResult`'s cause); another call rejects with http's one abort error, a `PlatformError` `ABORTED` |
  * | `TOO_MANY_REQUESTS` | the platform answered 429: try again later |
  * | `SERVER_ERROR` | the platform failed (5xx) or answered something that is not the expected JSON (an HTML page) |
  * | `REQUEST_FAILED` | any other platform rejection of a call that has no catalogue |
@@ -102,6 +102,7 @@ export interface MemberAuthErrorInit {
  * ```
  */
 export class MemberAuthError extends SiteIdentityError {
+  /** The name this class adds to the brand of its errors. */
   static override readonly brand: string = 'MemberAuthError';
   override name = 'MemberAuthError' as const;
   /** Machine-readable code, one of {@link KnownMemberAuthErrorCode}. */

@@ -7,7 +7,7 @@ import {
 } from '@site-identity/http';
 import {
   absoluteUrl,
-  describeValue,
+  invalid,
   optionalFunction,
   requiredString,
 } from '@site-identity/http/internal';
@@ -227,15 +227,16 @@ export function createMemberAuth(options: MemberAuthOptions): MemberAuth {
   const { redirectUri, frameBudgetMs, onBeforeRedirect } = options ?? {};
   requiredString(clientId, 'clientId', invalidArgument);
   if (typeof tokens?.getAccessToken !== 'function')
-    throw invalidArgument(
-      `tokens must be a token manager of @site-identity/tokens; got ${describeValue(tokens)}`,
-    );
+    throw invalid('tokens', 'a token manager of @site-identity/tokens', tokens, invalidArgument);
   if (
     typeof redirects?.silentLogin !== 'function' ||
     typeof redirects.loginWithRedirect !== 'function'
   )
-    throw invalidArgument(
-      `redirects must be a redirect client of @site-identity/redirects; got ${describeValue(redirects)}`,
+    throw invalid(
+      'redirects',
+      'a redirect client of @site-identity/redirects',
+      redirects,
+      invalidArgument,
     );
 
   const base = absoluteUrl(

@@ -1,8 +1,11 @@
 import { DEFAULT_API_BASE_URL } from '@site-identity/http';
 import {
+  abortError,
   absoluteUrl,
+  invalid,
   keyedFlight,
   optionsOf,
+  signalOf,
   timeoutMs as checkTimeoutMs,
   untilAborted,
 } from '@site-identity/http/internal';
@@ -33,7 +36,7 @@ import {
   takeFlow,
   writePrewarmStamp,
 } from './stored-records';
-import { abortedBy, attempt, invalid, invalidArgument, signalOf, text } from './values';
+import { attempt, invalidArgument, text } from './values';
 
 /** `value` as a URL when it is an absolute http(s) URL (without a fragment unless `fragment`). */
 const httpUrl = (value: unknown, name: string, fragment = true): URL =>
@@ -93,7 +96,7 @@ export function createRedirects(options: RedirectsOptions): Redirects {
   const clientId = text(options?.clientId, 'clientId');
   const manager = options.tokens;
   if (typeof manager?.getAccessToken !== 'function' || typeof manager.exchangeCode !== 'function') {
-    invalid('tokens', 'a token manager of @site-identity/tokens', manager);
+    throw invalid('tokens', 'a token manager of @site-identity/tokens', manager, invalidArgument);
   }
   const logger = options.logger ?? console;
   const now = options.now ?? Date.now;
@@ -123,7 +126,7 @@ export function createRedirects(options: RedirectsOptions): Redirects {
     callOptions?: { readonly signal?: AbortSignal | undefined },
   ) => {
     checkRequest(request);
-    const signal = signalOf(callOptions);
+    const signal = signalOf(callOptions, invalidArgument);
     return readRedirectSession(
       await postJson(
         sessionUrl,
@@ -168,7 +171,7 @@ export function createRedirects(options: RedirectsOptions): Redirects {
   };
 
   const completeLogin: Redirects['completeLogin'] = async (url, callOptions) => {
-    const signal = signalOf(callOptions);
+    const signal = signalOf(callOptions, invalidArgument);
     const target =
       url === undefined
         ? new URL(browser().location.href)
@@ -211,7 +214,7 @@ export function createRedirects(options: RedirectsOptions): Redirects {
     const { origin } = httpUrl(login?.redirectUri, 'redirectUri', false);
     const { redirectUri, originalUri, prompt, responseMode, idp, sessionToken, beforeNavigate } =
       login;
-    const signal = signalOf(login);
+    const signal = signalOf(login, invalidArgument);
     const navigate =
       options.navigate ??
       (
@@ -249,11 +252,11 @@ export function createRedirects(options: RedirectsOptions): Redirects {
       const given = optionsOf<SilentLoginOptions>(silentOptions, 'options', invalidArgument);
       timeoutMs = checkTimeout(given.timeoutMs ?? OAUTH_FLOW_TIMEOUT_MS);
       redirectUri = given.redirectUri;
-      signal = signalOf(given);
+      signal = signalOf(given, invalidArgument);
     } catch (error) {
       return Promise.reject(error);
     }
-    if (signal?.aborted) return Promise.reject(abortedBy(signal));
+    if (signal?.aborted) return Promise.reject(abortError(signal.reason));
     // The caller's signal ends its own wait; the frame's run, shared by callers, goes on.
     const run = once(`silent:${sessionToken}`, async () => {
       const win = browser();
@@ -268,7 +271,7 @@ export function createRedirects(options: RedirectsOptions): Redirects {
       if (!answer.code) throw missingCodeOrState();
       return exchange(answer.code, flow.codeVerifier, flow.redirectUri);
     });
-    return untilAborted(() => run, { signal }, invalidArgument, abortedBy);
+    return untilAborted(() => run, { signal }, invalidArgument);
   };
 
   const prewarm: Redirects['prewarm'] = (prewarmOptions) => {
@@ -279,7 +282,7 @@ export function createRedirects(options: RedirectsOptions): Redirects {
       const given = optionsOf<PrewarmOptions>(prewarmOptions, 'options', invalidArgument);
       force = given.force === true;
       timeoutMs = checkTimeout(given.timeoutMs ?? OAUTH_FLOW_TIMEOUT_MS);
-      signal = signalOf(given);
+      signal = signalOf(given, invalidArgument);
     } catch (error) {
       // Never rejects: bad options are reported like any other pre-warm failure.
       logger.warn('Session pre-warm failed', error);
@@ -306,13 +309,13 @@ export function createRedirects(options: RedirectsOptions): Redirects {
         logger.warn('Session pre-warm failed', error);
       }
     });
-    return untilAborted(() => run, { signal }, invalidArgument, abortedBy).catch(() => undefined);
+    return untilAborted(() => run, { signal }, invalidArgument).catch(() => undefined);
   };
 
   const logout: Redirects['logout'] = async (logoutOptions) => {
     const postFlowUrl = logoutOptions?.postLogoutRedirectUri;
     httpUrl(postFlowUrl, 'postLogoutRedirectUri');
-    const signal = signalOf(logoutOptions);
+    const signal = signalOf(logoutOptions, invalidArgument);
     let fullUrl: string | undefined;
     let failure: unknown;
     try {

@@ -7,7 +7,8 @@ import type { CallbackParams } from './parse-callback';
 import { fail } from './redirects-error';
 import type { AuthUrl, AuthUrlOptions, AuthFlowInput } from './redirects-types';
 import type { Prompt } from './redirect-session';
-import { abortedBy, attempt, invalid, signalOf } from './values';
+import { abortError, invalid, signalOf } from '@site-identity/http/internal';
+import { attempt, invalidArgument } from './values';
 
 /**
  * Options of `loginWithPopup`.
@@ -78,11 +79,16 @@ export function loginWithPopup(
   let popup: Window | null | undefined;
   let signal: AbortSignal | undefined;
   try {
-    signal = signalOf(options);
+    signal = signalOf(options, invalidArgument);
     // An aborted call opens no window either.
-    if (signal?.aborted) throw abortedBy(signal);
+    if (signal?.aborted) throw abortError(signal.reason);
     if (!(typeof timeoutMs === 'number' && timeoutMs > 0 && timeoutMs <= 2_147_483_647))
-      invalid('timeoutMs', 'a number of milliseconds from 1 to 2147483647', timeoutMs);
+      throw invalid(
+        'timeoutMs',
+        'a number of milliseconds from 1 to 2147483647',
+        timeoutMs,
+        invalidArgument,
+      );
     // Bad input opens no window at all.
     if (idp !== undefined) idpConnectionId(idp);
     popup = options?.popup ?? win.open('', 'site-identity-login', popupFeatures ?? centred(win));
@@ -112,7 +118,7 @@ export function loginWithPopup(
       if (data.state === expected.state) resolve(data);
     };
     win.addEventListener('message', listener);
-    const abort = () => signal && reject(abortedBy(signal));
+    const abort = () => signal && reject(abortError(signal.reason));
     signal?.addEventListener('abort', abort, { once: true });
     stop = () => {
       clearTimeout(timer);
