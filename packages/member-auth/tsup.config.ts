@@ -1,3 +1,6 @@
 import { packageBuild } from '../../config/tsup.base';
 
-export default packageBuild();
+export default packageBuild({
+  entry: ['src/index.ts', 'src/webauthn.ts', 'src/push.ts'],
+  splitting: true,
+});

@@ -48,6 +48,7 @@ export {
 } from './captcha';
 export { isValidEmail } from './input-checks';
 export type { CallSignal } from './call-signal';
+export type { FactorStepOptions } from './factor-step';
 export type {
   FactorData,
   SmsDeliveryMethod,

@@ -22,6 +22,13 @@ import { isSiteIdentityError, SiteIdentityError } from '@site-identity/http';
  * | `TOO_MANY_REQUESTS` | the platform answered 429: try again later |
  * | `SERVER_ERROR` | the platform failed (5xx) or answered something that is not the expected JSON (an HTML page) |
  * | `REQUEST_FAILED` | any other platform rejection of a call that has no catalogue |
+ * | `WEBAUTHN_UNSUPPORTED` | `verifyWithPasskey` where WebAuthn is not available (an older browser, an insecure page, Node) |
+ * | `WEBAUTHN_CANCELLED` | the member cancelled the passkey prompt, or it timed out (`NotAllowedError`) |
+ * | `WEBAUTHN_NO_AUTHENTICATOR` | no authenticator offered a passkey for the site |
+ * | `WEBAUTHN_FAILED` | any other WebAuthn failure (a relying party the page may not use, options that do not parse) |
+ * | `PUSH_DENIED` | the member denied the push sign-in on the device |
+ * | `PUSH_EXPIRED` | the push sign-in request expired on the platform |
+ * | `PUSH_TIMED_OUT` | `waitForPushApproval` waited its whole time-out without an answer |
  *
  * @example
  * ```ts
@@ -46,7 +53,14 @@ export type KnownMemberAuthErrorCode =
   | 'ABORTED'
   | 'TOO_MANY_REQUESTS'
   | 'SERVER_ERROR'
-  | 'REQUEST_FAILED';
+  | 'REQUEST_FAILED'
+  | 'WEBAUTHN_UNSUPPORTED'
+  | 'WEBAUTHN_CANCELLED'
+  | 'WEBAUTHN_NO_AUTHENTICATOR'
+  | 'WEBAUTHN_FAILED'
+  | 'PUSH_DENIED'
+  | 'PUSH_EXPIRED'
+  | 'PUSH_TIMED_OUT';
 
 /**
  * A {@link MemberAuthError}'s `code`: one of {@link KnownMemberAuthErrorCode}, open
