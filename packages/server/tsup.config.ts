@@ -1,3 +1,3 @@
 import { packageBuild } from '../../config/tsup.base';
 
-export default packageBuild({ entry: ['src/index.ts', 'src/browser.ts'] });
+export default packageBuild({ entry: ['src/index.ts', 'src/browser.ts', 'src/node.ts'] });

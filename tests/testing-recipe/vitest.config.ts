@@ -1,6 +1,6 @@
 import { packageTest } from '../../config/vitest.base.ts';
 
-const recipe = 'src/member-login.test.ts';
+const recipe = ['src/member-login.test.ts', 'src/module-level.test.ts'];
 const readme = 'src/readme.test.ts';
 
 /** The README's recipe in each environment a user's vitest may run it in; the README check once. */
@@ -10,11 +10,11 @@ export default packageTest({
       { extends: true, test: { name: 'node', environment: 'node', include: ['src/**/*.test.ts'] } },
       {
         extends: true,
-        test: { name: 'happy-dom', environment: 'happy-dom', include: [recipe], exclude: [readme] },
+        test: { name: 'happy-dom', environment: 'happy-dom', include: recipe, exclude: [readme] },
       },
       {
         extends: true,
-        test: { name: 'jsdom', environment: 'jsdom', include: [recipe], exclude: [readme] },
+        test: { name: 'jsdom', environment: 'jsdom', include: recipe, exclude: [readme] },
       },
     ],
   },

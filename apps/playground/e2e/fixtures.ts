@@ -39,7 +39,11 @@ export interface MockPlatform {
   addMember(member: {
     email: string;
     password?: string;
-    mfa?: { factorType: 'email' | 'totp' };
+    mfa?: {
+      factorType: 'sms' | 'call' | 'email' | 'totp' | 'push' | 'webauthn' | 'recovery_code';
+      factors?: string[];
+      recoveryCodes?: string[];
+    };
     resetPasswordRequired?: boolean;
   }): Promise<void>;
   /** The kinds and paths of the armed faults. */

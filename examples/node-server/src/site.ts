@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { createServerIdentity } from '@site-identity/server';
-import { sendResponse, toRequest } from './node-adapter.js';
+import { sendWebResponse, toWebRequest } from '@site-identity/server/node';
 
 const escape = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -17,9 +17,9 @@ export function createSite(options: {
   });
   return createServer((req, res) => {
     void (async () => {
-      const request = await toRequest(req, options.origin);
+      const request = await toWebRequest(req, { origin: options.origin });
       const routed = await identity.handle(request);
-      if (routed) return sendResponse(res, routed);
+      if (routed) return sendWebResponse(res, routed);
       const { snapshot, headers } = await identity.getSession(request);
       headers.set('content-type', 'text/html; charset=utf-8');
       const member = snapshot.status === 'member';
@@ -28,7 +28,7 @@ export function createSite(options: {
           ? '<form method="post" action="/auth/logout"><button>Log out</button></form>'
           : '<a href="/auth/login?returnTo=/">Sign in</a>'
       }`;
-      return sendResponse(res, new Response(body, { status: 200, headers }));
+      return sendWebResponse(res, new Response(body, { status: 200, headers }));
     })().catch(() => {
       res.writeHead(500).end('Internal error');
     });

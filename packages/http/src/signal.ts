@@ -40,13 +40,12 @@ export function untilAborted<T>(
   work: () => Promise<T>,
   options: unknown,
   make: Invalid,
-  aborted: (signal: AbortSignal) => Error = (signal) => abortError(signal.reason),
 ): Promise<T> {
   let signal: AbortSignal | undefined;
   let running: Promise<T>;
   try {
     signal = signalOf(options, make);
-    if (signal?.aborted) throw aborted(signal);
+    if (signal?.aborted) throw abortError(signal.reason);
     running = work();
   } catch (error) {
     return Promise.reject(error);
@@ -54,7 +53,7 @@ export function untilAborted<T>(
   if (!signal) return Promise.resolve(running);
   const given = signal;
   return new Promise<T>((resolve, reject) => {
-    const stop = () => reject(aborted(given));
+    const stop = () => reject(abortError(given.reason));
     given.addEventListener('abort', stop, { once: true });
     Promise.resolve(running)
       .then(resolve, reject)

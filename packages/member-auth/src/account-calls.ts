@@ -2,7 +2,7 @@ import type { CallSignal } from './call-signal';
 import { absoluteUrl, isRecord, optionsOf, requiredString } from '@site-identity/http/internal';
 import { rejectingWithMemberAuthError } from './account-error';
 import type { Identity, IdentityProfile } from './identity';
-import { invalid, invalidArgument, isFilled, isValidEmail } from './input-checks';
+import { invalidArgument, isFilled, isValidEmail, refused } from './input-checks';
 import type { PlatformCalls } from './platform-calls';
 import type { MemberAuthTokens } from './ports';
 import type { VerificationStore } from './verification-store';
@@ -100,7 +100,7 @@ export function accountCalls(ctx: AccountContext) {
         const flow = store.read();
         const token = stateToken ?? flow?.stateToken;
         if (!isFilled(token)) {
-          throw invalid(
+          throw refused(
             'NO_PENDING_VERIFICATION',
             'No e-mail verification is in progress: log in or register first',
           );
@@ -113,7 +113,7 @@ export function accountCalls(ctx: AccountContext) {
     sendPasswordResetEmail: (email: string, options: PasswordResetEmailOptions) =>
       rejectingWithMemberAuthError(async () => {
         if (!isValidEmail(email))
-          throw invalid('INVALID_EMAIL', 'Enter a valid e-mail address, like name@example.com');
+          throw refused('INVALID_EMAIL', 'Enter a valid e-mail address, like name@example.com');
         const given = optionsOf<PasswordResetEmailOptions>(options, 'options', invalidArgument);
         const url = given.redirectUri;
         absoluteUrl(url, 'options.redirectUri', invalidArgument);
@@ -129,15 +129,15 @@ export function accountCalls(ctx: AccountContext) {
     resetPassword: (recoveryToken: string, password: string, call?: CallSignal) =>
       rejectingWithMemberAuthError(async () => {
         required(recoveryToken, 'recoveryToken');
-        if (!isFilled(password)) throw invalid('INVALID_PASSWORD', 'Enter a password');
+        if (!isFilled(password)) throw refused('INVALID_PASSWORD', 'Enter a password');
         await post('recovery', '/v1/recover', { recoveryToken, password }, call);
       }),
 
     changePassword: (newPassword: string, call?: CallSignal) =>
       rejectingWithMemberAuthError(async () => {
         if (!tokens.isLoggedIn())
-          throw invalid('NOT_LOGGED_IN', 'Only a logged-in member can change the password');
-        if (!isFilled(newPassword)) throw invalid('INVALID_PASSWORD', 'Enter a password');
+          throw refused('NOT_LOGGED_IN', 'Only a logged-in member can change the password');
+        if (!isFilled(newPassword)) throw refused('INVALID_PASSWORD', 'Enter a password');
         await post('auth', '/v2/change-password', { newPassword }, call);
       }),
 
@@ -172,7 +172,7 @@ export function accountCalls(ctx: AccountContext) {
         );
         const stateToken = isRecord(answer) ? answer['stateToken'] : undefined;
         if (!isFilled(stateToken))
-          throw invalid('SERVER_ERROR', 'The platform answered without a state token');
+          throw refused('SERVER_ERROR', 'The platform answered without a state token');
         store.write(stateToken);
         return { stateToken };
       }),
@@ -181,7 +181,7 @@ export function accountCalls(ctx: AccountContext) {
       rejectingWithMemberAuthError(async (): Promise<SignOnResult> => {
         const { email, profile, verifyEmail, mergeExistingContact } = params ?? {};
         if (!isValidEmail(email))
-          throw invalid('INVALID_EMAIL', 'Enter a valid e-mail address, like name@example.com');
+          throw refused('INVALID_EMAIL', 'Enter a valid e-mail address, like name@example.com');
         const answer = await post(
           'auth',
           '/v2/sign-on',
@@ -195,7 +195,7 @@ export function accountCalls(ctx: AccountContext) {
         );
         const sessionToken = isRecord(answer) ? answer['sessionToken'] : undefined;
         if (!isFilled(sessionToken))
-          throw invalid('SERVER_ERROR', 'The platform answered sign-on without a session token');
+          throw refused('SERVER_ERROR', 'The platform answered sign-on without a session token');
         const identity =
           isRecord(answer) && isRecord(answer['identity'])
             ? (answer['identity'] as Identity)

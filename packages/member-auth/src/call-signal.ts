@@ -1,10 +1,8 @@
-import { signalOf as checkedSignal } from '@site-identity/http/internal';
-import { invalidArgument } from './input-checks';
-
 /**
  * The `signal` the calls of this package take: aborting it aborts the call's
  * request. A login, registration or verification then resolves FAILURE with
- * errorCode `ABORTED`; another call rejects with a `MemberAuthError` `ABORTED`.
+ * errorCode `ABORTED`; another call rejects with http's one abort error, a
+ * `PlatformError` `ABORTED`.
  * Nothing is logged out by an abort.
  *
  * @example
@@ -20,7 +18,3 @@ export interface CallSignal {
   /** Aborts the call's request. */
   signal?: AbortSignal | undefined;
 }
-
-/** The `signal` of a call's options, checked: an `AbortSignal` or nothing. @internal */
-export const signalOf = (options: unknown): AbortSignal | undefined =>
-  checkedSignal(options, invalidArgument);

@@ -1,9 +1,8 @@
-import { isRecord, requiredString } from '@site-identity/http/internal';
+import { isRecord, requiredString, signalOf } from '@site-identity/http/internal';
 import type { Tokens } from '@site-identity/tokens';
 import { rejectingWithMemberAuthError } from './account-error';
 import type { CallSignal, IdentityProfile, MemberAuth } from '@site-identity/member-auth';
-import { signalOf } from './call-signal';
-import { invalid, invalidArgument, isFilled, isValidEmail } from './input-checks';
+import { invalidArgument, isFilled, isValidEmail, refused } from './input-checks';
 import { internalsOf } from './internals';
 
 /**
@@ -64,7 +63,7 @@ export function getMemberTokensForExternalLogin(
     const { tokens } = internalsOf(memberAuth);
     requiredString(memberId, 'memberId', invalidArgument);
     requiredString(secondToken, 'secondToken', invalidArgument);
-    return tokens.authorizedClient({ memberId, secondToken, signal: signalOf(call) });
+    return tokens.authorizedClient({ memberId, secondToken, signal: signalOf(call, invalidArgument) });
   });
 }
 
@@ -100,13 +99,13 @@ export function getMemberTokensForExternalLoginWithSession(
     const { tokens, calls } = internalsOf(memberAuth);
     const { email, apiKey, profile, verifyEmail, mergeExistingContact } = params ?? {};
     if (!isValidEmail(email))
-      throw invalid('INVALID_EMAIL', 'email must be an e-mail address, like name@example.com');
+      throw refused('INVALID_EMAIL', 'email must be an e-mail address, like name@example.com');
     if (!isFilled(apiKey) || /[\0\r\n,]/.test(apiKey))
-      throw invalid(
+      throw refused(
         'INVALID_ARGUMENT',
         'apiKey must be a non-empty string without commas or line breaks',
       );
-    const signal = signalOf(params);
+    const signal = signalOf(params, invalidArgument);
     const accessToken = await tokens.getAccessToken({ signal });
     const { data: answer } = await calls.request(
       'auth',
@@ -123,7 +122,7 @@ export function getMemberTokensForExternalLoginWithSession(
     const identity = isRecord(answer) ? answer['identity'] : undefined;
     const memberId = isRecord(identity) ? identity['id'] : undefined;
     if (!isFilled(sessionToken) || !isFilled(memberId))
-      throw invalid(
+      throw refused(
         'SERVER_ERROR',
         'The platform answered sign-on without a session token and an identity id',
       );

@@ -46,6 +46,7 @@ export type {
 } from './captcha-tokens';
 export { isValidEmail } from './input-checks';
 export type { CallSignal } from './call-signal';
+export type { FactorStepOptions } from './factor-step';
 export type {
   FactorData,
   SmsDeliveryMethod,

@@ -34,16 +34,16 @@ export const isFilled = (value: unknown): value is string =>
  */
 export function checkCredentials(email: unknown, password: unknown): MemberAuthError | undefined {
   if (!isValidEmail(email))
-    return invalid('INVALID_EMAIL', 'Enter a valid e-mail address, like name@example.com');
-  if (!isFilled(password)) return invalid('INVALID_PASSWORD', 'Enter a password');
+    return refused('INVALID_EMAIL', 'Enter a valid e-mail address, like name@example.com');
+  if (!isFilled(password)) return refused('INVALID_PASSWORD', 'Enter a password');
   return undefined;
 }
 
 /** A {@link MemberAuthError} for bad input found before any request. */
-export function invalid(code: KnownMemberAuthErrorCode, message: string): MemberAuthError {
+export function refused(code: KnownMemberAuthErrorCode, message: string): MemberAuthError {
   return new MemberAuthError(message, { code });
 }
 
-/** `INVALID_ARGUMENT` with a finished message: the `invalid` of http's shared checks. */
+/** `INVALID_ARGUMENT` with a finished message: the `make` of http's shared checks. */
 export const invalidArgument = (message: string): MemberAuthError =>
-  invalid('INVALID_ARGUMENT', message);
+  refused('INVALID_ARGUMENT', message);

@@ -1,6 +1,6 @@
 import {
   absoluteUrl,
-  describeValue,
+  invalid,
   optionalFunction,
   requiredString,
   timeoutMs,
@@ -157,8 +157,11 @@ export function completionPlan(
 ): CompletionPlan | false {
   const { completeLogin = 'auto' } = params;
   if (!STRATEGIES.includes(completeLogin))
-    throw invalidArgument(
-      `completeLogin must be 'auto', 'frame', 'redirect', true or false; got ${describeValue(completeLogin)}`,
+    throw invalid(
+      'completeLogin',
+      "'auto', 'frame', 'redirect', true or false",
+      completeLogin,
+      invalidArgument,
     );
   if (completeLogin === false) return false;
   const strategy = completeLogin === true ? 'auto' : completeLogin;
@@ -172,7 +175,7 @@ export function completionPlan(
     absoluteUrl(redirectUri, 'redirectUri', invalidArgument, { fragment: false });
   const originalUri = params.originalUri ?? location?.href;
   if (originalUri !== undefined && typeof originalUri !== 'string')
-    throw invalidArgument(`originalUri must be a string; got ${describeValue(originalUri)}`);
+    throw invalid('originalUri', 'a string', originalUri, invalidArgument);
   return { strategy, frameBudgetMs, redirectUri, originalUri };
 }
 

@@ -1,4 +1,5 @@
-import { type CallSignal, signalOf } from './call-signal';
+import { signalOf } from '@site-identity/http/internal';
+import type { CallSignal } from './call-signal';
 import type { HttpResponse } from '@site-identity/http';
 import {
   toWireCaptchaTokens,
@@ -9,7 +10,7 @@ import {
 import { catalogueError, type CatalogueCall } from './error-catalogue';
 import { factorRequest } from './factor-verification';
 import type { IdentityProfile } from './identity';
-import { checkCredentials, invalid, isFilled } from './input-checks';
+import { checkCredentials, invalidArgument, isFilled, refused } from './input-checks';
 import { loginProblem } from './login-problem';
 import {
   completeWithSession,
@@ -175,7 +176,7 @@ export function credentialsFlow(
     const { email, password } = params;
     const problem = checkCredentials(email, password);
     if (problem) return catalogueError(call, problem);
-    const signal = signalOf(params);
+    const signal = signalOf(params, invalidArgument);
     const plan = completionPlan(params, ctx.completion);
     ctx.store.clear();
     const attempt = (captchaTokens: WireCaptchaToken[]): Promise<HttpResponse> =>
@@ -213,16 +214,16 @@ export function verifyEmailFlow(ctx: FlowContext, input: unknown): Promise<Login
     if (!flow || (stateToken !== undefined && stateToken !== flow.stateToken)) {
       return catalogueError(
         'verify',
-        invalid(
+        refused(
           'NO_PENDING_VERIFICATION',
           'No e-mail verification is in progress: log in or register first',
         ),
       );
     }
     if (!isFilled(code))
-      return catalogueError('verify', invalid('INVALID_ARGUMENT', 'Enter the verification code'));
+      return catalogueError('verify', refused('INVALID_ARGUMENT', 'Enter the verification code'));
     const plan = completionPlan(params, ctx.completion);
-    const signal = signalOf(params);
+    const signal = signalOf(params, invalidArgument);
     const body = { code, stateToken: flow.stateToken };
     return settle(
       ctx,
@@ -243,7 +244,7 @@ export function verifyFactorFlow(
     const { path, body } = factorRequest(factorType, input);
     const options = record(input);
     const plan = completionPlan(options, ctx.completion);
-    const signal = signalOf(options);
+    const signal = signalOf(options, invalidArgument);
     return settle(ctx, 'verify', () => ctx.calls.request('auth', path, body, { signal }), plan);
   });
 }

@@ -18,10 +18,17 @@ import { isSiteIdentityError, SiteIdentityError } from '@site-identity/http';
  * | `NOT_LOGGED_IN` | `changePassword` while no member is logged in |
  * | `LOGIN_NOT_COMPLETED` | the login succeeded but exchanging the session token for member tokens failed |
  * | `NETWORK_ERROR` | the request never got an answer (offline, time-out, a 408) |
- * | `ABORTED` | the caller's `signal` aborted the call |
+ * | `ABORTED` | the caller's `signal` aborted a login, registration or verification (the `LoginResult`'s cause); another call rejects with http's one abort error, a `PlatformError` `ABORTED` |
  * | `TOO_MANY_REQUESTS` | the platform answered 429: try again later |
  * | `SERVER_ERROR` | the platform failed (5xx) or answered something that is not the expected JSON (an HTML page) |
  * | `REQUEST_FAILED` | any other platform rejection of a call that has no catalogue |
+ * | `WEBAUTHN_UNSUPPORTED` | `verifyWithPasskey` where WebAuthn is not available (an older browser, an insecure page, Node) |
+ * | `WEBAUTHN_CANCELLED` | the member cancelled the passkey prompt, or it timed out (`NotAllowedError`) |
+ * | `WEBAUTHN_NO_AUTHENTICATOR` | no authenticator offered a passkey for the site |
+ * | `WEBAUTHN_FAILED` | any other WebAuthn failure (a relying party the page may not use, options that do not parse) |
+ * | `PUSH_DENIED` | the member denied the push sign-in on the device |
+ * | `PUSH_EXPIRED` | the push sign-in request expired on the platform |
+ * | `PUSH_TIMED_OUT` | `waitForPushApproval` waited its whole time-out without an answer |
  *
  * @example
  * ```ts
@@ -46,7 +53,14 @@ export type KnownMemberAuthErrorCode =
   | 'ABORTED'
   | 'TOO_MANY_REQUESTS'
   | 'SERVER_ERROR'
-  | 'REQUEST_FAILED';
+  | 'REQUEST_FAILED'
+  | 'WEBAUTHN_UNSUPPORTED'
+  | 'WEBAUTHN_CANCELLED'
+  | 'WEBAUTHN_NO_AUTHENTICATOR'
+  | 'WEBAUTHN_FAILED'
+  | 'PUSH_DENIED'
+  | 'PUSH_EXPIRED'
+  | 'PUSH_TIMED_OUT';
 
 /**
  * A {@link MemberAuthError}'s `code`: one of {@link KnownMemberAuthErrorCode}, open
@@ -102,6 +116,7 @@ export interface MemberAuthErrorInit {
  * ```
  */
 export class MemberAuthError extends SiteIdentityError {
+  /** The name this class adds to the brand of its errors. */
   static override readonly brand: string = 'MemberAuthError';
   override name = 'MemberAuthError' as const;
   /** Machine-readable code, one of {@link KnownMemberAuthErrorCode}. */

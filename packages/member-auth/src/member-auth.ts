@@ -2,7 +2,7 @@ import type { CallSignal } from './call-signal';
 import { DEFAULT_API_BASE_URL, type HttpClientOptions } from '@site-identity/http';
 import {
   absoluteUrl,
-  describeValue,
+  invalid,
   optionalFunction,
   requiredString,
 } from '@site-identity/http/internal';
@@ -201,19 +201,23 @@ export function createMemberAuth(options: MemberAuthOptions): MemberAuth {
   const { redirectUri, frameBudgetMs, onBeforeRedirect } = options ?? {};
   requiredString(clientId, 'clientId', invalidArgument);
   if (typeof tokens?.getAccessToken !== 'function')
-    throw invalidArgument(
-      `tokens must be a token manager of @site-identity/tokens; got ${describeValue(tokens)}`,
-    );
+    throw invalid('tokens', 'a token manager of @site-identity/tokens', tokens, invalidArgument);
   if (
     typeof redirects?.silentLogin !== 'function' ||
     typeof redirects.loginWithRedirect !== 'function'
   )
-    throw invalidArgument(
-      `redirects must be a redirect client of @site-identity/redirects; got ${describeValue(redirects)}`,
+    throw invalid(
+      'redirects',
+      'a redirect client of @site-identity/redirects',
+      redirects,
+      invalidArgument,
     );
   if (captcha !== undefined && typeof captcha?.send !== 'function')
-    throw invalidArgument(
-      `captcha must be made by createCaptcha of @site-identity/member-auth/captcha; got ${describeValue(captcha)}`,
+    throw invalid(
+      'captcha',
+      'made by createCaptcha of @site-identity/member-auth/captcha',
+      captcha,
+      invalidArgument,
     );
 
   const base = absoluteUrl(

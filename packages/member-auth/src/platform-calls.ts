@@ -1,6 +1,7 @@
 import { DEFAULT_TIMEOUT_MS, send, type FetchLike, type HttpResponse } from '@site-identity/http';
-import { signalOf } from './call-signal';
+import { signalOf } from '@site-identity/http/internal';
 import type { MemberAuthTokens } from './ports';
+import { invalidArgument } from './input-checks';
 
 /** The identity services' path prefixes under the API base. */
 const SERVICES = {
@@ -59,6 +60,6 @@ export function platformCalls(
   return {
     request,
     post: async (service, path, body, call) =>
-      (await request(service, path, body, { signal: signalOf(call) })).data,
+      (await request(service, path, body, { signal: signalOf(call, invalidArgument) })).data,
   };
 }

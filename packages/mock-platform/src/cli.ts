@@ -1,15 +1,20 @@
 #!/usr/bin/env node
 // mock-platform [--port 4010] [--host 127.0.0.1] [--require-email-verification]
 //               [--require-owner-approval] [--captcha off|invisible|visible]
-//               [--refresh-token-reuse reject|revoke-family]
+//               [--refresh-token-reuse reject|revoke-family] [--seed members.json]
+import { readFile } from 'node:fs/promises';
 import { isMockPlatformError } from './errors';
+import type { MemberInput } from './members';
 import type { RefreshTokenReuse } from './options';
 import { createMockPlatform, type MockPlatform } from './platform';
+import { parseSeedFile } from './seed-file';
 import { startMockPlatformServer } from './server';
 
 const USAGE = `Usage: mock-platform [--port 4010] [--host 127.0.0.1] [--require-email-verification]
                      [--require-owner-approval] [--captcha off|invisible|visible]
-                     [--refresh-token-reuse reject|revoke-family]`;
+                     [--refresh-token-reuse reject|revoke-family] [--seed members.json]
+  --seed: a JSON array of members to create at every start, e.g.
+          [{ "email": "ada@example.com", "password": "secret" }]`;
 
 function fail(message: string): never {
   process.stderr.write(`mock-platform: ${message}\n${USAGE}\n`);
@@ -23,11 +28,13 @@ async function main(argv: readonly string[]): Promise<void> {
   let requireEmailVerification = false;
   let requireOwnerApproval = false;
   let refreshTokenReuse: RefreshTokenReuse = 'reject';
+  let seed: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = (): string => argv[++i] ?? fail(`${arg} needs a value`);
     if (arg === '--port' || arg === '-p') port = Number(value());
     else if (arg === '--host') host = value();
+    else if (arg === '--seed') seed = value();
     else if (arg === '--captcha') {
       const mode = value();
       if (mode !== 'off' && mode !== 'invisible' && mode !== 'visible')
@@ -47,18 +54,37 @@ async function main(argv: readonly string[]): Promise<void> {
   }
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     fail('--port must be an integer between 0 and 65535');
+  let members: readonly MemberInput[] = [];
+  if (seed !== undefined) {
+    let text: string;
+    try {
+      text = await readFile(seed, 'utf8');
+    } catch (error) {
+      fail(
+        `--seed ${seed} cannot be read: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+      );
+    }
+    try {
+      members = parseSeedFile(text, seed);
+    } catch (error) {
+      fail((error as Error).message);
+    }
+  }
   let platform: MockPlatform;
   try {
     platform = createMockPlatform({
       site: { captcha, requireEmailVerification, requireOwnerApproval },
       refreshTokenReuse,
+      members,
     });
   } catch (error) {
     if (isMockPlatformError(error)) fail(error.message);
     throw error;
   }
   const server = await startMockPlatformServer({ port, host, platform });
-  process.stdout.write(`mock-platform listening on ${server.url}\n`);
+  process.stdout.write(
+    `mock-platform listening on ${server.url}${members.length > 0 ? ` with ${members.length} member${members.length === 1 ? '' : 's'} from ${seed}` : ''}\n`,
+  );
   const stop = (): void => {
     server.close().then(
       () => process.exit(0),

@@ -22,13 +22,17 @@ describe('MockPlatformError', () => {
     [new MockPlatformError('x', { code: 'X' }), true],
     [new (class extends MockPlatformError {})('x', { code: 'X' }), true],
     [
-      Object.assign(new Error('from another copy'), {
-        [Symbol.for('site-identity.MockPlatformError')]: true,
-        code: 'X',
-      }),
+      Object.assign(
+        Object.create({
+          get [Symbol.for('site-identity.error')]() {
+            return ['MockPlatformError', 'SiteIdentityError'];
+          },
+        }) as object,
+        { code: 'X', message: 'from another copy or realm' },
+      ),
       true,
     ],
-    [{ name: 'MockPlatformError', code: 'X', message: 'from another realm' }, true],
+    [{ name: 'MockPlatformError', code: 'X', message: 'a look-alike without the brand' }, false],
     [new Error('plain'), false],
     [{ name: 'MockPlatformError' }, false],
     [null, false],

@@ -1,3 +1,4 @@
+import { isSiteIdentityError, SiteIdentityError } from '@site-identity/http';
 /**
  * The machine-readable codes a {@link MockPlatformError} carries.
  *
@@ -20,9 +21,6 @@ export type MockPlatformErrorCode =
   | 'INVALID_PASSKEY'
   | 'PUSH_NOT_FOUND';
 
-/** What the constructor reads when JavaScript calls it without an init: no fields. */
-const NO_INIT = {} as MockPlatformErrorInit;
-
 /**
  * The one error class of the emulator: thrown for bad options, bad test set-up
  * (a duplicate member, an unknown e-mail) and a server that cannot start. Requests
@@ -40,21 +38,12 @@ const NO_INIT = {} as MockPlatformErrorInit;
  * }
  * ```
  */
-export class MockPlatformError extends Error {
+export class MockPlatformError extends SiteIdentityError {
+  /** The name this class adds to the brand of its errors. */
+  static override readonly brand: string = 'MockPlatformError';
   override name = 'MockPlatformError' as const;
-
-  /** The brand {@link isMockPlatformError} recognises across realms and in subclasses. */
-  get [Symbol.for('site-identity.MockPlatformError')](): true {
-    return true;
-  }
   /** What went wrong, for code to branch on. */
-  readonly code: MockPlatformErrorCode | (string & {});
-
-  constructor(message: string, input: MockPlatformErrorInit) {
-    const { code, cause } = input ?? NO_INIT;
-    super(message, cause === undefined ? undefined : { cause });
-    this.code = code;
-  }
+  declare readonly code: MockPlatformErrorCode | (string & {});
 }
 
 /**
@@ -75,8 +64,8 @@ export interface MockPlatformErrorInit {
 
 /**
  * Tells whether `value` is a {@link MockPlatformError}, also from another realm,
- * another copy of this package or a subclass (it checks the brand, or from an
- * older copy the `name`, and the `code`; not the prototype chain).
+ * another copy of this package or a subclass (it checks the one brand of
+ * `SiteIdentityError` and the `code`; not the prototype chain).
  *
  * @example
  * ```ts
@@ -86,11 +75,5 @@ export interface MockPlatformErrorInit {
  * ```
  */
 export function isMockPlatformError(value: unknown): value is MockPlatformError {
-  const candidate = value as Record<PropertyKey, unknown> | null;
-  return (
-    typeof value === 'object' &&
-    (candidate?.[Symbol.for('site-identity.MockPlatformError')] === true ||
-      candidate?.name === 'MockPlatformError') &&
-    typeof candidate?.code === 'string'
-  );
+  return isSiteIdentityError(value, 'MockPlatformError') && typeof value.code === 'string';
 }

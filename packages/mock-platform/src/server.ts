@@ -160,9 +160,9 @@ export async function startMockPlatformServer(
     });
   });
   await new Promise<void>((resolve, reject) => {
-    server.once('error', (cause) =>
+    server.once('error', (cause: NodeJS.ErrnoException) =>
       reject(
-        new MockPlatformError(`cannot listen on ${host}:${port}`, {
+        new MockPlatformError(`cannot listen on ${host}:${port}: ${listenReason(cause)}`, {
           code: 'SERVER_START_FAILED',
           cause,
         }),
@@ -184,4 +184,17 @@ export async function startMockPlatformServer(
         server.closeAllConnections();
       }),
   };
+}
+
+/** What the operating system said, e.g. `EADDRINUSE (the port is in use; choose another)`. */
+function listenReason(cause: NodeJS.ErrnoException): string {
+  const hint =
+    cause.code === 'EADDRINUSE'
+      ? 'the port is in use; choose another'
+      : cause.code === 'EACCES'
+        ? 'not allowed to listen there; choose a port above 1023'
+        : cause.code === 'EADDRNOTAVAIL'
+          ? 'the host is not an address of this machine'
+          : cause.message;
+  return `${cause.code ?? 'error'} (${hint})`;
 }

@@ -1,6 +1,7 @@
 import { calculateCodeChallenge } from './code-challenge';
 import { verifierOf } from './code-verifier';
-import { PkceError, shown } from './pkce-error';
+import { describeValue } from '@site-identity/http/internal';
+import { PkceError } from './pkce-error';
 import { generateState } from './state';
 
 /**
@@ -84,7 +85,7 @@ export async function createAuthFlowData(request: AuthFlowRequest): Promise<Auth
   const redirect = absoluteHttpUrl(redirectUri);
   if (!redirect || redirectUri.includes('#')) {
     throw new PkceError(
-      `redirectUri must be an absolute http or https URL without a fragment; got ${shown(redirectUri)}`,
+      `redirectUri must be an absolute http or https URL without a fragment; got ${describeValue(redirectUri)}`,
       { code: 'INVALID_REDIRECT_URI' },
     );
   }
@@ -92,7 +93,7 @@ export async function createAuthFlowData(request: AuthFlowRequest): Promise<Auth
     const sitePath = typeof originalUri === 'string' && /^\/(?![/\\])/.test(originalUri);
     if (!sitePath && absoluteHttpUrl(originalUri)?.origin !== redirect.origin) {
       throw new PkceError(
-        `originalUri must be a path on the site or a URL on the origin of redirectUri (${redirect.origin}); got ${shown(originalUri)}`,
+        `originalUri must be a path on the site or a URL on the origin of redirectUri (${redirect.origin}); got ${describeValue(originalUri)}`,
         { code: 'INVALID_ORIGINAL_URI' },
       );
     }

@@ -1,4 +1,5 @@
-import { PkceError, shown } from './pkce-error';
+import { describeValue } from '@site-identity/http/internal';
+import { PkceError } from './pkce-error';
 import { webCrypto } from './web-crypto';
 
 const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
@@ -33,7 +34,7 @@ export function generateCodeVerifier(length = 43): string {
 /** {@link generateCodeVerifier}, naming the parameter `name` in its message. @internal */
 export function verifierOf(length: number, name: string): string {
   if (!inRange(length)) {
-    throw new PkceError(`${name} must be an integer from 43 to 128; got ${shown(length)}`, {
+    throw new PkceError(`${name} must be an integer from 43 to 128; got ${describeValue(length)}`, {
       code: 'INVALID_VERIFIER_LENGTH',
     });
   }
@@ -56,7 +57,8 @@ export function assertCodeVerifier(verifier: unknown): asserts verifier is strin
   // The verifier is a secret: the message says what kind of value came, never the value.
   const what = 'a string of 43 to 128 characters from A-Z a-z 0-9 -._~';
   if (typeof verifier !== 'string' || !/^[\w.~-]*$/.test(verifier)) {
-    const got = typeof verifier === 'string' ? 'a string with other characters' : shown(verifier);
+    const got =
+      typeof verifier === 'string' ? 'a string with other characters' : describeValue(verifier);
     throw new PkceError(`verifier must be ${what}; got ${got}`, { code: 'INVALID_VERIFIER' });
   }
   if (!inRange(verifier.length)) {

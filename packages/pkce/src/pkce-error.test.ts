@@ -20,10 +20,14 @@ describe('PkceError', () => {
     ['a subclass', new (class extends PkceError {})('x', { code: 'INVALID_VERIFIER' }), true],
     [
       'a branded error from another copy',
-      Object.assign(new Error('x'), {
-        [Symbol.for('site-identity.PkceError')]: true,
-        code: 'INVALID_VERIFIER',
-      }),
+      Object.assign(
+        Object.create({
+          get [Symbol.for('site-identity.error')]() {
+            return ['PkceError', 'SiteIdentityError'];
+          },
+        }) as object,
+        { code: 'INVALID_VERIFIER' },
+      ),
       true,
     ],
     [
@@ -32,9 +36,9 @@ describe('PkceError', () => {
       false,
     ],
     [
-      'a look-alike',
+      'a look-alike with the name but not the brand',
       Object.assign(new Error('x'), { name: 'PkceError', code: 'INVALID_VERIFIER' }),
-      true,
+      false,
     ],
     ['another error', new Error('PkceError'), false],
     ['a string', 'PkceError', false],
@@ -49,7 +53,7 @@ describe('PkceError', () => {
 
   test('isPkceError recognises an error from another realm', () => {
     const foreign: unknown = runInNewContext(
-      'Object.assign(new Error("x"), { name: "PkceError", code: "INVALID_VERIFIER" })',
+      'class PkceError extends Error { get [Symbol.for("site-identity.error")]() { return ["PkceError", "SiteIdentityError"] } code = "INVALID_VERIFIER" }; new PkceError("x")',
     );
     expect(foreign instanceof Error).toBe(false);
     expect(isPkceError(foreign)).toBe(true);

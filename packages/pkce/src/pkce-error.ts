@@ -1,3 +1,4 @@
+import { isSiteIdentityError, SiteIdentityError } from '@site-identity/http';
 /**
  * The codes of a `PkceError`.
  *
@@ -27,9 +28,6 @@ export type KnownPkceErrorCode =
  */
 export type PkceErrorCode = KnownPkceErrorCode | (string & {});
 
-/** What the constructor reads when JavaScript calls it without an init: no fields. */
-const NO_INIT = {} as PkceErrorInit;
-
 /**
  * The one error this package throws: bad input (a verifier length outside
  * 43..128, a verifier with characters outside RFC 7636's set, a redirect URI that
@@ -49,21 +47,12 @@ const NO_INIT = {} as PkceErrorInit;
  * }
  * ```
  */
-export class PkceError extends Error {
+export class PkceError extends SiteIdentityError {
+  /** The name this class adds to the brand of its errors. */
+  static override readonly brand: string = 'PkceError';
   override name = 'PkceError' as const;
-
-  /** The brand {@link isPkceError} recognises across realms and in subclasses. */
-  get [Symbol.for('site-identity.PkceError')](): true {
-    return true;
-  }
   /** Machine-readable reason. */
-  readonly code: PkceErrorCode;
-
-  constructor(message: string, input: PkceErrorInit) {
-    const { code, cause } = input ?? NO_INIT;
-    super(message, cause === undefined ? undefined : { cause });
-    this.code = code;
-  }
+  declare readonly code: PkceErrorCode;
 }
 
 /**
@@ -85,8 +74,8 @@ export interface PkceErrorInit {
 
 /**
  * Whether `value` is a `PkceError`, also one from another copy of this package,
- * another realm or a subclass (it checks the brand, or from an older copy the
- * `name`, and the `code`; not the prototype).
+ * another realm or a subclass (it checks the one brand of `SiteIdentityError` and
+ * the `code`; not the prototype).
  *
  * @example
  * ```ts
@@ -96,32 +85,5 @@ export interface PkceErrorInit {
  * ```
  */
 export function isPkceError(value: unknown): value is PkceError {
-  const candidate = value as Record<PropertyKey, unknown> | null;
-  return (
-    typeof value === 'object' &&
-    (candidate?.[Symbol.for('site-identity.PkceError')] === true ||
-      candidate?.name === 'PkceError') &&
-    typeof candidate?.code === 'string'
-  );
-}
-
-/**
- * How a message shows a value it refused, in the words of `describeValue` of
- * `@site-identity/http` (this package depends on nothing): a string quoted (cut at
- * 60 characters), a number as it is, anything else by its kind. @internal
- */
-export function shown(value: unknown): string {
-  switch (typeof value) {
-    case 'string':
-      return value === ''
-        ? 'an empty string'
-        : JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value);
-    case 'object':
-      return value === null ? 'null' : Array.isArray(value) ? 'an array' : 'an object';
-    case 'function':
-    case 'symbol':
-      return `a ${typeof value}`;
-    default:
-      return String(value);
-  }
+  return isSiteIdentityError(value, 'PkceError') && typeof value.code === 'string';
 }

@@ -27,20 +27,24 @@ describe('IdentityReactError', () => {
     [new IdentityReactError('x', { code: 'INVALID_ARGUMENT' }), true],
     [new (class extends IdentityReactError {})('x', { code: 'ACTION_FAILED' }), true],
     [
-      Object.assign(new Error('from another copy'), {
-        [Symbol.for('site-identity.IdentityReactError')]: true,
-        code: 'ACTION_FAILED',
-      }),
+      Object.assign(
+        Object.create({
+          get [Symbol.for('site-identity.error')]() {
+            return ['IdentityReactError', 'SiteIdentityError'];
+          },
+        }) as object,
+        { code: 'ACTION_FAILED', message: 'from another copy or realm' },
+      ),
       true,
     ],
     [
-      Object.assign(new Error('from another realm'), {
+      Object.assign(new Error('a look-alike with the name, not the brand'), {
         name: 'IdentityReactError',
         code: 'MISSING_PROVIDER',
       }),
-      true,
+      false,
     ],
-    [{ name: 'IdentityReactError', code: 'MISSING_PROVIDER', message: 'from a frame' }, true],
+    [{ name: 'IdentityReactError', code: 'MISSING_PROVIDER', message: 'a plain object' }, false],
     [{ name: 'IdentityReactError', message: 'a look-alike without a code' }, false],
     [new Error('other'), false],
     [new TypeError('other'), false],

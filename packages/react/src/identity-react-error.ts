@@ -1,3 +1,4 @@
+import { isSiteIdentityError, SiteIdentityError } from '@site-identity/http';
 /**
  * The machine-readable codes of {@link IdentityReactError}:
  * - `MISSING_PROVIDER`: a hook or guard was used outside `<IdentityProvider>`.
@@ -27,23 +28,13 @@ export type KnownIdentityReactErrorCode =
  * error.code; // 'MISSING_PROVIDER'
  * ```
  */
-export class IdentityReactError extends Error {
+export class IdentityReactError extends SiteIdentityError {
+  /** The name this class adds to the brand of its errors. */
+  static override readonly brand: string = 'IdentityReactError';
   override name = 'IdentityReactError' as const;
 
-  /** The brand {@link isIdentityReactError} recognises across realms and in subclasses. */
-  get [Symbol.for('site-identity.IdentityReactError')](): true {
-    return true;
-  }
-
   /** What went wrong, for programs; the message is for people. */
-  readonly code: KnownIdentityReactErrorCode | (string & {});
-
-  constructor(message: string, init: IdentityReactErrorInit) {
-    // Called from JavaScript without its init, it is an error without fields, not a TypeError.
-    const { code, cause } = init ?? ({} as Partial<IdentityReactErrorInit>);
-    super(message, cause === undefined ? undefined : { cause });
-    this.code = code;
-  }
+  declare readonly code: KnownIdentityReactErrorCode | (string & {});
 }
 
 /**
@@ -64,8 +55,8 @@ export interface IdentityReactErrorInit {
 
 /**
  * Whether `value` is an {@link IdentityReactError}, also one from another realm,
- * another copy of this package or a subclass (it checks the brand, or from an
- * older copy the `name`, and the `code`; not the prototype).
+ * another copy of this package or a subclass (it checks the one brand of
+ * `SiteIdentityError` and the `code`; not the prototype).
  *
  * @example
  * ```ts
@@ -75,11 +66,5 @@ export interface IdentityReactErrorInit {
  * ```
  */
 export function isIdentityReactError(value: unknown): value is IdentityReactError {
-  const candidate = value as Record<PropertyKey, unknown> | null;
-  return (
-    typeof value === 'object' &&
-    (candidate?.[Symbol.for('site-identity.IdentityReactError')] === true ||
-      candidate?.name === 'IdentityReactError') &&
-    typeof candidate?.code === 'string'
-  );
+  return isSiteIdentityError(value, 'IdentityReactError') && typeof value.code === 'string';
 }

@@ -10,6 +10,7 @@ export {
   type MemberAuthState,
   type UseMemberAuthResult,
 } from './use-member-auth';
+export { useMfaStep, type MfaStepCallOptions, type UseMfaStepResult } from './use-mfa-step';
 export {
   useLoginCallback,
   type LoginCallbackOptions,

@@ -90,7 +90,12 @@ describe('waits that a signal ends while the shared run goes on', () => {
     const theirs = caught(redirects.silentLogin('session-token', { timeoutMs: 400 }));
     setTimeout(() => controller.abort(), 20);
     const started = Date.now();
-    expect(await mine).toMatchObject({ name: 'RedirectsError', code: 'ABORTED' });
+    expect(await mine).toMatchObject({
+      name: 'PlatformError',
+      kind: 'aborted',
+      code: 'ABORTED',
+      message: 'The call was aborted by its signal',
+    });
     expect(Date.now() - started).toBeLessThan(300);
     // the frame never answers in this environment: the other caller gets the time-out
     expect(await theirs).toMatchObject({ code: 'OAUTH_FLOW_TIMED_OUT' });
@@ -102,7 +107,12 @@ describe('waits that a signal ends while the shared run goes on', () => {
     const error = await caught(
       redirects.silentLogin('session-token', { signal: AbortSignal.abort() }),
     );
-    expect(error).toMatchObject({ name: 'RedirectsError', code: 'ABORTED' });
+    expect(error).toMatchObject({
+      name: 'PlatformError',
+      kind: 'aborted',
+      code: 'ABORTED',
+      message: 'The call was aborted by its signal',
+    });
     expect(redirectSessionCalls(platform)).toHaveLength(0);
   });
 

@@ -3,7 +3,8 @@ import { idpConnectionId } from './identity-provider';
 import { checkRequest, readRedirectSession, type RedirectSession } from './redirect-session';
 import type { RedirectsContext } from './redirects-context';
 import type { AuthFlowInput, AuthUrl, AuthUrlOptions, Redirects } from './redirects-types';
-import { signalOf, text } from './values';
+import { signalOf } from '@site-identity/http/internal';
+import { invalidArgument, text } from './values';
 
 /** `createRedirectSession`: one intent, POSTed with the manager's access token. */
 export async function createRedirectSession(
@@ -12,7 +13,7 @@ export async function createRedirectSession(
   callOptions?: { readonly signal?: AbortSignal | undefined },
 ): Promise<RedirectSession> {
   checkRequest(request);
-  const signal = signalOf(callOptions);
+  const signal = signalOf(callOptions, invalidArgument);
   const answer = await postJson(
     ctx.sessionUrl,
     request,

@@ -11,7 +11,8 @@ import {
 } from './redirects-context';
 import type { LoginCompletion } from './redirects-types';
 import { takeFlow } from './stored-records';
-import { attempt, signalOf } from './values';
+import { signalOf } from '@site-identity/http/internal';
+import { attempt, invalidArgument } from './values';
 
 /**
  * `completeLogin`: the flow for the callback's state is taken synchronously,
@@ -24,7 +25,7 @@ export async function completeLogin(
   callOptions?: { readonly signal?: AbortSignal | undefined },
 ): Promise<LoginCompletion> {
   const { options, clientId } = ctx;
-  const signal = signalOf(callOptions);
+  const signal = signalOf(callOptions, invalidArgument);
   const target =
     url === undefined
       ? new URL(browser(ctx).location.href)

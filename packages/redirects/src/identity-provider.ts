@@ -1,4 +1,5 @@
-import { invalid } from './values';
+import { invalid } from '@site-identity/http/internal';
+import { invalidArgument } from './values';
 
 /**
  * The platform's well-known identity-provider connection ids, by the name
@@ -38,11 +39,17 @@ export function idpConnectionId(idp: unknown): string {
   const connectionId = (idp as { connectionId?: unknown } | null)?.connectionId;
   if (typeof idp === 'object' && typeof connectionId === 'string') {
     if (/^[\w.-]{1,100}$/.test(connectionId)) return connectionId;
-    return invalid('idp.connectionId', '1 to 100 letters, digits, - _ or .', connectionId);
+    throw invalid(
+      'idp.connectionId',
+      '1 to 100 letters, digits, - _ or .',
+      connectionId,
+      invalidArgument,
+    );
   }
-  return invalid(
+  throw invalid(
     'idp',
     "'google', 'facebook' or { connectionId } (letters, digits, - _ .)",
     typeof idp === 'string' ? idp.slice(0, 40) : idp,
+    invalidArgument,
   );
 }

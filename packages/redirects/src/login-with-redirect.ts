@@ -5,7 +5,8 @@ import { storageOf } from './environment';
 import { browser, httpUrl, type RedirectsContext } from './redirects-context';
 import type { LoginWithRedirectOptions } from './redirects-types';
 import { dropFlow, saveFlow } from './stored-records';
-import { signalOf } from './values';
+import { signalOf } from '@site-identity/http/internal';
+import { invalidArgument } from './values';
 
 /** `loginWithRedirect`: stores a flow (keyed by its state), then leaves for the hosted page. */
 export async function loginWithRedirect(
@@ -15,7 +16,7 @@ export async function loginWithRedirect(
   const { origin } = httpUrl(login?.redirectUri, 'redirectUri', false);
   const { redirectUri, originalUri, prompt, responseMode, idp, sessionToken, beforeNavigate } =
     login;
-  const signal = signalOf(login);
+  const signal = signalOf(login, invalidArgument);
   const navigate =
     ctx.options.navigate ??
     (

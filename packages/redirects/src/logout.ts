@@ -4,7 +4,8 @@ import { RedirectsError } from './redirects-error';
 import { httpUrl, type RedirectsContext } from './redirects-context';
 import type { LogoutOptions } from './redirects-types';
 import { clearRecords } from './stored-records';
-import { signalOf } from './values';
+import { signalOf } from '@site-identity/http/internal';
+import { invalidArgument } from './values';
 
 /**
  * `logout`: asks for the logout URL with the still-valid token first, then clears
@@ -14,7 +15,7 @@ import { signalOf } from './values';
 export async function logout(ctx: RedirectsContext, logoutOptions: LogoutOptions): Promise<string> {
   const postFlowUrl = logoutOptions?.postLogoutRedirectUri;
   httpUrl(postFlowUrl, 'postLogoutRedirectUri');
-  const signal = signalOf(logoutOptions);
+  const signal = signalOf(logoutOptions, invalidArgument);
   let fullUrl: string | undefined;
   let failure: unknown;
   try {

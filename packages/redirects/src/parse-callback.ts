@@ -1,4 +1,5 @@
-import { invalid, invalidArgument } from './values';
+import { invalid } from '@site-identity/http/internal';
+import { invalidArgument } from './values';
 
 /**
  * Where the hosted page puts its answer when it redirects back: the URL fragment
@@ -45,7 +46,7 @@ export function callbackSearchParams(url: URL, responseMode: UrlResponseMode): U
 /** `url` as a `URL`; a relative one is read against `base`. */
 export function toUrl(url: string | URL, base = 'https://callback.invalid'): URL {
   if (url instanceof URL) return url;
-  if (typeof url !== 'string') invalid('url', 'a string or a URL', url);
+  if (typeof url !== 'string') throw invalid('url', 'a string or a URL', url, invalidArgument);
   try {
     return new URL(url, base);
   } catch (cause) {
@@ -80,7 +81,7 @@ export function parseCallback(
   responseMode: UrlResponseMode = 'fragment',
 ): CallbackParams {
   if (responseMode !== 'fragment' && responseMode !== 'query')
-    invalid('responseMode', "'fragment' or 'query'", responseMode);
+    throw invalid('responseMode', "'fragment' or 'query'", responseMode, invalidArgument);
   const params = callbackSearchParams(toUrl(url), responseMode);
   const result: Record<string, string> = {};
   for (const field of CALLBACK_FIELDS) {

@@ -239,7 +239,12 @@ describe('loginWithPopup with a signal', () => {
     const error = await loginWithPopup(redirects, { signal: AbortSignal.abort() }).catch(
       (e: unknown) => e,
     );
-    expect(error).toMatchObject({ name: 'RedirectsError', code: 'ABORTED' });
+    expect(error).toMatchObject({
+      name: 'PlatformError',
+      kind: 'aborted',
+      code: 'ABORTED',
+      message: 'The call was aborted by its signal',
+    });
     expect(open).not.toHaveBeenCalled();
     expect(redirectSessionCalls(platform)).toHaveLength(0);
   });
@@ -255,7 +260,12 @@ describe('loginWithPopup with a signal', () => {
     await navigated(popup);
     controller.abort(new Error('the page moved on'));
     const error = await pending;
-    expect(error).toMatchObject({ name: 'RedirectsError', code: 'ABORTED' });
+    expect(error).toMatchObject({
+      name: 'PlatformError',
+      kind: 'aborted',
+      code: 'ABORTED',
+      message: 'The call was aborted by its signal',
+    });
     expect((error as Error).cause).toEqual(new Error('the page moved on'));
     expect(popup.close).toHaveBeenCalled();
     expect(codeExchanges(platform)).toHaveLength(0);

@@ -9,7 +9,8 @@ import { internalsOf } from './internals';
 import type { CallbackParams } from './parse-callback';
 import { authorizationError, browser, exchange, missingCodeOrState } from './redirects-context';
 import { fail } from './redirects-error';
-import { abortedBy, attempt, invalid, signalOf } from './values';
+import { abortError, invalid, signalOf } from '@site-identity/http/internal';
+import { attempt, invalidArgument } from './values';
 
 /**
  * Options of {@link loginWithPopup}.
@@ -74,7 +75,7 @@ function popupAnswer(
       if (data.state === flow.state) resolve(data);
     };
     win.addEventListener('message', listener);
-    const abort = () => signal && reject(abortedBy(signal));
+    const abort = () => signal && reject(abortError(signal.reason));
     signal?.addEventListener('abort', abort, { once: true });
     stop = () => {
       clearTimeout(timer);
@@ -126,11 +127,16 @@ export async function loginWithPopup(
   const ctx = internalsOf(redirects);
   const win = browser(ctx);
   const { idp, prompt = 'login', timeoutMs = OAUTH_FLOW_TIMEOUT_MS, popupFeatures } = options ?? {};
-  const signal = signalOf(options);
+  const signal = signalOf(options, invalidArgument);
   // An aborted call opens no window either.
-  if (signal?.aborted) throw abortedBy(signal);
+  if (signal?.aborted) throw abortError(signal.reason);
   if (!(typeof timeoutMs === 'number' && timeoutMs > 0 && timeoutMs <= 2_147_483_647))
-    invalid('timeoutMs', 'a number of milliseconds from 1 to 2147483647', timeoutMs);
+    throw invalid(
+      'timeoutMs',
+      'a number of milliseconds from 1 to 2147483647',
+      timeoutMs,
+      invalidArgument,
+    );
   // Bad input opens no window at all.
   if (idp !== undefined) idpConnectionId(idp);
   const opened =

@@ -1,4 +1,4 @@
-import { optionsOf, untilAborted } from '@site-identity/http/internal';
+import { optionsOf, untilAborted, abortError, signalOf } from '@site-identity/http/internal';
 import { createRedirectSession } from './auth-url';
 import { OAUTH_FLOW_TIMEOUT_MS, PREWARM_INTERVAL_MS } from './constants';
 import { storageOf, windowOf } from './environment';
@@ -6,7 +6,7 @@ import { loadHiddenFrame } from './hidden-frame';
 import { checkTimeout, type RedirectsContext } from './redirects-context';
 import type { PrewarmOptions } from './redirects-types';
 import { readPrewarmStamp, writePrewarmStamp } from './stored-records';
-import { abortedBy, invalidArgument, signalOf } from './values';
+import { invalidArgument } from './values';
 
 /** Loads the hosted login page in a hidden frame, unless it was within 7 days (or `force`). */
 async function warm(ctx: RedirectsContext, force: boolean, timeoutMs: number): Promise<void> {
@@ -41,7 +41,7 @@ export async function prewarm(
     const given = optionsOf<PrewarmOptions>(prewarmOptions, 'options', invalidArgument);
     force = given.force === true;
     timeoutMs = checkTimeout(given.timeoutMs ?? OAUTH_FLOW_TIMEOUT_MS);
-    signal = signalOf(given);
+    signal = signalOf(given, invalidArgument);
   } catch (error) {
     ctx.logger.warn('Session pre-warm failed', error);
     return;
@@ -52,5 +52,5 @@ export async function prewarm(
       ctx.logger.warn('Session pre-warm failed', error),
     ),
   );
-  await untilAborted(() => run, { signal }, invalidArgument, abortedBy).catch(() => undefined);
+  await untilAborted(() => run, { signal }, invalidArgument).catch(() => undefined);
 }

@@ -1,15 +1,11 @@
 import { DEFAULT_API_BASE_URL, type FetchLike } from '@site-identity/http';
-import {
-  absoluteUrl,
-  keyedFlight,
-  timeoutMs as checkTimeoutMs,
-} from '@site-identity/http/internal';
+import { absoluteUrl, keyedFlight, timeoutMs as checkTimeoutMs, invalid } from '@site-identity/http/internal';
 import type { Tokens } from '@site-identity/tokens';
 import { windowOf, type RedirectsLogger } from './environment';
 import type { CallbackParams } from './parse-callback';
 import { fail, RedirectsError } from './redirects-error';
 import type { RedirectsOptions, RedirectsTokens } from './redirects-types';
-import { invalid, invalidArgument, text } from './values';
+import { invalidArgument, text } from './values';
 
 /** What every call of one redirect client shares: its checked settings and its runs in flight. */
 export interface RedirectsContext {
@@ -39,7 +35,7 @@ export function createContext(options: RedirectsOptions): RedirectsContext {
   const clientId = text(options?.clientId, 'clientId');
   const manager = options.tokens;
   if (typeof manager?.getAccessToken !== 'function' || typeof manager.exchangeCode !== 'function') {
-    invalid('tokens', 'a token manager of @site-identity/tokens', manager);
+    throw invalid('tokens', 'a token manager of @site-identity/tokens', manager, invalidArgument);
   }
   const apiBaseUrl = httpUrl(
     options.apiBaseUrl ?? manager.apiBaseUrl ?? DEFAULT_API_BASE_URL,

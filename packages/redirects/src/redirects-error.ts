@@ -14,8 +14,10 @@ import { isSiteIdentityError, SiteIdentityError } from '@site-identity/http';
  * - `STORAGE_UNAVAILABLE`: session storage could not be read or written.
  * - `POPUP_BLOCKED`: the browser refused to open the login popup (not called in a click).
  * - `POPUP_CLOSED`: the member closed the login popup before the login completed.
- * - `ABORTED`: the caller's `signal` aborted a popup login, a silent login's wait or a
- *   pre-warm's wait (an aborted platform request is a `PlatformError` `ABORTED`).
+ *
+ * A call aborted by its `signal` (a popup login, a silent login's wait, a platform
+ * request) rejects with the one abort error of every package: http's `PlatformError`
+ * of kind `aborted`, code `ABORTED`.
  *
  * @example
  * ```ts
@@ -35,8 +37,7 @@ export type KnownRedirectsErrorCode =
   | 'NOT_IN_BROWSER'
   | 'STORAGE_UNAVAILABLE'
   | 'POPUP_BLOCKED'
-  | 'POPUP_CLOSED'
-  | 'ABORTED';
+  | 'POPUP_CLOSED';
 
 /**
  * A `RedirectsError`'s `code`.
@@ -93,6 +94,7 @@ export interface RedirectsErrorInit {
  * ```
  */
 export class RedirectsError extends SiteIdentityError {
+  /** The name this class adds to the brand of its errors. */
   static override readonly brand: string = 'RedirectsError';
   override name = 'RedirectsError' as const;
   declare readonly code: RedirectsErrorCode;

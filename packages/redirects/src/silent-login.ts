@@ -1,4 +1,4 @@
-import { optionsOf, untilAborted } from '@site-identity/http/internal';
+import { optionsOf, untilAborted, abortError, signalOf } from '@site-identity/http/internal';
 import { createAuthFlowData } from '@site-identity/pkce';
 import type { Tokens } from '@site-identity/tokens';
 import { getAuthUrl } from './auth-url';
@@ -13,7 +13,7 @@ import {
   type RedirectsContext,
 } from './redirects-context';
 import type { SilentLoginOptions } from './redirects-types';
-import { abortedBy, invalidArgument, signalOf, text } from './values';
+import { invalidArgument, text } from './values';
 
 /**
  * `silentLogin`: the hosted page in a hidden frame (`prompt: 'none'`, `web_message`)
@@ -30,8 +30,8 @@ export async function silentLogin(
   const given = optionsOf<SilentLoginOptions>(silentOptions, 'options', invalidArgument);
   const timeoutMs = checkTimeout(given.timeoutMs ?? OAUTH_FLOW_TIMEOUT_MS);
   const { redirectUri } = given;
-  const signal = signalOf(given);
-  if (signal?.aborted) throw abortedBy(signal);
+  const signal = signalOf(given, invalidArgument);
+  if (signal?.aborted) throw abortError(signal.reason);
   const run = ctx.once(`silent:${sessionToken}`, async () => {
     const win = browser(ctx);
     const flow = await createAuthFlowData({ redirectUri: redirectUri ?? win.location.origin });
@@ -45,5 +45,5 @@ export async function silentLogin(
     if (!answer.code) throw missingCodeOrState();
     return exchange(ctx, answer.code, flow.codeVerifier, flow.redirectUri);
   });
-  return untilAborted(() => run, { signal }, invalidArgument, abortedBy);
+  return untilAborted(() => run, { signal }, invalidArgument);
 }

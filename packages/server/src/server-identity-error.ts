@@ -1,3 +1,4 @@
+import { isSiteIdentityError, SiteIdentityError } from '@site-identity/http';
 /**
  * The codes this package assigns.
  *
@@ -55,11 +56,6 @@ export interface ServerIdentityErrorInit {
   readonly cause?: unknown;
 }
 
-const BRAND = Symbol.for('site-identity.ServerIdentityError');
-
-/** What the constructor reads when JavaScript calls it without an init: no fields. */
-const NO_INIT = {} as ServerIdentityErrorInit;
-
 /**
  * The one error this package raises for what it decides itself. Failures of the
  * platform pass through as the other packages' errors (`PlatformError`,
@@ -74,17 +70,17 @@ const NO_INIT = {} as ServerIdentityErrorInit;
  * if (isServerIdentityError(error) && error.retryable) console.warn(error.message);
  * ```
  */
-export class ServerIdentityError extends Error {
+export class ServerIdentityError extends SiteIdentityError {
+  /** The name this class adds to the brand of its errors. */
+  static override readonly brand: string = 'ServerIdentityError';
   override name = 'ServerIdentityError' as const;
   declare readonly code: ServerIdentityErrorCode;
   /** Whether trying again later may help. */
   declare readonly retryable: boolean;
 
-  constructor(message: string, input: ServerIdentityErrorInit) {
-    const { code, retryable = false, cause } = input ?? NO_INIT;
-    super(message, cause === undefined ? undefined : { cause });
-    Object.assign(this, { code, retryable });
-    Object.defineProperty(this, BRAND, { value: true });
+  constructor(message: string, init: ServerIdentityErrorInit) {
+    // Called without its init (from JavaScript): an error without fields, not a TypeError.
+    super(message, { ...init, retryable: init?.retryable ?? false } as ServerIdentityErrorInit);
   }
 }
 
@@ -100,5 +96,5 @@ export class ServerIdentityError extends Error {
  * ```
  */
 export function isServerIdentityError(value: unknown): value is ServerIdentityError {
-  return typeof value === 'object' && value !== null && BRAND in value;
+  return isSiteIdentityError(value, 'ServerIdentityError');
 }

@@ -1,31 +1,12 @@
 // One instance of a site for the multi-instance test: node:http in front of
 // createServerIdentity, with the coordinator the environment names. Run as a
 // child process (bundled by the test); prints "ready" once it listens.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import { createClient } from 'redis';
 import { createServerIdentity, memoryCoordinator, redisCoordinator } from './index';
+import { sendWebResponse as send, toWebRequest } from './node-adapter';
 
 const { PORT, PLATFORM_URL, REDIS_URL, SECRET } = process.env;
-
-async function toRequest(req: IncomingMessage): Promise<Request> {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers))
-    if (typeof value === 'string') headers.set(name, value);
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
-  return new Request(`http://127.0.0.1:${PORT}${req.url}`, { method: req.method, headers, body });
-}
-
-async function send(res: ServerResponse, response: Response): Promise<void> {
-  res.statusCode = response.status;
-  response.headers.forEach((value, name) => {
-    if (name !== 'set-cookie') res.setHeader(name, value);
-  });
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length > 0) res.setHeader('set-cookie', cookies);
-  res.end(Buffer.from(await response.arrayBuffer()));
-}
 
 const redis = REDIS_URL ? await createClient({ url: REDIS_URL }).connect() : undefined;
 const identity = createServerIdentity({
@@ -37,7 +18,7 @@ const identity = createServerIdentity({
 
 const server = createServer((req, res) => {
   void (async () => {
-    const request = await toRequest(req);
+    const request = await toWebRequest(req, { origin: `http://127.0.0.1:${PORT}` });
     const answer = await identity.handle(request);
     if (answer) return send(res, answer);
     const session = await identity.getSession(request);

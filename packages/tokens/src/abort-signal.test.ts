@@ -1,3 +1,4 @@
+import { isPlatformError } from '@site-identity/http';
 import { createMockPlatform } from '@site-identity/mock-platform';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
@@ -50,17 +51,19 @@ const caught = (promise: Promise<unknown>): Promise<unknown> =>
   );
 
 describe('the token endpoint aborts with its signal', () => {
-  test('an aborted signal: ABORTED, kind aborted, not retryable, the reason as cause', async () => {
+  test("an aborted signal: http's one abort error (PlatformError ABORTED, kind aborted, not retryable), the reason as cause", async () => {
     const reason = new Error('the page moved on');
     const error = await caught(endpoint.anonymous({ signal: AbortSignal.abort(reason) }));
-    expect(isTokenEndpointError(error)).toBe(true);
+    expect(isPlatformError(error)).toBe(true);
+    expect(isTokenEndpointError(error) || isTokensError(error)).toBe(false);
     expect(error).toMatchObject({
+      name: 'PlatformError',
+      message: 'Request aborted: POST /oauth2/token',
       code: 'ABORTED',
       kind: 'aborted',
       retryable: false,
-      invalidGrant: false,
-      grantType: 'anonymous',
       status: undefined,
+      cause: reason,
     });
   });
 
@@ -69,7 +72,11 @@ describe('the token endpoint aborts with its signal', () => {
     const controller = new AbortController();
     const pending = caught(endpoint.refresh('rt', { signal: controller.signal }));
     setTimeout(() => controller.abort(), 20);
-    expect(await pending).toMatchObject({ code: 'ABORTED', grantType: 'refresh_token' });
+    expect(await pending).toMatchObject({
+      name: 'PlatformError',
+      code: 'ABORTED',
+      kind: 'aborted',
+    });
   });
 
   test.each([
@@ -95,7 +102,7 @@ describe('the token endpoint aborts with its signal', () => {
         }),
     ],
   ])('%s takes a signal too', async (_name, call) => {
-    expect(await caught(call())).toMatchObject({ name: 'TokenEndpointError', code: 'ABORTED' });
+    expect(await caught(call())).toMatchObject({ name: 'PlatformError', code: 'ABORTED' });
   });
 
   test('a signal that is not an AbortSignal is an INVALID_ARGUMENT, before any request', async () => {
@@ -117,7 +124,12 @@ describe('the token manager aborts a caller, never the session', () => {
     const aborted = caught(subject.getTokens({ signal: controller.signal }));
     const other = subject.getTokens();
     controller.abort();
-    expect(await aborted).toMatchObject({ name: 'TokensError', code: 'ABORTED' });
+    expect(await aborted).toMatchObject({
+      name: 'PlatformError',
+      kind: 'aborted',
+      code: 'ABORTED',
+      message: 'The call was aborted by its signal',
+    });
     const renewed = await other;
     expect(renewed.refreshToken.role).toBe('member');
     expect(subject.isLoggedIn()).toBe(true);

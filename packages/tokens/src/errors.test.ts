@@ -1,3 +1,4 @@
+import { isPlatformError, PlatformError } from '@site-identity/http';
 import { describe, expect, test } from 'vitest';
 import {
   isTokenEndpointError,
@@ -76,7 +77,15 @@ describe('TokenEndpointError', () => {
     expect(error.response).toBe(response);
     expect(Object.keys(error)).not.toContain('response');
     expect(error.name).toBe('TokenEndpointError');
-    expect(error).toBeInstanceOf(TokensError);
+    // It is a PlatformError (not a copy of one) that isTokensError recognises too.
+    expect(error).toBeInstanceOf(PlatformError);
+    expect(error).not.toBeInstanceOf(TokensError);
+    expect([isPlatformError(error), isTokensError(error), isTokenEndpointError(error)]).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    expect(error).toMatchObject({ kind: 'http', retryable: false, fieldViolations: [] });
   });
 });
 

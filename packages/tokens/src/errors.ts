@@ -1,10 +1,10 @@
-import { type PlatformErrorKind } from '@site-identity/http';
-import { isSiteIdentityError, SiteIdentityError } from '@site-identity/http';
 import {
-  describeValue,
-  signalOf as checkedSignal,
-  untilAborted,
-} from '@site-identity/http/internal';
+  isSiteIdentityError,
+  PlatformError,
+  SiteIdentityError,
+  type PlatformErrorInit,
+  type PlatformErrorKind,
+} from '@site-identity/http';
 /**
  * The machine-readable codes of {@link TokensError} and {@link TokenEndpointError}.
  *
@@ -15,7 +15,9 @@ import {
  * - `NETWORK_ERROR`, `TIMEOUT`, `RATE_LIMITED`, `SERVER_ERROR`,
  *   `INVALID_RESPONSE`: token endpoint failures that keep the session; `retryable`
  *   says whether the same request may succeed later (as on a `PlatformError`).
- * - `ABORTED`: the caller's `signal` aborted the call; the session is kept.
+ * An aborted call rejects with the one abort error of every package, a
+ * `PlatformError` of `@site-identity/http` (kind `aborted`, code `ABORTED`); the
+ * session is kept.
  * - `INVALID_GRANT`: the endpoint rejected a refresh token (400 or 401), the only
  *   failure that ends a session.
  * - `REQUEST_REJECTED`: any other non-200 answer (403, 404, …): the session is kept.
@@ -39,7 +41,6 @@ export type TokensErrorCode =
   | 'RATE_LIMITED'
   | 'SERVER_ERROR'
   | 'INVALID_RESPONSE'
-  | 'ABORTED'
   | 'INVALID_GRANT'
   | 'REQUEST_REJECTED'
   | 'LOCK_TIMEOUT'
@@ -64,8 +65,10 @@ export interface TokensErrorInit {
 }
 
 /**
- * The base class of every error this package throws or reports. Messages never
- * contain a token value.
+ * The error of this package (a `SiteIdentityError` of `@site-identity/http`): bad
+ * input, storage, the tab lock. A failed token request is a {@link TokenEndpointError}
+ * (a `PlatformError`), an aborted call http's `PlatformError` `ABORTED`; `isTokensError`
+ * recognises both of this package's classes. Messages never contain a token value.
  *
  * @example
  * ```ts
@@ -77,6 +80,7 @@ export interface TokensErrorInit {
  * ```
  */
 export class TokensError extends SiteIdentityError {
+  /** The name this class adds to the brand of its errors. */
   static override readonly brand: string = 'TokensError';
   override name: 'TokensError' | 'TokenEndpointError' = 'TokensError';
 
@@ -94,25 +98,14 @@ export class TokensError extends SiteIdentityError {
   }
 }
 
-/** `INVALID_ARGUMENT` with a finished message: the `invalid` of http's shared checks. @internal */
+/** `INVALID_ARGUMENT` with a finished message: the `make` of http's shared checks. @internal */
 export const invalidArgument = (message: string): TokensError =>
   new TokensError(message, { code: 'INVALID_ARGUMENT' });
 
-/** `INVALID_ARGUMENT`, '<name> must be <what>; got <value>': the one shape of every input error. @internal */
-export const invalid = (name: string, what: string, value: unknown): TokensError =>
-  invalidArgument(`${name} must be ${what}; got ${describeValue(value)}`);
-
-/** `ABORTED`: the caller's `signal` fired; its reason is the cause. @internal */
-export const abortedBy = (signal: AbortSignal): TokensError =>
-  new TokensError('The call was aborted by its signal', {
-    code: 'ABORTED',
-    cause: signal.reason,
-  });
-
 /**
  * The `signal` every async call of this package takes: aborting it rejects the
- * call with code `ABORTED` (a {@link TokenEndpointError} when the request was on
- * its way) and never ends a session.
+ * call with http's `PlatformError` `ABORTED` (kind `aborted`, the signal's reason
+ * as `cause`) and never ends a session.
  *
  * @example
  * ```ts
@@ -125,20 +118,6 @@ export const abortedBy = (signal: AbortSignal): TokensError =>
  */
 export interface SignalOption {
   readonly signal?: AbortSignal | undefined;
-}
-
-/** The caller's `signal`, checked: an `AbortSignal` or nothing. @internal */
-export function signalOf(options: unknown): AbortSignal | undefined {
-  return checkedSignal(options, invalidArgument);
-}
-
-/**
- * `start()`, or a rejection with {@link abortedBy} as soon as the `signal` of
- * `options` aborts: the caller stops waiting, the work it joined (a renewal other
- * callers share) goes on. A `signal` that is not an `AbortSignal` rejects. @internal
- */
-export function abortable<T>(start: () => Promise<T>, options: unknown): Promise<T> {
-  return untilAborted(start, options, invalidArgument, abortedBy);
 }
 
 /**
@@ -158,7 +137,8 @@ export type GrantType = 'anonymous' | 'refresh_token' | 'authorization_code' | '
 
 /**
  * What a {@link TokenEndpointError} is built from: the fields of a `PlatformError`
- * (`kind`, `status`, `requestId`, `retryable`, `response`, `cause`) and the grant.
+ * (`kind`, `status`, `requestId`, `retryable`, `response`, `cause`, …), its code
+ * and the grant.
  *
  * @example
  * ```ts
@@ -173,15 +153,12 @@ export type GrantType = 'anonymous' | 'refresh_token' | 'authorization_code' | '
  * throw new TokenEndpointError('Failed to fetch tokens from OAuth API: 503 Service Unavailable', init);
  * ```
  */
-export interface TokenEndpointErrorInit extends TokensErrorInit {
+export interface TokenEndpointErrorInit extends Omit<PlatformErrorInit, 'kind' | 'code'> {
+  readonly code: TokensErrorCode | (string & {});
   /** The grant that was asked for. */
   readonly grantType: GrantType;
   /** Default: `network` or `timeout` without a status, `http` with one. */
   readonly kind?: PlatformErrorKind | undefined;
-  readonly status?: number | undefined;
-  readonly requestId?: string | undefined;
-  /** The raw answer, kept non-enumerable. */
-  readonly response?: Response | undefined;
 }
 
 /**
@@ -205,20 +182,13 @@ export interface TokenEndpointErrorInit extends TokensErrorInit {
  * ```
  * @see https://www.rfc-editor.org/rfc/rfc6749#section-5.2 RFC 6749 §5.2 (error response)
  */
-export class TokenEndpointError extends TokensError {
+export class TokenEndpointError extends PlatformError {
+  /** The name this class adds to the brand of its errors. */
   static override readonly brand: string = 'TokenEndpointError';
   override name = 'TokenEndpointError' as const;
 
-  /**
-   * What went wrong, in the words of `PlatformError` (`@site-identity/http`):
-   * `network`, `timeout`, `aborted`, `application` (a 4xx), `http` (another status)
-   * or `system` (an answer that is not a token set).
-   */
-  declare readonly kind: PlatformErrorKind;
-  /** HTTP status of the answer; `undefined` when there was none (network, time-out). */
-  declare readonly status: number | undefined;
-  /** The platform's `x-wix-request-id`, when the answer carried one. */
-  declare readonly requestId: string | undefined;
+  /** What went wrong, for programs: one of {@link TokensErrorCode}. */
+  declare readonly code: TokensErrorCode | (string & {});
   /** The grant that was asked for. */
   declare readonly grantType: GrantType;
   /**
@@ -226,20 +196,15 @@ export class TokenEndpointError extends TokensError {
    * and the session ends. Every other failure keeps the session.
    */
   declare readonly invalidGrant: boolean;
-  /** The raw answer (non-enumerable, so logging the error never dumps it), when there was one. */
-  declare readonly response: Response | undefined;
 
   constructor(message: string, init: TokenEndpointErrorInit) {
     // Called without its init (from JavaScript): an error without fields, not a TypeError.
     const { code, kind, status } = init ?? ({} as Partial<TokenEndpointErrorInit>);
     super(message, {
-      status: undefined,
-      requestId: undefined,
-      response: undefined,
       ...init,
       kind: kind ?? (status === undefined ? (code === 'TIMEOUT' ? 'timeout' : 'network') : 'http'),
       invalidGrant: code === 'INVALID_GRANT',
-    } as TokenEndpointErrorInit);
+    } as PlatformErrorInit);
   }
 }
 
@@ -270,12 +235,13 @@ export function tokenEndpointMessage(
  * if (isTokensError(error) && error.code === 'STORAGE_CORRUPT') console.warn(error.message);
  * ```
  */
-export function isTokensError(value: unknown): value is TokensError {
-  return isSiteIdentityError(value, 'TokensError');
+export function isTokensError(value: unknown): value is TokensError | TokenEndpointError {
+  return isSiteIdentityError(value, 'TokensError') || isTokenEndpointError(value);
 }
 
 /**
- * Whether `value` is a {@link TokenEndpointError}, from this realm or another.
+ * Whether `value` is a {@link TokenEndpointError} (which is a `PlatformError` of
+ * `@site-identity/http`, so `isPlatformError` says yes too), from this realm or another.
  *
  * @example
  * ```ts

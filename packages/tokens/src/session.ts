@@ -1,4 +1,4 @@
-import type { TokensError } from './errors';
+import type { TokenEndpointError, TokensError } from './errors';
 import type { Tokens } from './types';
 
 /**
@@ -27,7 +27,7 @@ export type SessionStatus = 'loading' | 'none' | 'visitor' | 'member';
 export interface SessionSnapshot {
   readonly status: SessionStatus;
   readonly tokens: Tokens | null;
-  readonly error?: TokensError;
+  readonly error?: TokensError | TokenEndpointError;
   /**
    * Why the last session ended (`SESSION_EXPIRED` or `SIGNED_OUT`) and whether
    * that happened in another tab; kept until the next sign-in.
@@ -120,7 +120,7 @@ export function eventFor(
 /** A frozen snapshot of `tokens`. @internal */
 export function snapshotOf(
   tokens: Tokens | null,
-  error?: TokensError,
+  error?: TokensError | TokenEndpointError,
   ended?: SessionEnd,
   nextRetryAt?: number,
 ): SessionSnapshot {

@@ -8,14 +8,14 @@ import {
 } from '@site-identity/http';
 import {
   absoluteUrl,
+  invalid,
   optionalFunction,
   requiredString,
+  signalOf,
   timeoutMs as checkTimeout,
 } from '@site-identity/http/internal';
 import {
-  invalid,
   invalidArgument,
-  signalOf,
   TokenEndpointError,
   tokenEndpointMessage,
   type GrantType,
@@ -148,6 +148,167 @@ function codeFor(grantType: GrantType, status: number): TokensErrorCode {
     : 'REQUEST_REJECTED';
 }
 
+/** `tokenRequestHeaders` checked: a record, a function returning one, or nothing. */
+function checkedExtra(extra: unknown): TokenEndpointOptions['tokenRequestHeaders'] {
+  if (extra === undefined || typeof extra === 'function' || (typeof extra === 'object' && extra))
+    return extra as TokenEndpointOptions['tokenRequestHeaders'];
+  throw invalid(
+    'tokenRequestHeaders',
+    'a record of header values or a function returning one',
+    extra,
+    invalidArgument,
+  );
+}
+
+/** The extra headers of one request, checked: never a TypeError from `new Request`. */
+function extraHeaders(extra: TokenEndpointOptions['tokenRequestHeaders']): Record<string, string> {
+  const given = typeof extra === 'function' ? extra() : extra;
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(Object(given) as Record<string, unknown>)) {
+    if (
+      typeof value !== 'string' ||
+      /[\0\r\n]/.test(value) ||
+      !/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name)
+    )
+      throw invalid(
+        `tokenRequestHeaders["${name.slice(0, 40)}"]`,
+        'a header-safe string',
+        value,
+        invalidArgument,
+        typeof value === 'string' ? '"a string with a line break or an unsafe name"' : undefined,
+      );
+    if (!OWN_HEADERS.includes(name.toLowerCase())) headers[name] = value;
+  }
+  return headers;
+}
+
+/** The code of a failed grant: what came (a status) or what happened (no answer). */
+function failureCode(grantType: GrantType, status: number | undefined, kind: string): string {
+  if (status === undefined) return kind === 'timeout' ? 'TIMEOUT' : 'NETWORK_ERROR';
+  return status === 200 ? 'INVALID_RESPONSE' : codeFor(grantType, status);
+}
+
+/**
+ * The error of a grant that gave no token set: the {@link TokenEndpointError} that
+ * says what came, or, when the caller's signal aborted the request, http's one
+ * abort error as `send` gave it.
+ */
+function grantFailure(
+  grantType: GrantType,
+  answer: HttpResponse | undefined,
+  cause: PlatformError | undefined,
+): PlatformError {
+  if (cause?.kind === 'aborted') return cause;
+  const status = answer?.status ?? cause?.status;
+  const response = cause?.response;
+  const requestId = answer?.requestId ?? cause?.requestId;
+  const kind = cause?.kind ?? (status === 200 ? 'system' : 'http');
+  const detail =
+    status === undefined
+      ? cause?.message
+      : status === 200
+        ? 'the answer is not a token set'
+        : undefined;
+  const statusText =
+    status === undefined ? undefined : statusTextOf(status, response?.statusText ?? '');
+  return new TokenEndpointError(tokenEndpointMessage(status, statusText, requestId, detail), {
+    code: failureCode(grantType, status, kind),
+    grantType,
+    kind,
+    status,
+    requestId,
+    // http's meaning: network, time-out, 408, 429, 502, 503, 504.
+    retryable: cause?.retryable === true,
+    response,
+    cause,
+  });
+}
+
+/** One grant request, as the endpoint's methods describe it. */
+interface GrantRequest {
+  readonly grantType: GrantType;
+  /** The role of the refresh token that comes back. */
+  readonly role: TokenRole;
+  /** The body's fields beyond `clientId` and `grantType` (the whole body for `authorized_client`). */
+  readonly fields: object;
+  readonly signal: AbortSignal | undefined;
+  /** The refresh token sent, kept when the answer brings none. */
+  readonly previous?: string | undefined;
+  readonly authorization?: string | undefined;
+}
+
+/** The checked options of {@link createTokenEndpoint}: what every grant is sent with. */
+function endpointSettings(options: TokenEndpointOptions) {
+  const clientId = required(options?.clientId, 'clientId');
+  const { tokenUrl = DEFAULT_TOKEN_URL, now = () => Date.now() } = options;
+  absoluteUrl(tokenUrl, 'tokenUrl', invalidArgument);
+  optionalFunction(options.fetch, 'fetch', invalidArgument);
+  optionalFunction(now, 'now', invalidArgument);
+  const timeoutMs = checkTimeout(options.timeoutMs ?? 10_000, 'timeoutMs', invalidArgument);
+  const extra = checkedExtra(options.tokenRequestHeaders);
+  return { clientId, tokenUrl, now, timeoutMs, extra, fetch: options.fetch };
+}
+
+/**
+ * POSTs one grant: `{ clientId, grantType, ...fields }`, or `fields` alone for
+ * `authorized_client`, which speaks snake_case and is authorised by its header.
+ */
+async function sendGrant(
+  settings: ReturnType<typeof endpointSettings>,
+  { grantType, role, fields, signal, previous, authorization }: GrantRequest,
+): Promise<Tokens> {
+  const { clientId, tokenUrl, timeoutMs, fetch } = settings;
+  const body = grantType === 'authorized_client' ? fields : { clientId, grantType, ...fields };
+  const headers = { ...extraHeaders(settings.extra), ...(authorization && { authorization }) };
+  let answer: HttpResponse | undefined;
+  let cause: PlatformError | undefined;
+  try {
+    answer = await send(
+      { method: 'POST', url: tokenUrl, body, headers, signal },
+      { fetch, timeoutMs },
+    );
+  } catch (caught) {
+    cause = toPlatformError(caught);
+  }
+  // Only a 200 carries a token set; another 2xx is not the endpoint's answer.
+  const tokens =
+    answer?.status === 200
+      ? tokensFromAnswer(answer.data, role, settings.now(), previous)
+      : undefined;
+  if (tokens) return tokens;
+  throw grantFailure(grantType, answer, cause);
+}
+
+/** The `authorized_client` grant of `request`: its fields and its `Authorization` value. */
+function authorizedClientGrant(
+  request: Parameters<TokenEndpoint['authorizedClient']>[0],
+): GrantRequest {
+  const memberId = required(request?.memberId, 'memberId');
+  const tokens = { accessToken: request.accessToken, secondToken: request.secondToken };
+  for (const [name, value] of Object.entries(tokens)) {
+    // Never the value itself in the message: it is a token.
+    if (/[\0\r\n]/.test(required(value, name)))
+      throw invalidArgument(
+        `${name} must be header-safe (no line break or NUL); got a string with one`,
+      );
+  }
+  const fields = {
+    grant_type: 'authorized_client',
+    scope: 'offline_access',
+    member_id: memberId,
+    ...(request.sessionToken !== undefined && {
+      session_token: required(request.sessionToken, 'sessionToken'),
+    }),
+  };
+  return {
+    grantType: 'authorized_client',
+    role: 'member',
+    fields,
+    signal: signalOf(request, invalidArgument),
+    authorization: `${tokens.accessToken},${tokens.secondToken}`,
+  };
+}
+
 /**
  * Creates a client of the platform's OAuth token endpoint: one JSON POST per
  * call, a time-out, and no automatic retry (a rotated refresh token is
@@ -168,156 +329,36 @@ function codeFor(grantType: GrantType, status: number): TokensErrorCode {
  * ```
  */
 export function createTokenEndpoint(options: TokenEndpointOptions): TokenEndpoint {
-  const clientId = required(options?.clientId, 'clientId');
-  const { tokenUrl = DEFAULT_TOKEN_URL, now = () => Date.now() } = options;
-  absoluteUrl(tokenUrl, 'tokenUrl', invalidArgument);
-  optionalFunction(options.fetch, 'fetch', invalidArgument);
-  optionalFunction(now, 'now', invalidArgument);
-  const timeoutMs = checkTimeout(options.timeoutMs ?? 10_000, 'timeoutMs', invalidArgument);
-  const extra = options.tokenRequestHeaders;
-  if (extra !== undefined && typeof extra !== 'function' && (typeof extra !== 'object' || !extra))
-    throw invalid(
-      'tokenRequestHeaders',
-      'a record of header values or a function returning one',
-      extra,
-    );
-
-  /** The extra headers of one request, checked: never a TypeError from `new Request`. */
-  function extraHeaders(): Record<string, string> {
-    const given = typeof extra === 'function' ? extra() : extra;
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(Object(given) as Record<string, unknown>)) {
-      if (
-        typeof value !== 'string' ||
-        /[\0\r\n]/.test(value) ||
-        !/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name)
-      )
-        throw invalid(
-          `tokenRequestHeaders["${name.slice(0, 40)}"]`,
-          'a header-safe string',
-          typeof value === 'string' ? 'a string with a line break or an unsafe name' : value,
-        );
-      if (!OWN_HEADERS.includes(name.toLowerCase())) headers[name] = value;
-    }
-    return headers;
-  }
-
-  /**
-   * POSTs one grant: `{ clientId, grantType, ...fields }`, or `fields` alone for
-   * `authorized_client`, which speaks snake_case and is authorised by its header.
-   */
-  async function grant(
-    grantType: GrantType,
-    role: TokenRole,
-    fields: object,
-    signal: AbortSignal | undefined,
-    previous?: string,
-    authorization?: string,
-  ): Promise<Tokens> {
-    const body = grantType === 'authorized_client' ? fields : { clientId, grantType, ...fields };
-    const headers: Record<string, string> = {
-      ...extraHeaders(),
-      ...(authorization && { authorization }),
-    };
-    let answer: HttpResponse | undefined;
-    let cause: PlatformError | undefined;
-    try {
-      answer = await send(
-        { method: 'POST', url: tokenUrl, body, headers, signal },
-        { fetch: options.fetch, timeoutMs },
-      );
-    } catch (caught) {
-      cause = toPlatformError(caught);
-    }
-    // Only a 200 carries a token set; another 2xx is not the endpoint's answer.
-    const status = answer?.status ?? cause?.status;
-    const tokens =
-      status === 200 && answer ? tokensFromAnswer(answer.data, role, now(), previous) : undefined;
-    if (tokens) return tokens;
-    const response = cause?.response;
-    const requestId = answer?.requestId ?? cause?.requestId;
-    const kind = cause?.kind ?? (status === 200 ? 'system' : 'http');
-    throw new TokenEndpointError(
-      tokenEndpointMessage(
-        status,
-        status === undefined ? undefined : statusTextOf(status, response?.statusText ?? ''),
-        requestId,
-        status === undefined
-          ? cause?.message
-          : status === 200
-            ? 'the answer is not a token set'
-            : undefined,
-      ),
-      {
-        code:
-          status === undefined
-            ? kind === 'timeout'
-              ? 'TIMEOUT'
-              : kind === 'aborted'
-                ? 'ABORTED'
-                : 'NETWORK_ERROR'
-            : status === 200
-              ? 'INVALID_RESPONSE'
-              : codeFor(grantType, status),
-        grantType,
-        kind,
-        status,
-        requestId,
-        // http's meaning: network, time-out, 408, 429, 502, 503, 504.
-        retryable: cause?.retryable === true,
-        response,
-        cause,
-      },
-    );
-  }
-
+  const settings = endpointSettings(options);
+  const grant = (request: GrantRequest) => sendGrant(settings, request);
   return {
-    anonymous: async (options) => grant('anonymous', 'visitor', {}, signalOf(options)),
+    anonymous: async (options) =>
+      grant({
+        grantType: 'anonymous',
+        role: 'visitor',
+        fields: {},
+        signal: signalOf(options, invalidArgument),
+      }),
     async refresh(refreshToken, options) {
       const token = typeof refreshToken === 'string' ? { value: refreshToken } : refreshToken;
       const value = required(token?.value, 'refreshToken');
-      const role = (token as RefreshToken).role === 'member' ? 'member' : 'visitor';
-      return grant('refresh_token', role, { refreshToken: value }, signalOf(options), value);
+      return grant({
+        grantType: 'refresh_token',
+        role: (token as RefreshToken).role === 'member' ? 'member' : 'visitor',
+        fields: { refreshToken: value },
+        signal: signalOf(options, invalidArgument),
+        previous: value,
+      });
     },
     async exchangeCode(request) {
-      return grant(
-        'authorization_code',
-        'member',
-        {
-          redirectUri: required(request?.redirectUri, 'redirectUri'),
-          code: required(request.code, 'code'),
-          codeVerifier: required(request.codeVerifier, 'codeVerifier'),
-        },
-        signalOf(request),
-      );
-    },
-    async authorizedClient(request) {
-      const memberId = required(request?.memberId, 'memberId');
-      const tokens = { accessToken: request.accessToken, secondToken: request.secondToken };
-      for (const [name, value] of Object.entries(tokens)) {
-        // Never the value itself in the message: it is a token.
-        if (/[\0\r\n]/.test(required(value, name)))
-          throw invalidArgument(
-            `${name} must be header-safe (no line break or NUL); got a string with one`,
-          );
-      }
-      const authorization = `${tokens.accessToken},${tokens.secondToken}`;
       const fields = {
-        grant_type: 'authorized_client',
-        scope: 'offline_access',
-        member_id: memberId,
-        ...(request.sessionToken !== undefined && {
-          session_token: required(request.sessionToken, 'sessionToken'),
-        }),
+        redirectUri: required(request?.redirectUri, 'redirectUri'),
+        code: required(request.code, 'code'),
+        codeVerifier: required(request.codeVerifier, 'codeVerifier'),
       };
-      return grant(
-        'authorized_client',
-        'member',
-        fields,
-        signalOf(request),
-        undefined,
-        authorization,
-      );
+      const signal = signalOf(request, invalidArgument);
+      return grant({ grantType: 'authorization_code', role: 'member', fields, signal });
     },
+    authorizedClient: async (request) => grant(authorizedClientGrant(request)),
   };
 }

@@ -2,19 +2,19 @@ import { DEFAULT_API_BASE_URL } from '@site-identity/http';
 import {
   absoluteUrl,
   attempt,
-  describeValue,
+  invalid,
   isRecord,
   nonNegative,
+  untilAborted,
 } from '@site-identity/http/internal';
 import { createAutoRefresh } from './auto-refresh';
 import { compareEntries, explicitEntry, NO_ENTRY, renewedEntry, type Entry } from './entry';
 import {
-  abortable,
-  invalid,
   invalidArgument,
   isTokenEndpointError,
   isTokensError,
   TokensError,
+  type TokenEndpointError,
 } from './errors';
 import { after, createStoredRecord, type MaybePromise } from './record';
 import { decideRenewal, type RenewalAsk, type RenewalDecision } from './renewal-decision';
@@ -81,7 +81,8 @@ interface Cause {
  * ```
  */
 export function createTokenManager(options: TokenManagerOptions): TokenManager {
-  if (!isRecord(options)) throw invalid('options', 'an object with a clientId', options);
+  if (!isRecord(options))
+    throw invalid('options', 'an object with a clientId', options, invalidArgument);
   const {
     clientId,
     now = () => Date.now(),
@@ -170,7 +171,7 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
   }
 
   /** The snapshot carries a failure until the next success; the error is what the caller gets. */
-  function fail(error: unknown): TokensError {
+  function fail(error: unknown): TokensError | TokenEndpointError {
     const failure = isTokensError(error)
       ? error
       : new TokensError('Renewal failed', { code: 'INVALID_RESPONSE', cause: error });
@@ -458,26 +459,39 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
     apiBaseUrl,
     fetch: options.fetch,
     storageKey: key,
-    getTokens: (options) => abortable(getTokens, options),
+    getTokens: (options) => untilAborted(getTokens, options, invalidArgument),
     // The hot path of every authorised call: valid tokens at hand answer without a chained step.
     getAccessToken: (options) =>
-      abortable(
+      untilAborted(
         () =>
           loaded && valid(held.tokens)
             ? Promise.resolve(held.tokens.accessToken.value)
             : loadAndGet().then((t) => t.accessToken.value),
         options,
+        invalidArgument,
       ),
     refresh: (options) =>
-      abortable(async () => {
-        await load();
-        return renew(true);
-      }, options),
+      untilAborted(
+        async () => {
+          await load();
+          return renew(true);
+        },
+        options,
+        invalidArgument,
+      ),
     async setTokens(next) {
       if (!isTokens(next) || !next.accessToken.value || !next.refreshToken.value) {
         // What came is named by its kind only: it may hold a token.
-        throw invalidArgument(
-          `tokens must be a token set { accessToken: { value, expiresAt }, refreshToken: { value, role } } with non-empty values; got ${isRecord(next) ? 'an object of another shape' : typeof next === 'string' ? 'a string' : describeValue(next)}`,
+        throw invalid(
+          'tokens',
+          'a token set { accessToken: { value, expiresAt }, refreshToken: { value, role } } with non-empty values',
+          next,
+          invalidArgument,
+          isRecord(next)
+            ? 'an object of another shape'
+            : typeof next === 'string'
+              ? 'a string'
+              : undefined,
         );
       }
       await replace(freezeTokens(next));
@@ -489,7 +503,8 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
     },
     async authorizedClient(request) {
       const accessToken =
-        request?.accessToken ?? (await abortable(getTokens, request)).accessToken.value;
+        request?.accessToken ??
+        (await untilAborted(getTokens, request, invalidArgument)).accessToken.value;
       return endpoint.authorizedClient({ ...request, accessToken });
     },
     clear: () => replace(null),
@@ -502,7 +517,8 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
       return view.snapshot;
     },
     subscribe(listener) {
-      if (typeof listener !== 'function') throw invalid('listener', 'a function', listener);
+      if (typeof listener !== 'function')
+        throw invalid('listener', 'a function', listener, invalidArgument);
       void load();
       return view.subscribe(listener);
     },

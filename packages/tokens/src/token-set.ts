@@ -1,5 +1,5 @@
-import { isRecord } from '@site-identity/http/internal';
-import { invalid } from './errors';
+import { invalid, isRecord } from '@site-identity/http/internal';
+import { invalidArgument } from './errors';
 import type { Tokens, TokenRole } from './types';
 
 const ROLES: readonly string[] = ['none', 'visitor', 'member'];
@@ -43,7 +43,8 @@ export function isTokens(value: unknown): value is Tokens {
  */
 export function isExpired(tokens: Tokens, nowMs: number, leewaySeconds = 0): boolean {
   const access: unknown = (Object(tokens) as Partial<Tokens>).accessToken;
-  if (!isRecord(access)) throw invalid('tokens', 'a token set with an accessToken', tokens);
+  if (!isRecord(access))
+    throw invalid('tokens', 'a token set with an accessToken', tokens, invalidArgument);
   return !access['value'] || Number(access['expiresAt']) - leewaySeconds <= nowMs / 1000;
 }
 

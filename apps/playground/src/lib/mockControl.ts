@@ -1,4 +1,5 @@
 import type {
+  MockFactorType,
   FaultKind,
   LatencyPhase,
   OutboxEmail,
@@ -41,7 +42,12 @@ export interface MockMemberInput {
   readonly emailVerified?: boolean;
   readonly ownerApproved?: boolean;
   readonly resetPasswordRequired?: boolean;
-  readonly mfa?: { readonly factorType: 'email' | 'totp'; readonly totpCode?: string };
+  readonly mfa?: {
+    readonly factorType: MockFactorType;
+    readonly factors?: readonly MockFactorType[];
+    readonly totpCode?: string;
+    readonly recoveryCodes?: readonly string[];
+  };
 }
 
 /** What `GET /_mock/state` answers (the parts the playground reads). */
@@ -89,4 +95,30 @@ export const mockControl = {
   clearFaults: () => call<{ pending: number }>('DELETE', 'faults'),
   approve: (email: string) => call<unknown>('POST', 'approve', { email }),
   reset: () => call<unknown>('POST', 'reset'),
+};
+
+/** A push sign-in request as the control API lists it (`GET /_mock/push`). */
+export interface MockPushRequest {
+  readonly transactionId: string;
+  readonly email: string;
+  readonly status: 'PENDING' | 'APPROVED' | 'DENIED';
+  readonly createdAt: number;
+  readonly expiresAt: number;
+}
+
+/** The second factors' part of the control API: passkey enrolment and the member's device for push. */
+export const mfaControl = {
+  /** Creation options for `navigator.credentials.create` on this page (JSON). */
+  passkeyOptions: (email: string, origin: string) =>
+    call<PublicKeyCredentialCreationOptionsJSON>('POST', 'webauthn/registration-options', {
+      email,
+      origin,
+    }),
+  /** Hands the new credential (its `toJSON()`) to the platform, which keeps the public key. */
+  registerPasskey: (credential: unknown) =>
+    call<{ credentialId: string; rpId: string }>('POST', 'webauthn/register', { credential }),
+  pushRequests: () => call<MockPushRequest[]>('GET', 'push'),
+  /** Answers a push sign-in as the member's device would. */
+  decidePush: (transactionId: string, decision: 'approve' | 'deny') =>
+    call<MockPushRequest>('POST', `push/${decision}`, { transactionId }),
 };

@@ -12,9 +12,11 @@ import { HostedLoginPanel } from '../panels/HostedLoginPanel';
 import { LoginPanel } from '../panels/LoginPanel';
 import { LogoutPanel } from '../panels/LogoutPanel';
 import { OutboxPanel } from '../panels/OutboxPanel';
+import { PasskeyEnrolPanel } from '../panels/PasskeyEnrolPanel';
 import { PasswordResetPanel } from '../panels/PasswordResetPanel';
 import { PopupLoginPanel } from '../panels/PopupLoginPanel';
 import { PrewarmPanel } from '../panels/PrewarmPanel';
+import { PushApprovalsPanel } from '../panels/PushApprovalsPanel';
 import { RegisterPanel } from '../panels/RegisterPanel';
 import { RequestLogPanel } from '../panels/RequestLogPanel';
 import { SessionPanel } from '../panels/SessionPanel';
@@ -53,6 +55,8 @@ export function HomePage() {
             <AddMemberPanel />
             <RegisterPanel />
             <LoginPanel />
+            <PasskeyEnrolPanel />
+            <PushApprovalsPanel />
             <EmailVerificationPanel />
             <PasswordResetPanel />
             <ChangePasswordPanel />

@@ -22,6 +22,20 @@ const PRESETS = {
     input: { mfa: { factorType: 'totp', totpCode: '000000' } },
     then: 'A login asks for a TOTP code: enter 000000.',
   },
+  sms: {
+    label: 'with a text message code (also by WhatsApp) or a recovery code',
+    input: {
+      mfa: { factorType: 'sms', factors: ['call', 'recovery_code'], recoveryCodes: ['1111-2222'] },
+    },
+    then: 'A login asks for the SMS code (read it from the outbox); it also offers a phone call and the recovery code 1111-2222, which works once.',
+  },
+  push: {
+    label: 'with push approval on a phone',
+    input: {
+      mfa: { factorType: 'push', factors: ['recovery_code'], recoveryCodes: ['3333-4444'] },
+    },
+    then: 'A login sends a push request: approve or deny it in "Push approvals" while the login waits.',
+  },
   reset: {
     label: 'who must reset the password',
     input: { resetPasswordRequired: true },
@@ -60,7 +74,7 @@ export function AddMemberPanel() {
     <Panel
       id="add-member"
       title="Add a test member"
-      intro="Creates a member directly on the mock platform, in the state you want to try: with a second factor, who must reset the password, waiting for approval, or with an unverified e-mail. The e-mail and password go into the login forms."
+      intro="Creates a member directly on the mock platform, in the state you want to try: with a second factor (e-mailed code, authenticator app, text message, push), who must reset the password, waiting for approval, or with an unverified e-mail. The e-mail and password go into the login forms; a passkey is added in “Enrol a passkey”."
     >
       <form
         noValidate

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { FactorType, LoginResult } from '@site-identity/member-auth';
+import type { FactorType, LoginProblem, LoginResult } from '@site-identity/member-auth';
 import { CaptchaControls } from '../components/CaptchaControls';
 import { Outcome } from '../components/Outcome';
 import { Panel } from '../components/Panel';
@@ -11,12 +11,21 @@ import { useAction } from '../lib/useAction';
 import { usePlayground } from '../PlaygroundContext';
 import { MfaStep } from './MfaStep';
 
+/** What the member does next, by the factor the platform asks for first. */
+const SECOND_STEP: Partial<Record<FactorType, string>> = {
+  TOTP: 'Enter the code of your authenticator app below to finish logging in.',
+  EMAIL: 'The platform sent a one-time code (see the outbox). Enter it below to finish logging in.',
+  WEBAUTHN: 'Use your passkey below to finish logging in.',
+  PUSH: 'Approve the sign-in on your phone (the "Push approvals" panel), then wait below.',
+  RECOVERY_CODE: 'Enter one of your recovery codes below to finish logging in.',
+};
+
 /** Logs a member in with e-mail and password; shows every login state, captcha and MFA included. */
 export function LoginPanel() {
   const { memberAuth, log, prefill } = usePlayground();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [mfa, setMfa] = useState<{ stateToken: string; factorType: FactorType; email: string }>();
+  const [mfa, setMfa] = useState<{ login: LoginProblem; email: string }>();
   const action = useAction();
   usePrefill(
     prefill,
@@ -32,15 +41,12 @@ export function LoginPanel() {
         ? result.data.stateToken
         : undefined;
     const factorType = firstFactor(result.loginState === 'FAILURE' ? result.mfa : undefined);
-    setMfa(stateToken ? { stateToken, factorType, email } : undefined);
+    setMfa(stateToken && result.loginState === 'FAILURE' ? { login: result, email } : undefined);
     if (stateToken) {
       return {
         tone: 'warn' as const,
         message: `A second factor is required (REQUIRE_MFA, factor ${factorType}).`,
-        detail:
-          factorType === 'TOTP'
-            ? 'Enter the code of your authenticator app below to finish logging in.'
-            : 'The platform sent a one-time code (see the outbox). Enter it below to finish logging in.',
+        detail: SECOND_STEP[factorType] ?? SECOND_STEP.EMAIL,
       };
     }
     return describeLoginResult(result);
@@ -50,7 +56,7 @@ export function LoginPanel() {
     <Panel
       id="login"
       title="Log in"
-      intro="Logs a member in with e-mail and password. Every outcome is a login result, never an exception: SUCCESS, EMAIL_VERIFICATION_REQUIRED, OWNER_APPROVAL_REQUIRED, the two captcha states, or FAILURE with a catalogue error (wrong password, unknown e-mail, reset required). A member with a second factor is asked for a code."
+      intro="Logs a member in with e-mail and password. Every outcome is a login result, never an exception: SUCCESS, EMAIL_VERIFICATION_REQUIRED, OWNER_APPROVAL_REQUIRED, the two captcha states, or FAILURE with a catalogue error (wrong password, unknown e-mail, reset required). A member with a second factor is asked for it: a code, a passkey or a push approval."
     >
       <form
         className="stack"
@@ -91,8 +97,8 @@ export function LoginPanel() {
       <Outcome value={action.outcome} working={action.working} label="Login result" />
       {mfa ? (
         <MfaStep
-          stateToken={mfa.stateToken}
-          factorType={mfa.factorType}
+          key={mfa.login.data.stateToken}
+          login={mfa.login}
           email={mfa.email}
           onDone={(result) => {
             log.add(`Second factor for ${mfa.email}: ${result.loginState}`);

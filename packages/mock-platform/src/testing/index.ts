@@ -4,4 +4,5 @@
 
 export { strictListenOptions } from './listen-options';
 export { createTestBrowser } from './test-browser';
+export { installTestBrowser, type InstalledTestBrowser } from './install-test-browser';
 export type { HostedCredentials, TestBrowser, TestBrowserOptions } from './test-browser';

@@ -1,0 +1,51 @@
+// An app whose instances are created once at module level, without a `window` option,
+// tested as it is: installTestBrowser makes the test tab the global window.
+import { createMemberAuth } from '@site-identity/member-auth';
+import { createMockPlatform } from '@site-identity/mock-platform';
+import {
+  installTestBrowser,
+  strictListenOptions,
+  type InstalledTestBrowser,
+} from '@site-identity/mock-platform/testing';
+import { createRedirects } from '@site-identity/redirects';
+import { createTokenManager, memoryStorage } from '@site-identity/tokens';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from 'vitest';
+
+// The app's module: no factory, no test seam.
+const tokens = createTokenManager({ clientId: 'my-app', storage: memoryStorage() });
+const redirects = createRedirects({ clientId: 'my-app', tokens });
+const memberAuth = createMemberAuth({ clientId: 'my-app', tokens, redirects });
+
+const platform = createMockPlatform({
+  members: [{ email: 'ada@example.com', password: 'secret' }],
+});
+const server = setupServer(...platform.handlers);
+let browser: InstalledTestBrowser;
+const before = globalThis.window;
+beforeAll(() => server.listen(strictListenOptions));
+beforeEach(() => void (browser = installTestBrowser(platform)));
+afterEach(async () => {
+  browser.uninstall();
+  expect(globalThis.window).toBe(before);
+  await tokens.clear();
+  platform.reset();
+});
+afterAll(() => {
+  server.close();
+  tokens.dispose();
+});
+
+test('module-level instances: a member logs in with e-mail and password', async () => {
+  const result = await memberAuth.login({ email: 'ada@example.com', password: 'secret' });
+  expect(result.loginState).toBe('SUCCESS');
+  expect(tokens.isLoggedIn()).toBe(true);
+});
+
+test('module-level instances: a member logs in on the hosted login page', async () => {
+  await redirects.loginWithRedirect({ redirectUri: 'http://localhost:3000/callback' });
+  expect(browser.url).toMatch(/\/_hosted\//);
+  await browser.signIn({ email: 'ada@example.com', password: 'secret' });
+  await redirects.completeLogin();
+  expect(tokens.isLoggedIn()).toBe(true);
+});
