@@ -142,6 +142,23 @@ test('push denied: the wait ends with PUSH_DENIED and the member stays a visitor
   await expectRole(page, 'visitor');
 });
 
+test('push: stopping the wait ends it as ABORTED, and the request stays pending on the phone', async ({
+  page,
+  mock,
+}) => {
+  const email = 'sid@example.com';
+  await mock.addMember({ email, password: PASSWORD, mfa: { factorType: 'push' } });
+  await openAtLocalhost(page);
+  await expect(await logIn(page, email, PASSWORD)).toContainText('factor PUSH');
+  const step = panel(page, 'login').getByRole('form', { name: 'Second factor' });
+  await step.getByRole('button', { name: 'Wait for approval' }).click();
+  await expect(step.getByRole('status', { name: 'Push progress' })).toBeVisible();
+  await step.getByRole('button', { name: 'Stop waiting' }).click();
+  await expect(step.getByRole('status', { name: 'Second factor result' })).toContainText('ABORTED');
+  await expect(panel(page, 'push-approvals')).toContainText('PENDING');
+  await expectRole(page, 'visitor');
+});
+
 test('recovery code used twice: the second use is refused', async ({ page, mock }) => {
   const email = 'rex@example.com';
   await mock.addMember({
