@@ -1,7 +1,13 @@
 import { packageBuild } from '../../config/tsup.base';
 
 export default packageBuild({
-  entry: ['src/index.ts', 'src/captcha.ts', 'src/external-login.ts', 'src/webauthn.ts', 'src/push.ts'],
+  entry: [
+    'src/index.ts',
+    'src/captcha.ts',
+    'src/external-login.ts',
+    'src/webauthn.ts',
+    'src/push.ts',
+  ],
   splitting: true,
   // The separate imports name the main entry's types by the package's own name.
   external: ['@site-identity/member-auth'],

@@ -63,7 +63,11 @@ export function getMemberTokensForExternalLogin(
     const { tokens } = internalsOf(memberAuth);
     requiredString(memberId, 'memberId', invalidArgument);
     requiredString(secondToken, 'secondToken', invalidArgument);
-    return tokens.authorizedClient({ memberId, secondToken, signal: signalOf(call, invalidArgument) });
+    return tokens.authorizedClient({
+      memberId,
+      secondToken,
+      signal: signalOf(call, invalidArgument),
+    });
   });
 }
 

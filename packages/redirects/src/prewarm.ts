@@ -1,4 +1,4 @@
-import { optionsOf, untilAborted, abortError, signalOf } from '@site-identity/http/internal';
+import { optionsOf, untilAborted, signalOf } from '@site-identity/http/internal';
 import { createRedirectSession } from './auth-url';
 import { OAUTH_FLOW_TIMEOUT_MS, PREWARM_INTERVAL_MS } from './constants';
 import { storageOf, windowOf } from './environment';

@@ -1,5 +1,10 @@
 import { DEFAULT_API_BASE_URL, type FetchLike } from '@site-identity/http';
-import { absoluteUrl, keyedFlight, timeoutMs as checkTimeoutMs, invalid } from '@site-identity/http/internal';
+import {
+  absoluteUrl,
+  keyedFlight,
+  timeoutMs as checkTimeoutMs,
+  invalid,
+} from '@site-identity/http/internal';
 import type { Tokens } from '@site-identity/tokens';
 import { windowOf, type RedirectsLogger } from './environment';
 import type { CallbackParams } from './parse-callback';
