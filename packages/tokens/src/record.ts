@@ -14,9 +14,9 @@ export function after<T, R>(
   value: T | PromiseLike<T>,
   next: (value: T) => R,
   failed?: (error: unknown) => R,
-): MaybePromise<R> {
+): R | Promise<Awaited<R>> {
   return typeof (value as { then?: unknown } | null)?.then === 'function'
-    ? Promise.resolve(value).then(next, failed)
+    ? (Promise.resolve(value).then(next, failed) as Promise<Awaited<R>>)
     : next(value as T);
 }
 

@@ -29,6 +29,10 @@ export interface RenewalDecision {
   readonly write: boolean;
 }
 
+/** Whether `entry` answers `ask`'s demand for newness: always, or (forced) when later than `since`. @internal */
+export const isFresh = (entry: Entry, ask: RenewalAsk): boolean =>
+  !ask.force || compareEntries(entry, ask.since) > 0;
+
 /**
  * The renewal decision, a pure function of the tokens held, what the stored
  * record holds (and whether this tab saw a record there before: an empty one
@@ -54,9 +58,8 @@ export function decideRenewal(
     stored.kind === 'corrupt' ||
     (!!found && !cleared && compareEntries(entry, found) > 0 && !!entry.tokens);
   const tokens = entry.tokens;
-  const fresh = !ask.force || compareEntries(entry, ask.since) > 0;
   const action =
-    tokens && !isExpired(tokens, nowMs, leewaySeconds) && fresh
+    tokens && !isExpired(tokens, nowMs, leewaySeconds) && isFresh(entry, ask)
       ? 'use'
       : tokens?.refreshToken.value && tokens.refreshToken.role !== 'none'
         ? 'refresh'

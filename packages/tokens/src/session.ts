@@ -140,20 +140,13 @@ export const LOADING: SessionSnapshot = /* @__PURE__ */ Object.freeze({
 });
 
 /**
- * The session snapshot and its listeners: `show` publishes a new snapshot to
- * every listener (one that throws cannot stop the others). @internal
+ * The listeners of the session: `show` tells every one of them (one that throws
+ * cannot stop the others). @internal
  */
 export function createSessionView() {
   const listeners = new Set<SessionListener>();
-  let snapshot = LOADING;
   return {
-    get snapshot(): SessionSnapshot {
-      return snapshot;
-    },
-    /** Takes `next` silently (the first read of a synchronous storage) or tells every listener. */
-    show(next: SessionSnapshot, event?: SessionEvent, silent = false): void {
-      snapshot = next;
-      if (silent) return;
+    show(next: SessionSnapshot, event?: SessionEvent): void {
       for (const listener of [...listeners]) {
         try {
           listener(next, event);

@@ -56,19 +56,25 @@ export interface TabEnvironment {
   readonly openPort?: ((name: string) => TabPort) | null;
 }
 
-/** What one tab tells the others: a session and why it changed. @internal */
-export interface TabNews {
+/**
+ * What one tab tells the others, always in this one shape: a session (`entry`,
+ * with its tokens and rank) that every tab adopts when it is later than its own,
+ * and what the sender is doing with it. @internal
+ */
+export interface TabMessage {
   readonly entry: Entry;
-  readonly reason?: SessionEndReason | undefined;
-  /** The renewing tab could not store it: a tab whose storage works should. */
-  readonly unstored?: boolean;
+  /** Why `entry` replaced the session before it (for `snapshot.ended`). */
+  readonly reason: SessionEndReason | undefined;
+  /** The sender could not store `entry`: a tab whose storage works should. */
+  readonly unstored: boolean;
   /**
-   * A renewal of `entry` (sent without its tokens) began (`true`) or ended without a
-   * new session (`false`): a tab granted the lock next waits for the hand-off.
+   * `true`: the sender holds the renewal lock and presents `entry`'s refresh token (a
+   * tab granted the lock next waits for the hand-off); `false`: that renewal ended
+   * without a new session; `undefined`: no news of a renewal.
    */
-  readonly renewing?: boolean | undefined;
-  /** Asks every tab holding a later session than `entry` to post it (a renewal about to start, a new tab). */
-  readonly ask?: boolean | undefined;
+  readonly renewing: boolean | undefined;
+  /** Every tab holding a later session than `entry` posts it (a renewal about to start, a new tab). */
+  readonly ask: boolean;
 }
 
 /** How waiting for the lock ended. @internal */
@@ -89,7 +95,7 @@ export function openTabChannel(
   key: string,
   environment: TabEnvironment,
   storage: TokenStorage,
-  hear: (news: TabNews) => void,
+  hear: (message: TabMessage) => void,
   storageChanged: () => void,
 ) {
   const locks =
@@ -101,18 +107,14 @@ export function openTabChannel(
   );
   const onMessage = ({ data }: { data: unknown }) => {
     const message = Object(data) as Record<string, unknown>;
-    const { renewing, ask } = message;
-    const bare = renewing !== undefined || ask === true;
-    const entry =
-      message.key === key &&
-      entryOf(bare ? null : message.tokens, message.epoch, message.generation);
+    const entry = message.key === key && entryOf(message.tokens, message.epoch, message.generation);
     if (entry)
       hear({
         entry,
-        reason: message.reason as SessionEndReason | undefined,
+        reason: (message.reason ?? undefined) as SessionEndReason | undefined,
         unstored: message.unstored === true,
-        renewing: renewing === undefined ? undefined : renewing === true,
-        ask: ask === true,
+        renewing: typeof message.renewing === 'boolean' ? message.renewing : undefined,
+        ask: message.ask === true,
       });
   };
   port?.addEventListener('message', onMessage);
@@ -121,12 +123,9 @@ export function openTabChannel(
 
   return {
     locked: typeof locks?.request === 'function',
-    post({ entry: { tokens, epoch, generation }, reason, unstored, renewing, ask }: TabNews): void {
-      const news =
-        renewing === undefined && !ask
-          ? { key, tokens, epoch, generation, reason, unstored }
-          : { key, epoch, generation, renewing, ask };
-      attempt(() => port?.postMessage(news));
+    post({ entry: { tokens, epoch, generation }, reason, unstored, renewing, ask }: TabMessage): void {
+      const message = { key, tokens, epoch, generation, reason, unstored, renewing, ask };
+      attempt(() => port?.postMessage(message));
     },
     /**
      * Runs `task` holding the renewal lock. Waiting ends `superseded` when

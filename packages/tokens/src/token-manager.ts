@@ -7,52 +7,29 @@ import {
   nonNegative,
 } from '@site-identity/http/internal';
 import { createAutoRefresh } from './auto-refresh';
-import { compareEntries, explicitEntry, NO_ENTRY, renewedEntry, type Entry } from './entry';
-import {
-  abortable,
-  invalid,
-  invalidArgument,
-  isTokenEndpointError,
-  isTokensError,
-  TokensError,
-} from './errors';
-import { after, createStoredRecord, type MaybePromise } from './record';
-import { decideRenewal, type RenewalAsk, type RenewalDecision } from './renewal-decision';
-import {
-  createSessionView,
-  eventFor,
-  snapshotOf,
-  type SessionEnd,
-  type SessionEndReason,
-} from './session';
+import { explicitEntry } from './entry';
+import { abortable, invalid, invalidArgument, TokensError } from './errors';
+import { createStoredRecord } from './record';
+import { createRenewal } from './renewal';
+import { ANY_TOKENS, createSessionEngine, LOCK_MARGIN_MS } from './session-engine';
+import { LOADING } from './session';
 import { memoryStorage, webStorage, type TokenStorage } from './storage';
-import { openTabChannel, type TabChannel, type TabNews } from './tab-channel';
 import { createTokenEndpoint } from './token-endpoint';
 import type { TokenManager, TokenManagerOptions } from './token-manager-types';
-import { freezeTokens, isExpired, isTokens, sameTokens } from './token-set';
+import { freezeTokens, isTokens } from './token-set';
 import type { Tokens } from './types';
-
-/** Whether `a` is a later epoch or generation than `b`, whatever the tokens. */
-const laterRank = (a: Entry, b: Entry): boolean =>
-  a.epoch > b.epoch || (a.epoch === b.epoch && a.generation > b.generation);
-
-/** How long a renewing tab listens for a later session before it presents a refresh token. */
-const PROBE_MS = 50;
-/** Renewal rounds within one hold of the lock (a later session arrived each time). */
-const RENEWAL_ROUNDS = 3;
-
-/** What a waiting tab allows beyond the holder's requests: storage, the channel, a busy page. */
-const LOCK_MARGIN_MS = 2_000;
 
 /** `localStorage`, or memory where there is none or it is disabled (sandboxed frame, blocked cookies). */
 const defaultStorage = (): TokenStorage =>
   attempt(() => localStorage && webStorage(localStorage)) || memoryStorage();
 
-/** How a new session came: why the last one ended, and whether another tab made it. */
-interface Cause {
-  readonly reason?: SessionEndReason | undefined;
-  readonly inOtherTab?: boolean;
-}
+/** What came instead of a token set, named by its kind only: it may hold a token. */
+const describeTokens = (value: unknown): string =>
+  isRecord(value)
+    ? 'an object of another shape'
+    : typeof value === 'string'
+      ? 'a string'
+      : describeValue(value);
 
 /**
  * Creates the token manager of one site client. Nothing is read before the
@@ -88,9 +65,9 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
     leewaySeconds = 60,
     crossTab = true,
     timeoutMs = 10_000,
-  } = options ?? {};
+  } = options;
   const apiBaseUrl = absoluteUrl(
-    options?.apiBaseUrl ?? DEFAULT_API_BASE_URL,
+    options.apiBaseUrl ?? DEFAULT_API_BASE_URL,
     'apiBaseUrl',
     invalidArgument,
   ).href.replace(/\/+$/, '');
@@ -109,333 +86,40 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
   let storage = options.storage;
   const store = () => (storage ??= defaultStorage());
   const record = createStoredRecord(store, key, report);
-  const view = createSessionView();
-  /** The session this tab holds. */
-  let held: Entry = NO_ENTRY;
-  /** What this tab last saw in storage: after a token set, an empty record is a sign-out by hand. */
-  let seen: Entry = NO_ENTRY;
-  /** Whether an empty record now means a sign-out: storage showed the session held (or a later one). */
-  const sawRecord = () => !!seen.tokens && !laterRank(held, seen);
-  let loaded = false;
-  let loading: MaybePromise<void> | undefined;
-  let tabs: TabChannel | undefined;
-  let disposed = false;
-  let flight: Promise<Tokens> | undefined;
-  /** The session whose refresh token the platform just rejected, while visitor tokens come. */
-  let rejected: Entry | undefined;
-  /** The base of another tab's renewal under way, whose hand-off has not arrived yet. */
-  let handOff: Entry | undefined;
-  /** Renewals waiting for the lock, woken when another tab's session arrives. */
-  const waiting = new Set<() => void>();
-
-  const valid = (t: Tokens | null): t is Tokens => !!t && !isExpired(t, now(), leewaySeconds);
-  const ended = (): SessionEnd | undefined => view.snapshot.ended;
   const auto = options.autoRefresh
     ? createAutoRefresh(
         getTokens,
-        () =>
-          held.tokens
-            ? (held.tokens.accessToken.expiresAt - leewaySeconds) * 1000 - now()
-            : undefined,
-        (delayMs) => {
-          const { error } = view.snapshot;
-          if (error) view.show(snapshotOf(held.tokens, error, ended(), now() + delayMs));
+        () => {
+          const tokens = engine.session.held.tokens;
+          return tokens ? (tokens.accessToken.expiresAt - leewaySeconds) * 1000 - now() : undefined;
         },
+        (delayMs) => void engine.dispatch({ type: 'retrying', at: now() + delayMs }),
       )
     : undefined;
-
-  /** Makes `next` the session when it is later than the one held; tells listeners. */
-  function accept(next: Entry, cause: Cause = {}): boolean {
-    if (compareEntries(next, held) <= 0) return false;
-    const previous = held.tokens;
-    held = next;
-    if (!loaded) return true;
-    const { reason = 'signed_out', inOtherTab = false } = cause;
-    if (!sameTokens(previous, next.tokens) || view.snapshot.error) {
-      const event = eventFor(previous, next.tokens, reason === 'refresh_rejected');
-      const end =
-        event === 'SESSION_EXPIRED' || event === 'SIGNED_OUT'
-          ? { reason, inOtherTab }
-          : event === 'SIGNED_IN'
-            ? undefined
-            : ended();
-      view.show(
-        snapshotOf(next.tokens, undefined, end),
-        sameTokens(previous, next.tokens) ? undefined : event,
-      );
-    }
-    auto?.schedule();
-    wakeAll();
-    return true;
-  }
-
-  /** The snapshot carries a failure until the next success; the error is what the caller gets. */
-  function fail(error: unknown): TokensError {
-    const failure = isTokensError(error)
-      ? error
-      : new TokensError('Renewal failed', { code: 'INVALID_RESPONSE', cause: error });
-    view.show(snapshotOf(held.tokens, failure, ended()));
-    return failure;
-  }
-
-  /** Stores `entry` (or the later session held by now); `false` when the storage failed. */
-  function write(entry: Entry): MaybePromise<boolean> {
-    const best = compareEntries(held, entry) > 0 ? held : entry;
-    return after(record.write(best), (ok) => {
-      if (ok) seen = best;
-      return ok;
-    });
-  }
-
-  /** Hands a new session to the other tabs: stored, then posted (both before the lock is let go). */
-  async function share(entry: Entry, reason?: SessionEndReason): Promise<void> {
-    const stored = await write(entry);
-    tabs?.post({ entry, reason, unstored: !stored });
-  }
-
-  function hear({ entry, reason, unstored, renewing, ask }: TabNews): void {
-    // A tab renewing (or opening with) an older session than ours: ours is the one to use.
-    const mine = rejected ?? held;
-    if (ask && laterRank(mine, entry)) tabs?.post({ entry: mine });
-    if (ask && renewing === undefined) return;
-    if (renewing !== undefined) {
-      handOff = renewing && !laterRank(held, entry) ? entry : undefined;
-      if (!handOff) wakeAll();
-    } else if (accept(entry, { reason, inOtherTab: true }) && unstored) void repair();
-  }
-
-  function wakeAll(): void {
-    for (const wake of [...waiting]) wake();
-  }
-
-  /**
-   * The tab granted the lock after another tab's renewal waits for that tab's
-   * hand-off (posted before it let go, but a channel may deliver it after the
-   * lock); at most {@link LOCK_MARGIN_MS}: a holder that closed mid-request sends none.
-   */
-  async function awaitHandOff(): Promise<void> {
-    const base = handOff;
-    if (!base) return;
-    await new Promise<void>((resolve) => {
-      const check = () => {
-        if (handOff !== base || laterRank(held, base)) finish();
-      };
-      const finish = () => {
-        clearTimeout(timer);
-        waiting.delete(check);
-        resolve();
-      };
-      const timer = setTimeout(finish, LOCK_MARGIN_MS);
-      waiting.add(check);
-      check();
-    });
-    handOff = undefined;
-  }
-
-  /** Takes a later session the renewal decision found (or a sign-out by hand). */
-  function adopt(decision: RenewalDecision): void {
-    accept(decision.entry, {
-      reason: decision.cleared ? 'storage_cleared' : undefined,
-      inOtherTab: true,
-    });
-  }
-
-  /** Another tab changed the record: adopt a later session; a corrupt one never replaces ours. */
-  function storageChanged(): void {
-    void after(record.read(), (read) => {
-      const ask = { force: false, since: held };
-      const decision = decideRenewal(held, read, sawRecord(), ask, now(), leewaySeconds);
-      if (read.kind === 'entry') seen = read.entry;
-      adopt(decision);
-      if (decision.write) void repair();
-    });
-  }
-
-  function start(): void {
-    // The browser's tabs in a browser; a given environment anywhere.
-    if (!tabs && crossTab && !disposed && (crossTab !== true || globalThis.window))
-      tabs = openTabChannel(
-        `site-identity:${clientId}`,
-        key,
-        crossTab === true ? {} : crossTab,
-        store(),
-        hear,
-        storageChanged,
-      );
-  }
-
-  /** Reads storage once: at once from a synchronous one (no event), else publishing when it answers. */
-  function load(): MaybePromise<void> {
-    if (loaded) return;
-    start();
-    return (loading ??= after(record.read(), (read) => {
-      if (loaded) return;
-      if (read.kind === 'entry') {
-        seen = read.entry;
-        if (compareEntries(read.entry, held) > 0) held = read.entry;
-      }
-      loaded = true;
-      auto?.schedule();
-      view.show(snapshotOf(held.tokens), undefined, !loading);
-      // A tab whose storage failed may hold a later session than the record: it answers.
-      tabs?.post({ entry: held, ask: true });
-    }));
-  }
-
-  /** Resolves once another tab's session answers `ask`, ending a wait for the lock. */
-  function answered({ force, since }: RenewalAsk): { promise: Promise<void>; stop(): void } {
-    let wake!: () => void;
-    const promise = new Promise<void>((resolve) => {
-      wake = () => {
-        if (valid(held.tokens) && (!force || compareEntries(held, since) > 0)) resolve();
-      };
-    });
-    waiting.add(wake);
-    return { promise, stop: () => void waiting.delete(wake) };
-  }
-
-  /**
-   * One renewal, holding the lock: decide from the tokens held and stored, then
-   * at most one refresh request (and visitor tokens when the platform rejects it).
-   * `last`: after a rejection, a later session arrived but was not valid either.
-   */
-  async function renewHolding(ask: RenewalAsk, round = 1): Promise<Tokens> {
-    if (round > RENEWAL_ROUNDS)
-      throw fail(
-        new TokensError('The session kept changing during a renewal; nothing was sent', {
-          code: 'SESSION_BUSY',
-          retryable: true,
-        }),
-      );
-    await awaitHandOff();
-    const read = await record.read();
-    const decision = decideRenewal(held, read, sawRecord(), ask, now(), leewaySeconds);
-    if (read.kind === 'entry') seen = read.entry;
-    adopt(decision);
-    const base = decision.entry;
-    if (decision.action === 'use') {
-      if (decision.write) await share(held);
-      return held.tokens as Tokens;
-    }
-    let reason: SessionEndReason | undefined;
-    let next: Entry;
-    tabs?.post({ entry: base, renewing: true, ask: true });
-    if (tabs && decision.action === 'refresh') {
-      // A tab holding a later session (one its storage could not keep) answers the announcement.
-      await new Promise((resolve) => setTimeout(resolve, PROBE_MS));
-      if (laterRank(held, base)) {
-        tabs.post({ entry: base, renewing: false });
-        return renewHolding(ask, round + 1);
-      }
-    }
-    try {
-      next = renewedEntry(
-        await (decision.action === 'refresh'
-          ? endpoint.refresh(base.tokens!.refreshToken)
-          : endpoint.anonymous()),
-        base,
-      );
-    } catch (error) {
-      // Only the platform's rejection of the refresh token itself ends a session.
-      if (!isTokenEndpointError(error) || !error.invalidGrant) {
-        tabs?.post({ entry: base, renewing: false });
-        throw fail(error);
-      }
-      // Without Web Locks another tab may have spent it first: its session wins.
-      const later = await after(record.read(), (again) => {
-        if (again.kind === 'entry') accept(again.entry, { inOtherTab: true });
-        return compareEntries(held, base) > 0;
-      });
-      if (later && valid(held.tokens)) return held.tokens;
-      if (later) return renewHolding(ask, round + 1);
-      if (base.tokens?.refreshToken.role === 'member') reason = 'refresh_rejected';
-      // The rejected refresh token is never presented again, in another tab either (should
-      // this one close now): the others hear of no tokens until the visitor ones, which
-      // take the same rank; this tab goes straight to them.
-      const dropped = (rejected = renewedEntry(null, base));
-      tabs?.post({ entry: dropped, reason });
-      try {
-        next = renewedEntry(await endpoint.anonymous(), base);
-      } catch (failure) {
-        accept(dropped, { reason });
-        throw fail(failure);
-      } finally {
-        rejected = undefined;
-      }
-    }
-    if (accept(next, { reason })) await share(next, reason);
-    else tabs?.post({ entry: base, renewing: false });
-    // A sign-in or another tab's later session meanwhile wins over this renewal.
-    return valid(held.tokens) ? held.tokens : (next.tokens as Tokens);
-  }
-
-  /** A renewal for `ask`: holding the lock, or ended by another tab's session while waiting. */
-  async function run(ask: RenewalAsk): Promise<Tokens> {
-    await load();
-    if (!tabs) return renewHolding(ask);
-    const wait = answered(ask);
-    try {
-      const result = await tabs.exclusive(() => renewHolding(ask), lockTimeoutMs, wait.promise);
-      if (result.outcome === 'done') return result.value;
-      if (result.outcome === 'superseded') return held.tokens as Tokens;
-      throw fail(
-        new TokensError(
-          `Another tab's renewal did not end within lockTimeoutMs (${lockTimeoutMs} ms); nothing was sent`,
-          { code: 'LOCK_TIMEOUT', retryable: true },
-        ),
-      );
-    } finally {
-      wait.stop();
-    }
-  }
-
-  /**
-   * The renewal coordinator: every reason to renew shares one flight. A forced
-   * renewal joins a running one and forces again only if its result is not
-   * later than the session the caller saw.
-   */
-  function renew(force: boolean): Promise<Tokens> {
-    const since = held;
-    const running = flight;
-    const begin = () =>
-      (flight ??= run({ force, since }).then(
-        (tokens) => {
-          flight = undefined;
-          if (view.snapshot.error) view.show(snapshotOf(held.tokens, undefined, ended()));
-          return tokens;
-        },
-        (error: unknown) => {
-          flight = undefined;
-          throw error;
-        },
-      ));
-    if (!running) return begin();
-    return force
-      ? running.then((tokens) => (compareEntries(held, since) > 0 ? tokens : begin()))
-      : running;
-  }
+  const engine = createSessionEngine({
+    clientId,
+    key,
+    crossTab,
+    store,
+    record,
+    now,
+    leewaySeconds,
+    lockTimeoutMs,
+    moved: () => auto?.schedule(),
+  });
+  const renewal = createRenewal(engine, endpoint, lockTimeoutMs);
+  /** Valid tokens at hand (the renewal decision on the tokens held), once the record was read. */
+  const ready = () => engine.session.snapshot !== LOADING && renewal.serves(ANY_TOKENS);
+  const held = () => engine.session.held.tokens as Tokens;
 
   async function loadAndGet(): Promise<Tokens> {
-    await load();
-    return valid(held.tokens) ? held.tokens : renew(false);
+    await engine.load();
+    return renewal.serves(ANY_TOKENS) ? held() : renewal.renew(false);
   }
 
   /** Valid tokens at hand come back without a wait: the hot path of every authorised call. */
   function getTokens(): Promise<Tokens> {
-    return loaded && valid(held.tokens) ? Promise.resolve(held.tokens) : loadAndGet();
-  }
-
-  /** Writes the session held over a corrupt or older record, holding the lock (no request). */
-  let repairing: Promise<unknown> | undefined;
-  function repair(): Promise<unknown> {
-    const fix = async () => {
-      const read = await record.read();
-      if (decideRenewal(held, read, false, { force: false, since: held }, now(), 0).write)
-        await write(held);
-    };
-    return (repairing ??= (tabs ? tabs.exclusive(fix, lockTimeoutMs, new Promise(() => {})) : fix())
-      .catch(() => undefined)
-      .finally(() => (repairing = undefined)));
+    return ready() ? Promise.resolve(held()) : loadAndGet();
   }
 
   /**
@@ -444,13 +128,11 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
    * renewal that ended meanwhile have written an older session over it.
    */
   async function replace(tokens: Tokens | null): Promise<void> {
-    await load();
-    const entry = explicitEntry(tokens, held, now());
-    accept(entry);
-    tabs?.post({ entry, reason: 'signed_out' });
-    const stored = await write(entry);
-    if (!stored) tabs?.post({ entry, unstored: true });
-    else if (tabs?.locked) void repair();
+    await engine.load();
+    await engine.dispatch({
+      type: 'replaced',
+      entry: explicitEntry(tokens, engine.session.held, now()),
+    });
   }
 
   return {
@@ -463,23 +145,21 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
     getAccessToken: (options) =>
       abortable(
         () =>
-          loaded && valid(held.tokens)
-            ? Promise.resolve(held.tokens.accessToken.value)
+          ready()
+            ? Promise.resolve(held().accessToken.value)
             : loadAndGet().then((t) => t.accessToken.value),
         options,
       ),
     refresh: (options) =>
       abortable(async () => {
-        await load();
-        return renew(true);
+        await engine.load();
+        return renewal.renew(true);
       }, options),
     async setTokens(next) {
-      if (!isTokens(next) || !next.accessToken.value || !next.refreshToken.value) {
-        // What came is named by its kind only: it may hold a token.
+      if (!isTokens(next) || !next.accessToken.value || !next.refreshToken.value)
         throw invalidArgument(
-          `tokens must be a token set { accessToken: { value, expiresAt }, refreshToken: { value, role } } with non-empty values; got ${isRecord(next) ? 'an object of another shape' : typeof next === 'string' ? 'a string' : describeValue(next)}`,
+          `tokens must be a token set { accessToken: { value, expiresAt }, refreshToken: { value, role } } with non-empty values; got ${describeTokens(next)}`,
         );
-      }
       await replace(freezeTokens(next));
     },
     async exchangeCode(request) {
@@ -494,24 +174,21 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
     },
     clear: () => replace(null),
     isLoggedIn() {
-      void load();
-      return held.tokens?.refreshToken.role === 'member';
+      void engine.load();
+      return engine.session.held.tokens?.refreshToken.role === 'member';
     },
     getSnapshot() {
-      void load();
-      return view.snapshot;
+      void engine.load();
+      return engine.session.snapshot;
     },
     subscribe(listener) {
       if (typeof listener !== 'function') throw invalid('listener', 'a function', listener);
-      void load();
-      return view.subscribe(listener);
+      void engine.load();
+      return engine.subscribe(listener);
     },
     dispose() {
-      disposed = true;
       auto?.stop();
-      tabs?.stop();
-      tabs = undefined;
-      view.clear();
+      engine.dispose();
     },
   };
 }
