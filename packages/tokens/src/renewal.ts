@@ -15,39 +15,42 @@ const RENEWAL_ROUNDS = 3;
  * How one round of a renewal ended: with the tokens to answer, or with a later
  * session that arrived meanwhile (another round decides again on it).
  */
-type Round = { readonly outcome: 'tokens'; readonly tokens: Tokens } | { readonly outcome: 'changed' };
+type Round =
+  { readonly outcome: 'tokens'; readonly tokens: Tokens } | { readonly outcome: 'changed' };
 
 const CHANGED: Round = { outcome: 'changed' };
 const answer = (tokens: Tokens | null): Round => ({ outcome: 'tokens', tokens: tokens as Tokens });
 
+/** Whether the tokens held serve `ask` as they are: the renewal decision says. @internal */
+export const serves = (engine: SessionEngine, ask: RenewalAsk): boolean =>
+  engine.decide(ask).action === 'use';
+
+/** The snapshot carries a failure until the next success; the error is what the caller gets. @internal */
+export function failed(engine: SessionEngine, error: unknown): TokensError {
+  const failure = isTokensError(error)
+    ? error
+    : new TokensError('Renewal failed', { code: 'INVALID_RESPONSE', cause: error });
+  void engine.dispatch('failure', failure);
+  return failure;
+}
+
 /**
- * The renewal coordinator: every reason to renew shares one flight; across tabs
- * the renewal holds the lock, and a renewal waiting for it ends when another
- * tab's session answers what was asked. @internal
+ * A renewal holding the lock, in rounds: decide from the tokens held and stored,
+ * then at most one refresh request (and visitor tokens when the platform rejects
+ * it). A round ends with tokens, or `changed` when a later session arrived meanwhile. @internal
  */
-export function createRenewal(
+export function createRenewalRounds(
   engine: SessionEngine,
   endpoint: Pick<TokenEndpoint, 'refresh' | 'anonymous'>,
-  lockTimeoutMs: number,
 ) {
-  const once = keyedFlight();
-  /** Whether the tokens held serve `ask` as they are: the renewal decision says. */
-  const serves = (ask: RenewalAsk) => engine.decide(ask).action === 'use';
+  const { dispatch, decide, record } = engine;
   const held = () => engine.session.held;
-
-  /** The snapshot carries a failure until the next success; the error is what the caller gets. */
-  function fail(error: unknown): TokensError {
-    const failure = isTokensError(error)
-      ? error
-      : new TokensError('Renewal failed', { code: 'INVALID_RESPONSE', cause: error });
-    void engine.dispatch({ type: 'failed', error: failure });
-    return failure;
-  }
+  const fail = (error: unknown) => failed(engine, error);
 
   /** The session a renewal made, stored and posted; a later one held meanwhile wins. */
   async function conclude(next: Entry, reason?: 'refresh_rejected'): Promise<Round> {
-    await engine.dispatch({ type: 'renewed', entry: next, reason });
-    return answer(serves(ANY_TOKENS) ? held().tokens : next.tokens);
+    await dispatch('renewed', next, reason);
+    return answer(serves(engine, ANY_TOKENS) ? held().tokens : next.tokens);
   }
 
   /**
@@ -56,17 +59,18 @@ export function createRenewal(
    * visitor tokens take its place.
    */
   async function rejected(base: Entry): Promise<Round> {
-    const read = await engine.record.read();
+    const read = await record.read();
     const ask = { force: false, since: held() };
-    void engine.dispatch({ type: 'decided', read, decision: engine.decide(ask, read, false), repair: false });
-    if (compareEntries(held(), base) > 0) return serves(ANY_TOKENS) ? answer(held().tokens) : CHANGED;
+    void dispatch('decided', read, decide(ask, read, false));
+    if (compareEntries(held(), base) > 0)
+      return serves(engine, ANY_TOKENS) ? answer(held().tokens) : CHANGED;
     const reason = base.tokens?.refreshToken.role === 'member' ? 'refresh_rejected' : undefined;
-    void engine.dispatch({ type: 'rejected', entry: renewedEntry(null, base), reason });
+    void dispatch('rejected', renewedEntry(null, base), reason);
     let visitor: Tokens;
     try {
       visitor = await endpoint.anonymous();
     } catch (failure) {
-      void engine.dispatch({ type: 'dropped', reason });
+      void dispatch('dropped', reason);
       throw fail(failure);
     }
     return conclude(renewedEntry(visitor, base), reason);
@@ -83,7 +87,7 @@ export function createRenewal(
     } catch (error) {
       // Only the platform's rejection of the refresh token itself ends a session.
       if (isTokenEndpointError(error) && error.invalidGrant) return rejected(base);
-      void engine.dispatch({ type: 'renewed' });
+      void dispatch('renewed');
       throw fail(error);
     }
     return conclude(renewedEntry(tokens, base));
@@ -92,21 +96,21 @@ export function createRenewal(
   /** One round holding the lock: decide from the tokens held and stored, then renew if needed. */
   async function round(ask: RenewalAsk): Promise<Round> {
     await engine.awaitHandOff();
-    const read = await engine.record.read();
-    const decision = engine.decide(ask, read);
-    void engine.dispatch({ type: 'decided', read, decision, repair: false });
+    const read = await record.read();
+    const decision = decide(ask, read);
+    void dispatch('decided', read, decision);
     if (decision.action === 'use') {
-      if (decision.write) await engine.dispatch({ type: 'rewrite', share: true });
+      if (decision.write) await dispatch('rewrite', true);
       return answer(held().tokens);
     }
     const base = decision.entry;
     const reason = decision.cleared ? 'storage_cleared' : undefined;
-    void engine.dispatch({ type: 'renewing', entry: base, reason });
+    void dispatch('renewing', base, reason);
     if (engine.tabs() && decision.action === 'refresh') {
       // A tab holding a later session (one its storage could not keep) answers the announcement.
       await new Promise((resolve) => setTimeout(resolve, PROBE_MS));
       if (compareEntries(held(), base) > 0) {
-        void engine.dispatch({ type: 'renewed' });
+        void dispatch('renewed');
         return CHANGED;
       }
     }
@@ -127,17 +131,35 @@ export function createRenewal(
     );
   }
 
+  return renewHolding;
+}
+
+/**
+ * The renewal coordinator: every reason to renew shares one flight; across tabs
+ * the renewal holds the lock, and a renewal waiting for it ends when another
+ * tab's session answers what was asked. @internal
+ */
+export function createRenewal(
+  engine: SessionEngine,
+  endpoint: Pick<TokenEndpoint, 'refresh' | 'anonymous'>,
+  lockTimeoutMs: number,
+) {
+  const once = keyedFlight();
+  const held = () => engine.session.held;
+  const renewHolding = createRenewalRounds(engine, endpoint);
+
   /** A renewal for `ask`: holding the lock, or ended by another tab's session while waiting. */
   async function run(ask: RenewalAsk): Promise<Tokens> {
     await engine.load();
     const tabs = engine.tabs();
     if (!tabs) return renewHolding(ask);
-    const wait = engine.until(() => serves(ask));
+    const wait = engine.until(() => serves(engine, ask));
     try {
       const result = await tabs.exclusive(() => renewHolding(ask), lockTimeoutMs, wait.promise);
       if (result.outcome === 'done') return result.value;
       if (result.outcome === 'superseded') return held().tokens as Tokens;
-      throw fail(
+      throw failed(
+        engine,
         new TokensError(
           `Another tab's renewal did not end within lockTimeoutMs (${lockTimeoutMs} ms); nothing was sent`,
           { code: 'LOCK_TIMEOUT', retryable: true },
@@ -153,12 +175,11 @@ export function createRenewal(
     once('renew', async () => {
       started?.();
       const tokens = await run(ask);
-      void engine.dispatch({ type: 'succeeded' });
+      void engine.dispatch('failure', undefined);
       return tokens;
     });
 
   return {
-    serves,
     /**
      * Renews, or joins the renewal running. A forced renewal (`refresh()`) that
      * joined one renews again only if its result is not later than the session

@@ -2,8 +2,15 @@ import { keyedFlight } from '@site-identity/http';
 import { compareEntries, NO_ENTRY, type Entry } from './entry';
 import { after, type MaybePromise, type RecordRead, type StoredRecord } from './record';
 import { decideRenewal, type RenewalAsk, type RenewalDecision } from './renewal-decision';
-import { createSessionView, LOADING } from './session';
-import { INITIAL_SESSION, transition, type Session, type SessionChange } from './session-transition';
+import { createSessionView, eventFor, LOADING } from './session';
+import { sameTokens } from './token-set';
+import {
+  INITIAL_SESSION,
+  transition,
+  type ChangeData,
+  type Session,
+  type SessionChange,
+} from './session-transition';
 import type { TokenStorage } from './storage';
 import { openTabChannel, type TabChannel, type TabEnvironment } from './tab-channel';
 
@@ -37,6 +44,30 @@ export interface SessionWait {
 }
 
 /**
+ * A wait until `done()` holds, checked by each of `waiting` (whenever the session
+ * moves) and, with `bound`, at once and ended after `bound` ms. @internal
+ */
+export function waitUntil(
+  waiting: Set<() => void>,
+  done: () => boolean,
+  bound?: number,
+): SessionWait {
+  let stop!: () => void;
+  const promise = new Promise<void>((resolve) => {
+    const finish = () => (stop(), resolve());
+    const check = () => void (done() && finish());
+    const timer = bound === undefined ? undefined : setTimeout(finish, bound);
+    stop = () => {
+      clearTimeout(timer);
+      waiting.delete(check);
+    };
+    waiting.add(check);
+    if (bound !== undefined) check();
+  });
+  return { promise, stop };
+}
+
+/**
  * The one writer of a tab's session: it holds the {@link Session}, changes it only
  * through {@link transition} (`dispatch`) and runs what the transition asks for:
  * publish to subscribers, post to the other tabs, write the record. It also reads
@@ -53,21 +84,28 @@ export function createSessionEngine(settings: SessionEngineSettings) {
   let tabs: TabChannel | null | undefined;
   let loading: MaybePromise<void> | undefined;
 
-  function dispatch(change: SessionChange): MaybePromise<void> {
-    const previous = session;
-    const [next, effects = {}] = transition(previous, change);
+  function dispatch<K extends SessionChange>(
+    change: K,
+    ...data: ChangeData<K>
+  ): MaybePromise<void> {
+    const { held, handOff, snapshot } = session;
+    const [next, effects = {}] = transition(session, change, ...data);
     session = next;
-    const { event, tell, repair: fix, write } = effects;
-    if (next.snapshot !== previous.snapshot && !(change.type === 'loaded' && change.quiet))
-      view.show(next.snapshot, event);
-    if (next.held !== previous.held) settings.moved?.();
-    if (next.held !== previous.held || next.handOff !== previous.handOff)
-      for (const check of [...waiting]) check();
+    const { tell, repair: fix, write } = effects;
+    if (next.snapshot !== snapshot && !effects.quiet) {
+      // The event of a new session (none for the first read, an error, or the same tokens).
+      const [before, now] = [held.tokens, next.held.tokens];
+      const expired = next.snapshot.ended?.reason === 'refresh_rejected';
+      const same = snapshot === LOADING || sameTokens(before, now);
+      view.show(next.snapshot, same ? undefined : eventFor(before, now, expired));
+    }
+    if (next.held !== held) settings.moved?.();
+    if (next.held !== held || next.handOff !== handOff) for (const check of [...waiting]) check();
     if (tell) tabs?.post(tell);
     if (fix) void repair();
     if (write)
       return after(record.write(write.entry), (ok) =>
-        dispatch({ type: 'stored', write, ok, locked: !!tabs?.locked }),
+        dispatch('stored', write, ok, !!tabs?.locked),
       );
   }
 
@@ -83,19 +121,19 @@ export function createSessionEngine(settings: SessionEngineSettings) {
   function storageChanged(): void {
     void after(record.read(), (read) => {
       const decision = decide({ force: false, since: session.held }, read);
-      return dispatch({ type: 'decided', read, decision, repair: true });
+      return dispatch('decided', read, decision, true);
     });
   }
 
+  /** Opens the tab channel: the browser's tabs in a browser; a given environment anywhere. */
   function start(): void {
-    // The browser's tabs in a browser; a given environment anywhere.
     if (tabs === undefined && crossTab && (crossTab !== true || globalThis.window))
       tabs = openTabChannel(
         `site-identity:${settings.clientId}`,
         key,
         crossTab === true ? {} : crossTab,
         settings.store(),
-        (message) => void dispatch({ type: 'heard', message }),
+        (message) => void dispatch('heard', message),
         storageChanged,
       );
   }
@@ -104,34 +142,16 @@ export function createSessionEngine(settings: SessionEngineSettings) {
   function repair(): Promise<unknown> {
     const fix = async () => {
       const read = await record.read();
-      if (decideRenewal(session.held, read, false, { force: false, since: session.held }, now(), 0).write)
-        await dispatch({ type: 'rewrite', share: false });
+      if (decide({ force: false, since: session.held }, read, false).write)
+        await dispatch('rewrite', false);
     };
     const never = new Promise<never>(() => {});
     return once('repair', () => {
-      const fixing: Promise<unknown> = tabs ? tabs.exclusive(fix, settings.lockTimeoutMs, never) : fix();
+      const fixing: Promise<unknown> = tabs
+        ? tabs.exclusive(fix, settings.lockTimeoutMs, never)
+        : fix();
       return fixing.catch(() => undefined);
     });
-  }
-
-  /**
-   * Resolves once `done()` holds, checked whenever the session moves (and at once
-   * with `bound`, which also ends the wait after `bound` ms).
-   */
-  function until(done: () => boolean, bound?: number): SessionWait {
-    let stop!: () => void;
-    const promise = new Promise<void>((resolve) => {
-      const finish = () => (stop(), resolve());
-      const check = () => void (done() && finish());
-      const timer = bound === undefined ? undefined : setTimeout(finish, bound);
-      stop = () => {
-        clearTimeout(timer);
-        waiting.delete(check);
-      };
-      waiting.add(check);
-      if (bound !== undefined) check();
-    });
-    return { promise, stop };
   }
 
   return {
@@ -142,14 +162,16 @@ export function createSessionEngine(settings: SessionEngineSettings) {
     record,
     dispatch,
     decide,
-    until,
+    /** Resolves once `done()` holds, checked whenever the session moves. */
+    until: (done: () => boolean) => waitUntil(waiting, done),
     /** Reads storage once: at once from a synchronous one (no event), else publishing when it answers. */
     load(): MaybePromise<void> {
       if (session.snapshot !== LOADING) return;
       start();
-      return (loading ??= after(record.read(), (read) =>
-        dispatch({ type: 'loaded', read, quiet: !loading }),
-      ));
+      return (loading ??= after(record.read(), (read) => {
+        const decision = decide(ANY_TOKENS, read, false);
+        return dispatch('decided', read, decision, false, !loading);
+      }));
     },
     /**
      * The tab granted the lock after another tab's renewal waits for that tab's
@@ -160,8 +182,8 @@ export function createSessionEngine(settings: SessionEngineSettings) {
       const base: Entry | undefined = session.handOff;
       if (!base) return;
       const handedOff = () => session.handOff !== base || compareEntries(session.held, base) > 0;
-      await until(handedOff, LOCK_MARGIN_MS).promise;
-      void dispatch({ type: 'handedOff' });
+      await waitUntil(waiting, handedOff, LOCK_MARGIN_MS).promise;
+      void dispatch('handedOff');
     },
     subscribe: view.subscribe,
     dispose(): void {

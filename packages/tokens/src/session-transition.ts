@@ -7,7 +7,6 @@ import {
   LOADING,
   snapshotOf,
   type SessionEndReason,
-  type SessionEvent,
   type SessionSnapshot,
 } from './session';
 import type { TabMessage } from './tab-channel';
@@ -31,43 +30,6 @@ export interface Session {
 export const INITIAL_SESSION: Session = { held: NO_ENTRY, seen: NO_ENTRY, snapshot: LOADING };
 
 /**
- * What happened to the session of a tab: the only input of {@link transition}.
- * - `loaded`: the record was read for the first time (`quiet`: synchronously, before anyone listened);
- * - `decided`: the record was read again and the renewal decision taken on it (`repair`: write back a bad record);
- * - `heard`: a message from another tab;
- * - `renewing`: this tab holds the lock and renews `entry` (presents its refresh token, or fetches visitor tokens);
- * - `renewed`: the renewal made `entry`, or ended with nothing new (none);
- * - `rejected`: the platform rejected the refresh token; `entry` (no tokens) stands until visitor tokens come;
- * - `dropped`: the visitor tokens did not come either: the session is the rejected one;
- * - `replaced`: an explicit change (sign-in, `setTokens`, `clear`);
- * - `rewrite`: the held session is written again (over a corrupt, missing or older record), `share`: and posted;
- * - `stored`: a write ended (`ok`: stored);
- * - `failed`: a renewal failed; `retrying`: an automatic one tries again `at`; `succeeded`: a renewal ended with tokens;
- * - `handedOff`: this tab stopped waiting for the hand-off of another tab's renewal.
- * @internal
- */
-export type SessionChange =
-  | { readonly type: 'loaded'; readonly read: RecordRead; readonly quiet: boolean }
-  | {
-      readonly type: 'decided';
-      readonly read: RecordRead;
-      readonly decision: RenewalDecision;
-      readonly repair: boolean;
-    }
-  | { readonly type: 'heard'; readonly message: TabMessage }
-  | {
-      readonly type: 'renewing' | 'renewed' | 'rejected' | 'dropped';
-      readonly entry?: Entry | undefined;
-      readonly reason?: SessionEndReason | undefined;
-    }
-  | { readonly type: 'replaced'; readonly entry: Entry }
-  | { readonly type: 'rewrite'; readonly share: boolean }
-  | { readonly type: 'stored'; readonly write: Write; readonly ok: boolean; readonly locked: boolean }
-  | { readonly type: 'failed'; readonly error: TokensError }
-  | { readonly type: 'retrying'; readonly at: number }
-  | { readonly type: 'succeeded' | 'handedOff' };
-
-/**
  * A write of the record: `entry`, then `tell` posted (`unstored` when it failed); `repair`:
  * then written again holding the lock, should a renewal that ended meanwhile have written
  * an older session over it. @internal
@@ -79,45 +41,44 @@ export interface Write {
 }
 
 /**
- * What the token manager does after a transition: a new snapshot is published
- * (with `event`), a moved session reschedules automatic renewal and wakes the
- * waits that watch it; then `tell` is posted, a `repair` started, `write` done. @internal
+ * What the token manager does after a transition, besides what follows from
+ * comparing the sessions (a new snapshot is published; a moved session
+ * reschedules automatic renewal and wakes the waits that watch it): post `tell`,
+ * start a `repair`, do the `write`. @internal
  */
 export interface Effects {
-  readonly event?: SessionEvent | undefined;
   readonly tell?: TabMessage | undefined;
+  /** No one is told of the new snapshot (the first, synchronous read of the record). */
+  readonly quiet?: boolean | undefined;
   readonly repair?: boolean | undefined;
   readonly write?: Write | undefined;
 }
 
-type Step = readonly [Session, Effects?];
+/** A transition's result: the new session and its effects. @internal */
+export type Step = readonly [Session, Effects?];
 
-/** The one shape of every message to the other tabs. */
-const message = (entry: Entry, fields: Partial<TabMessage> = {}): TabMessage => ({
-  entry,
-  reason: undefined,
-  unstored: false,
-  renewing: undefined,
-  ask: false,
+/** A message to the other tabs (the channel posts every field, in one shape). */
+const message = (entry: Entry, fields?: Omit<TabMessage, 'entry'>): TabMessage => ({
   ...fields,
+  entry,
 });
 
 /**
  * Makes `entry` the session held when it is later than the one held (the one
- * ordering of sessions, {@link compareEntries}); the snapshot and its event
- * follow from the move. Before the record was read nothing is published.
+ * ordering of sessions, {@link compareEntries}), with the snapshot that follows;
+ * before the record was read, silently.
  */
 function accept(
   session: Session,
   entry: Entry,
   reason: SessionEndReason = 'signed_out',
   inOtherTab = false,
-): readonly [Session, SessionEvent?] {
+): Session {
   const { held, snapshot } = session;
-  if (compareEntries(entry, held) <= 0) return [session];
+  if (compareEntries(entry, held) <= 0) return session;
   const moved = { ...session, held: entry };
-  const same = sameTokens(held.tokens, entry.tokens);
-  if (snapshot === LOADING || (same && !snapshot.error)) return [moved];
+  if (snapshot === LOADING || (sameTokens(held.tokens, entry.tokens) && !snapshot.error))
+    return moved;
   const event = eventFor(held.tokens, entry.tokens, reason === 'refresh_rejected');
   const ended =
     event === 'SESSION_EXPIRED' || event === 'SIGNED_OUT'
@@ -125,7 +86,7 @@ function accept(
       : event === 'SIGNED_IN'
         ? undefined
         : snapshot.ended;
-  return [{ ...moved, snapshot: snapshotOf(entry.tokens, undefined, ended) }, same ? undefined : event];
+  return { ...moved, snapshot: snapshotOf(entry.tokens, undefined, ended) };
 }
 
 /**
@@ -136,94 +97,124 @@ function accept(
 function heard(session: Session, { entry, reason, unstored, renewing, ask }: TabMessage): Step {
   const mine = session.rejected ?? session.held;
   const tell = ask && compareEntries(mine, entry) > 0 ? message(mine) : undefined;
-  const [next, event] = accept(session, entry, reason, true);
-  const took = next.held !== session.held;
-  if (renewing === undefined) return [next, { event, tell, repair: took && unstored }];
+  const next = accept(session, entry, reason, true);
+  if (renewing === undefined)
+    return [next, { tell, repair: next.held !== session.held && unstored }];
   const handOff = renewing && compareEntries(next.held, entry) <= 0 ? entry : undefined;
-  return [{ ...next, handOff }, { event, tell }];
+  return [{ ...next, handOff }, { tell }];
 }
 
 /** A new session made here (a renewal, an explicit change): stored, then posted. */
 function made(session: Session, entry: Entry, reason?: SessionEndReason, repair = false): Step {
-  const [next, event] = accept(session, entry, reason);
-  if (next.held === session.held)
-    // A sign-in or another tab's later session meanwhile won: the renewal ends with nothing new.
-    return [next, { event, tell: message(next.held, { renewing: false }) }];
-  return [next, { event, write: { entry, tell: message(entry, { reason }), repair } }];
-}
-
-/** The snapshot carries a failure (and when the next automatic try is) until the next success. */
-function showing(session: Session, error: TokensError | undefined, retryAt?: number): Session {
-  const { held, snapshot } = session;
-  if (!error && !snapshot.error) return session;
-  return { ...session, snapshot: snapshotOf(held.tokens, error, snapshot.ended, retryAt) };
+  const next = accept(session, entry, reason);
+  // A sign-in or another tab's later session meanwhile won: the renewal ends with nothing new.
+  if (next.held === session.held) return [next, { tell: message(next.held, { renewing: false }) }];
+  return [next, { write: { entry, tell: message(entry, { reason }), repair } }];
 }
 
 /**
- * The one transition of a tab's session: what happened in, the new session and
- * what to do about it out (publish, post to the other tabs, write the record).
- * Pure: the token manager runs the effects, and changes its session nowhere else.
+ * The transitions of a tab's session, by what happened: each takes the session
+ * and what came with the change, and returns the new session and what to do about
+ * it (post to the other tabs, write the record, repair it). Pure: the session
+ * engine runs the effects, publishes the snapshot when it changed, and changes the
+ * session nowhere else.
  * @internal
  */
-export function transition(session: Session, change: SessionChange): Step {
-  const { held, seen, rejected, snapshot } = session;
-  switch (change.type) {
-    case 'loaded': {
-      if (snapshot !== LOADING) return [session];
-      const read = change.read.kind === 'entry' ? change.read.entry : seen;
-      const best = compareEntries(read, held) > 0 ? read : held;
-      // A tab whose storage failed may hold a later session than the record: it answers.
-      const tell = message(best, { ask: true });
-      return [{ ...session, held: best, seen: read, snapshot: snapshotOf(best.tokens) }, { tell }];
-    }
-    case 'decided': {
-      const { read, decision } = change;
-      const reason = decision.cleared ? 'storage_cleared' : undefined;
-      const visible = { ...session, seen: read.kind === 'entry' ? read.entry : seen };
-      const [next, event] = accept(visible, decision.entry, reason, true);
-      return [next, { event, repair: change.repair && decision.write }];
-    }
-    case 'heard':
-      return heard(session, change.message);
-    case 'renewing': {
-      const { entry = held, reason } = change;
-      return [session, { tell: message(entry, { reason, renewing: true, ask: true }) }];
-    }
-    case 'renewed': {
-      const done = { ...session, rejected: undefined };
-      if (change.entry) return made(done, change.entry, change.reason);
-      return [done, { tell: message(held, { renewing: false }) }];
-    }
-    case 'rejected': {
-      // The rejected refresh token is never presented again, in another tab either (should this
-      // one close now): the others hear of no tokens until the visitor ones, which take the same
-      // rank; this tab goes straight to them.
-      const { entry = held, reason } = change;
-      return [{ ...session, rejected: entry }, { tell: message(entry, { reason }) }];
-    }
-    case 'dropped': {
-      const [next, event] = accept({ ...session, rejected: undefined }, rejected ?? held, change.reason);
-      return [next, { event }];
-    }
-    case 'replaced':
-      return made(session, change.entry, 'signed_out', true);
-    case 'rewrite': {
-      const tell = change.share ? message(held) : undefined;
-      return [session, { write: { entry: held, tell } }];
-    }
-    case 'stored': {
-      const { write, ok, locked } = change;
-      const tell = write.tell && { ...write.tell, unstored: !ok };
-      const repair = ok && locked && write.repair;
-      return [ok ? { ...session, seen: write.entry } : session, { tell, repair }];
-    }
-    case 'failed':
-      return [showing(session, change.error)];
-    case 'retrying':
-      return [showing(session, snapshot.error, change.at)];
-    case 'succeeded':
-      return [showing(session, undefined)];
-    case 'handedOff':
-      return [{ ...session, handOff: undefined }];
-  }
+export const transitions = {
+  /**
+   * The record was read and the renewal decision taken on it (`repair`: write back a
+   * bad record). The first read ends loading (`quiet`: synchronously, before anyone listened).
+   */
+  decided(
+    session: Session,
+    read: RecordRead,
+    decision: RenewalDecision,
+    repair = false,
+    quiet = false,
+  ): Step {
+    const seen = read.kind === 'entry' ? read.entry : session.seen;
+    const reason = decision.cleared ? 'storage_cleared' : undefined;
+    const next = accept({ ...session, seen }, decision.entry, reason, true);
+    if (session.snapshot !== LOADING) return [next, { repair: repair && decision.write }];
+    // Loaded. A tab whose storage failed may hold a later session than the record: it answers.
+    const tell = message(next.held, { ask: true });
+    return [
+      { ...next, snapshot: snapshotOf(next.held.tokens) },
+      { tell, quiet },
+    ];
+  },
+  heard,
+  /** This tab holds the lock and renews `entry`: presents its refresh token, or fetches visitor tokens. */
+  renewing: (session: Session, entry: Entry, reason?: SessionEndReason): Step => [
+    session,
+    { tell: message(entry, { reason, renewing: true, ask: true }) },
+  ],
+  /** The renewal made `entry`, or ended with nothing new (none). */
+  renewed(session: Session, entry?: Entry, reason?: SessionEndReason): Step {
+    const done = { ...session, rejected: undefined };
+    if (entry) return made(done, entry, reason);
+    return [done, { tell: message(session.held, { renewing: false }) }];
+  },
+  /**
+   * The platform rejected the refresh token; `entry` (no tokens) stands until visitor
+   * tokens come. The rejected refresh token is never presented again, in another tab
+   * either (should this one close now): the others hear of no tokens until the visitor
+   * ones, which take the same rank; this tab goes straight to them.
+   */
+  rejected: (session: Session, entry: Entry, reason?: SessionEndReason): Step => [
+    { ...session, rejected: entry },
+    { tell: message(entry, { reason }) },
+  ],
+  /** The visitor tokens after a rejection did not come either: the session is the rejected one. */
+  dropped: ({ rejected, ...session }: Session, reason?: SessionEndReason): Step => [
+    accept(session, rejected ?? session.held, reason),
+  ],
+  /** An explicit change (sign-in, `setTokens`, `clear`). */
+  replaced: (session: Session, entry: Entry): Step => made(session, entry, 'signed_out', true),
+  /** The held session is written again (over a corrupt, missing or older record); `share`: and posted. */
+  rewrite: (session: Session, share: boolean): Step => [
+    session,
+    { write: { entry: session.held, tell: share ? message(session.held) : undefined } },
+  ],
+  /** A write ended (`ok`: stored; `locked`: the tabs have a renewal lock). */
+  stored(session: Session, write: Write, ok: boolean, locked: boolean): Step {
+    const tell = write.tell && { ...write.tell, unstored: !ok };
+    const repair = ok && locked && write.repair;
+    return [ok ? { ...session, seen: write.entry } : session, { tell, repair }];
+  },
+  /**
+   * A renewal failed with `error` (none: the last one succeeded); `retryAt`: an
+   * automatic one tries again then. The snapshot carries a failure until the next success.
+   */
+  failure(session: Session, error: TokensError | undefined, retryAt?: number): Step {
+    const { held, snapshot } = session;
+    if (!error && !snapshot.error) return [session];
+    return [{ ...session, snapshot: snapshotOf(held.tokens, error, snapshot.ended, retryAt) }];
+  },
+  /** This tab stopped waiting for the hand-off of another tab's renewal. */
+  handedOff: (session: Session): Step => [{ ...session, handOff: undefined }],
+};
+
+/** What can happen to a tab's session: the name of a transition. @internal */
+export type SessionChange = keyof typeof transitions;
+
+/** What comes with the change `K`. @internal */
+export type ChangeData<K extends SessionChange> = (typeof transitions)[K] extends (
+  session: Session,
+  ...data: infer D
+) => Step
+  ? D
+  : never;
+
+/**
+ * The one transition of a tab's session: `change` (with its data) in, the new
+ * session and its effects out. @internal
+ */
+export function transition<K extends SessionChange>(
+  session: Session,
+  change: K,
+  ...data: ChangeData<K>
+): Step {
+  const step = transitions[change] as unknown as (session: Session, ...data: ChangeData<K>) => Step;
+  return step(session, ...data);
 }

@@ -64,17 +64,17 @@ export interface TabEnvironment {
 export interface TabMessage {
   readonly entry: Entry;
   /** Why `entry` replaced the session before it (for `snapshot.ended`). */
-  readonly reason: SessionEndReason | undefined;
+  readonly reason?: SessionEndReason | undefined;
   /** The sender could not store `entry`: a tab whose storage works should. */
-  readonly unstored: boolean;
+  readonly unstored?: boolean | undefined;
   /**
    * `true`: the sender holds the renewal lock and presents `entry`'s refresh token (a
    * tab granted the lock next waits for the hand-off); `false`: that renewal ended
    * without a new session; `undefined`: no news of a renewal.
    */
-  readonly renewing: boolean | undefined;
+  readonly renewing?: boolean | undefined;
   /** Every tab holding a later session than `entry` posts it (a renewal about to start, a new tab). */
-  readonly ask: boolean;
+  readonly ask?: boolean | undefined;
 }
 
 /** How waiting for the lock ended. @internal */
@@ -123,8 +123,23 @@ export function openTabChannel(
 
   return {
     locked: typeof locks?.request === 'function',
-    post({ entry: { tokens, epoch, generation }, reason, unstored, renewing, ask }: TabMessage): void {
-      const message = { key, tokens, epoch, generation, reason, unstored, renewing, ask };
+    post({
+      entry: { tokens, epoch, generation },
+      reason,
+      unstored,
+      renewing,
+      ask,
+    }: TabMessage): void {
+      const message = {
+        key,
+        tokens,
+        epoch,
+        generation,
+        reason,
+        unstored: !!unstored,
+        renewing,
+        ask: !!ask,
+      };
       attempt(() => port?.postMessage(message));
     },
     /**

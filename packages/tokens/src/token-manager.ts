@@ -10,7 +10,7 @@ import { createAutoRefresh } from './auto-refresh';
 import { explicitEntry } from './entry';
 import { abortable, invalid, invalidArgument, TokensError } from './errors';
 import { createStoredRecord } from './record';
-import { createRenewal } from './renewal';
+import { createRenewal, serves } from './renewal';
 import { ANY_TOKENS, createSessionEngine, LOCK_MARGIN_MS } from './session-engine';
 import { LOADING } from './session';
 import { memoryStorage, webStorage, type TokenStorage } from './storage';
@@ -31,33 +31,8 @@ const describeTokens = (value: unknown): string =>
       ? 'a string'
       : describeValue(value);
 
-/**
- * Creates the token manager of one site client. Nothing is read before the
- * first call; a synchronous storage is read on the first `getSnapshot()`.
- *
- * Renewal: a valid access token is returned as is; an expired one (within
- * `leewaySeconds`) is renewed through the refresh token; without one, or when
- * the endpoint rejects it (a 400 or 401 answer to the refresh grant), visitor
- * tokens are fetched (`SESSION_EXPIRED` for a member). Any other failure
- * (network, time-out, 5xx, 429, 403, 404, a malformed answer) keeps the session
- * and rejects with a `TokenEndpointError` whose `retryable` says whether trying
- * again may help. Every reason to renew shares one flight; across tabs, the
- * renewing tab holds a Web Lock for its whole request and hands the new tokens
- * to the others before it lets go, so a refresh token is presented once.
- *
- * @see https://www.rfc-editor.org/rfc/rfc6749#section-6 RFC 6749 §6 (refreshing an access token)
- * @see https://www.rfc-editor.org/rfc/rfc9700#section-4.14.2 RFC 9700 §4.14.2 (refresh token rotation)
- * @example
- * ```ts
- * import { createTokenManager } from '@site-identity/tokens';
- *
- * const manager = createTokenManager({ clientId: 'my-client-id' });
- * const response = await fetch('https://www.wixapis.com/my-app/v1/items', {
- *   headers: { authorization: await manager.getAccessToken() },
- * });
- * ```
- */
-export function createTokenManager(options: TokenManagerOptions): TokenManager {
+/** The manager's settings from its options, checked; the token endpoint it renews through. */
+function resolveOptions(options: TokenManagerOptions) {
   if (!isRecord(options)) throw invalid('options', 'an object with a clientId', options);
   const {
     clientId,
@@ -86,6 +61,39 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
   let storage = options.storage;
   const store = () => (storage ??= defaultStorage());
   const record = createStoredRecord(store, key, report);
+  const settings = { clientId, key, crossTab, store, record, now, leewaySeconds, lockTimeoutMs };
+  return { settings, apiBaseUrl, endpoint };
+}
+
+/**
+ * Creates the token manager of one site client. Nothing is read before the
+ * first call; a synchronous storage is read on the first `getSnapshot()`.
+ *
+ * Renewal: a valid access token is returned as is; an expired one (within
+ * `leewaySeconds`) is renewed through the refresh token; without one, or when
+ * the endpoint rejects it (a 400 or 401 answer to the refresh grant), visitor
+ * tokens are fetched (`SESSION_EXPIRED` for a member). Any other failure
+ * (network, time-out, 5xx, 429, 403, 404, a malformed answer) keeps the session
+ * and rejects with a `TokenEndpointError` whose `retryable` says whether trying
+ * again may help. Every reason to renew shares one flight; across tabs, the
+ * renewing tab holds a Web Lock for its whole request and hands the new tokens
+ * to the others before it lets go, so a refresh token is presented once.
+ *
+ * @see https://www.rfc-editor.org/rfc/rfc6749#section-6 RFC 6749 §6 (refreshing an access token)
+ * @see https://www.rfc-editor.org/rfc/rfc9700#section-4.14.2 RFC 9700 §4.14.2 (refresh token rotation)
+ * @example
+ * ```ts
+ * import { createTokenManager } from '@site-identity/tokens';
+ *
+ * const manager = createTokenManager({ clientId: 'my-client-id' });
+ * const response = await fetch('https://www.wixapis.com/my-app/v1/items', {
+ *   headers: { authorization: await manager.getAccessToken() },
+ * });
+ * ```
+ */
+export function createTokenManager(options: TokenManagerOptions): TokenManager {
+  const { settings, apiBaseUrl, endpoint } = resolveOptions(options);
+  const { now, leewaySeconds, lockTimeoutMs, key } = settings;
   const auto = options.autoRefresh
     ? createAutoRefresh(
         getTokens,
@@ -93,28 +101,22 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
           const tokens = engine.session.held.tokens;
           return tokens ? (tokens.accessToken.expiresAt - leewaySeconds) * 1000 - now() : undefined;
         },
-        (delayMs) => void engine.dispatch({ type: 'retrying', at: now() + delayMs }),
+        (delayMs) => {
+          const { error } = engine.session.snapshot;
+          void dispatch('failure', error, now() + delayMs);
+        },
       )
     : undefined;
-  const engine = createSessionEngine({
-    clientId,
-    key,
-    crossTab,
-    store,
-    record,
-    now,
-    leewaySeconds,
-    lockTimeoutMs,
-    moved: () => auto?.schedule(),
-  });
+  const engine = createSessionEngine({ ...settings, moved: () => auto?.schedule() });
+  const { load, dispatch } = engine;
   const renewal = createRenewal(engine, endpoint, lockTimeoutMs);
   /** Valid tokens at hand (the renewal decision on the tokens held), once the record was read. */
-  const ready = () => engine.session.snapshot !== LOADING && renewal.serves(ANY_TOKENS);
+  const ready = () => engine.session.snapshot !== LOADING && serves(engine, ANY_TOKENS);
   const held = () => engine.session.held.tokens as Tokens;
 
   async function loadAndGet(): Promise<Tokens> {
-    await engine.load();
-    return renewal.serves(ANY_TOKENS) ? held() : renewal.renew(false);
+    await load();
+    return serves(engine, ANY_TOKENS) ? held() : renewal.renew(false);
   }
 
   /** Valid tokens at hand come back without a wait: the hot path of every authorised call. */
@@ -128,11 +130,8 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
    * renewal that ended meanwhile have written an older session over it.
    */
   async function replace(tokens: Tokens | null): Promise<void> {
-    await engine.load();
-    await engine.dispatch({
-      type: 'replaced',
-      entry: explicitEntry(tokens, engine.session.held, now()),
-    });
+    await load();
+    await dispatch('replaced', explicitEntry(tokens, engine.session.held, now()));
   }
 
   return {
@@ -152,7 +151,7 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
       ),
     refresh: (options) =>
       abortable(async () => {
-        await engine.load();
+        await load();
         return renewal.renew(true);
       }, options),
     async setTokens(next) {
@@ -174,16 +173,16 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
     },
     clear: () => replace(null),
     isLoggedIn() {
-      void engine.load();
+      void load();
       return engine.session.held.tokens?.refreshToken.role === 'member';
     },
     getSnapshot() {
-      void engine.load();
+      void load();
       return engine.session.snapshot;
     },
     subscribe(listener) {
       if (typeof listener !== 'function') throw invalid('listener', 'a function', listener);
-      void engine.load();
+      void load();
       return engine.subscribe(listener);
     },
     dispose() {
