@@ -1,4 +1,4 @@
-import { keyedFlight } from '@site-identity/http';
+import { keyedFlight } from '@site-identity/http/internal';
 import { compareEntries, renewedEntry, type Entry } from './entry';
 import { isTokenEndpointError, isTokensError, TokensError } from './errors';
 import { isFresh, type RenewalAsk, type RenewalDecision } from './renewal-decision';

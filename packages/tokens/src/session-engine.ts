@@ -1,4 +1,4 @@
-import { keyedFlight } from '@site-identity/http';
+import { keyedFlight } from '@site-identity/http/internal';
 import { compareEntries, NO_ENTRY, type Entry } from './entry';
 import { after, type MaybePromise, type RecordRead, type StoredRecord } from './record';
 import { decideRenewal, type RenewalAsk, type RenewalDecision } from './renewal-decision';
@@ -54,8 +54,13 @@ export function waitUntil(
 ): SessionWait {
   let stop!: () => void;
   const promise = new Promise<void>((resolve) => {
-    const finish = () => (stop(), resolve());
-    const check = () => void (done() && finish());
+    const finish = () => {
+      stop();
+      resolve();
+    };
+    const check = () => {
+      if (done()) finish();
+    };
     const timer = bound === undefined ? undefined : setTimeout(finish, bound);
     stop = () => {
       clearTimeout(timer);
