@@ -34,6 +34,19 @@ export const isFresh = (entry: Entry, ask: RenewalAsk): boolean =>
   !ask.force || compareEntries(entry, ask.since) > 0;
 
 /**
+ * Whether the tokens of `entry` serve `ask` as they are: valid (outside the leeway)
+ * and fresh enough. The one rule: {@link decideRenewal} says `use` exactly when it
+ * holds for the session it starts from. @internal
+ */
+export const serves = (
+  entry: Entry,
+  ask: RenewalAsk,
+  nowMs: number,
+  leewaySeconds: number,
+): entry is Entry & { readonly tokens: NonNullable<Entry['tokens']> } =>
+  !!entry.tokens && !isExpired(entry.tokens, nowMs, leewaySeconds) && isFresh(entry, ask);
+
+/**
  * The renewal decision, a pure function of the tokens held, what the stored
  * record holds (and whether this tab saw a record there before: an empty one
  * then means it was cleared by hand, a sign-out), what is asked and the clock.
@@ -58,11 +71,10 @@ export function decideRenewal(
     stored.kind === 'corrupt' ||
     (!!found && !cleared && compareEntries(entry, found) > 0 && !!entry.tokens);
   const tokens = entry.tokens;
-  const action =
-    tokens && !isExpired(tokens, nowMs, leewaySeconds) && isFresh(entry, ask)
-      ? 'use'
-      : tokens?.refreshToken.value && tokens.refreshToken.role !== 'none'
-        ? 'refresh'
-        : 'anonymous';
+  const action = serves(entry, ask, nowMs, leewaySeconds)
+    ? 'use'
+    : tokens?.refreshToken.value && tokens.refreshToken.role !== 'none'
+      ? 'refresh'
+      : 'anonymous';
   return { action, entry, cleared, write };
 }

@@ -2,7 +2,7 @@ import { keyedFlight } from '@site-identity/http/internal';
 import { compareEntries, renewedEntry, type Entry } from './entry';
 import { isTokenEndpointError, isTokensError, TokensError } from './errors';
 import { isFresh, type RenewalAsk, type RenewalDecision } from './renewal-decision';
-import { ANY_TOKENS, type SessionEngine } from './session-engine';
+import type { SessionEngine } from './session-engine';
 import type { TokenEndpoint } from './token-endpoint';
 import type { Tokens } from './types';
 
@@ -20,10 +20,6 @@ type Round =
 
 const CHANGED: Round = { outcome: 'changed' };
 const answer = (tokens: Tokens | null): Round => ({ outcome: 'tokens', tokens: tokens as Tokens });
-
-/** Whether the tokens held serve `ask` as they are: the renewal decision says. @internal */
-export const serves = (engine: SessionEngine, ask: RenewalAsk): boolean =>
-  engine.decide(ask).action === 'use';
 
 /** The snapshot carries a failure until the next success; the error is what the caller gets. @internal */
 export function failed(engine: SessionEngine, error: unknown): TokensError {
@@ -50,7 +46,7 @@ export function createRenewalRounds(
   /** The session a renewal made, stored and posted; a later one held meanwhile wins. */
   async function conclude(next: Entry, reason?: 'refresh_rejected'): Promise<Round> {
     await dispatch('renewed', next, reason);
-    return answer(serves(engine, ANY_TOKENS) ? held().tokens : next.tokens);
+    return answer(engine.usable() ?? next.tokens);
   }
 
   /**
@@ -62,8 +58,7 @@ export function createRenewalRounds(
     const read = await record.read();
     const ask = { force: false, since: held() };
     void dispatch('decided', read, decide(ask, read, false));
-    if (compareEntries(held(), base) > 0)
-      return serves(engine, ANY_TOKENS) ? answer(held().tokens) : CHANGED;
+    if (compareEntries(held(), base) > 0) return engine.usable() ? answer(held().tokens) : CHANGED;
     const reason = base.tokens?.refreshToken.role === 'member' ? 'refresh_rejected' : undefined;
     void dispatch('rejected', renewedEntry(null, base), reason);
     let visitor: Tokens;
@@ -153,7 +148,7 @@ export function createRenewal(
     await engine.load();
     const tabs = engine.tabs();
     if (!tabs) return renewHolding(ask);
-    const wait = engine.until(() => serves(engine, ask));
+    const wait = engine.until(() => !!engine.usable(ask));
     try {
       const result = await tabs.exclusive(() => renewHolding(ask), lockTimeoutMs, wait.promise);
       if (result.outcome === 'done') return result.value;

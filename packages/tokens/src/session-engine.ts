@@ -1,9 +1,10 @@
 import { keyedFlight } from '@site-identity/http/internal';
 import { compareEntries, NO_ENTRY, type Entry } from './entry';
 import { after, type MaybePromise, type RecordRead, type StoredRecord } from './record';
-import { decideRenewal, type RenewalAsk, type RenewalDecision } from './renewal-decision';
+import { decideRenewal, serves, type RenewalAsk, type RenewalDecision } from './renewal-decision';
 import { createSessionView, eventFor, LOADING } from './session';
 import { sameTokens } from './token-set';
+import type { Tokens } from './types';
 import {
   INITIAL_SESSION,
   transition,
@@ -12,16 +13,18 @@ import {
   type SessionChange,
 } from './session-transition';
 import type { TokenStorage } from './storage';
-import { openTabChannel, type TabChannel, type TabEnvironment } from './tab-channel';
+import {
+  openTabChannel,
+  type TabChannel,
+  type TabEnvironment,
+  type TabMessage,
+} from './tab-channel';
 
 /** What a tab waits beyond the holder's requests: storage, the channel, a busy page. @internal */
 export const LOCK_MARGIN_MS = 2_000;
 
 /** Any valid tokens: what a call that does not force a renewal asks for. @internal */
 export const ANY_TOKENS: RenewalAsk = { force: false, since: NO_ENTRY };
-
-/** The decision from the tokens held alone (the record is not read). */
-const HELD_ONLY: RecordRead = { kind: 'unavailable' };
 
 /** What {@link createSessionEngine} needs. @internal */
 export interface SessionEngineSettings {
@@ -72,6 +75,23 @@ export function waitUntil(
   return { promise, stop };
 }
 
+/** The tab channel of `settings`: the browser's tabs in a browser; a given environment anywhere. */
+function openTabs(
+  { clientId, key, crossTab, store }: SessionEngineSettings,
+  hear: (message: TabMessage) => void,
+  storageChanged: () => void,
+): TabChannel | undefined {
+  if (crossTab && (crossTab !== true || globalThis.window))
+    return openTabChannel(
+      `site-identity:${clientId}`,
+      key,
+      crossTab === true ? {} : crossTab,
+      store(),
+      hear,
+      storageChanged,
+    );
+}
+
 /**
  * The one writer of a tab's session: it holds the {@link Session}, changes it only
  * through {@link transition} (`dispatch`) and runs what the transition asks for:
@@ -80,7 +100,7 @@ export function waitUntil(
  * watch the session. @internal
  */
 export function createSessionEngine(settings: SessionEngineSettings) {
-  const { key, crossTab, record, now, leewaySeconds } = settings;
+  const { record, now, leewaySeconds } = settings;
   const view = createSessionView();
   const waiting = new Set<() => void>();
   const once = keyedFlight();
@@ -114,8 +134,8 @@ export function createSessionEngine(settings: SessionEngineSettings) {
       );
   }
 
-  /** The renewal decision on the session held and `read` (default: the tokens held alone). */
-  const decide = (ask: RenewalAsk, read = HELD_ONLY, sawRecord?: boolean): RenewalDecision => {
+  /** The renewal decision on the session held and the record `read`. */
+  const decide = (ask: RenewalAsk, read: RecordRead, sawRecord?: boolean): RenewalDecision => {
     const { held, seen } = session;
     // An empty record is a sign-out by hand once storage showed the session held (or a later one).
     sawRecord ??= !!seen.tokens && compareEntries(held, seen) <= 0;
@@ -128,19 +148,6 @@ export function createSessionEngine(settings: SessionEngineSettings) {
       const decision = decide({ force: false, since: session.held }, read);
       return dispatch('decided', read, decision, true);
     });
-  }
-
-  /** Opens the tab channel: the browser's tabs in a browser; a given environment anywhere. */
-  function start(): void {
-    if (tabs === undefined && crossTab && (crossTab !== true || globalThis.window))
-      tabs = openTabChannel(
-        `site-identity:${settings.clientId}`,
-        key,
-        crossTab === true ? {} : crossTab,
-        settings.store(),
-        (message) => void dispatch('heard', message),
-        storageChanged,
-      );
   }
 
   /** Writes the session held over a corrupt or older record, holding the lock (no request). */
@@ -167,12 +174,17 @@ export function createSessionEngine(settings: SessionEngineSettings) {
     record,
     dispatch,
     decide,
+    /** The tokens held once the record was read, when they serve `ask` as they are (the renewal decision's rule). */
+    usable(ask = ANY_TOKENS): Tokens | undefined {
+      const { held, snapshot } = session;
+      if (snapshot !== LOADING && serves(held, ask, now(), leewaySeconds)) return held.tokens;
+    },
     /** Resolves once `done()` holds, checked whenever the session moves. */
     until: (done: () => boolean) => waitUntil(waiting, done),
     /** Reads storage once: at once from a synchronous one (no event), else publishing when it answers. */
     load(): MaybePromise<void> {
       if (session.snapshot !== LOADING) return;
-      start();
+      tabs ??= openTabs(settings, (message) => void dispatch('heard', message), storageChanged);
       return (loading ??= after(record.read(), (read) => {
         const decision = decide(ANY_TOKENS, read, false);
         return dispatch('decided', read, decision, false, !loading);

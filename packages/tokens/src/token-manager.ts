@@ -10,9 +10,8 @@ import { createAutoRefresh } from './auto-refresh';
 import { explicitEntry } from './entry';
 import { abortable, invalid, invalidArgument, TokensError } from './errors';
 import { createStoredRecord } from './record';
-import { createRenewal, serves } from './renewal';
-import { ANY_TOKENS, createSessionEngine, LOCK_MARGIN_MS } from './session-engine';
-import { LOADING } from './session';
+import { createRenewal } from './renewal';
+import { createSessionEngine, LOCK_MARGIN_MS } from './session-engine';
 import { memoryStorage, webStorage, type TokenStorage } from './storage';
 import { createTokenEndpoint } from './token-endpoint';
 import type { TokenManager, TokenManagerOptions } from './token-manager-types';
@@ -108,20 +107,18 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
       )
     : undefined;
   const engine = createSessionEngine({ ...settings, moved: () => auto?.schedule() });
-  const { load, dispatch } = engine;
   const renewal = createRenewal(engine, endpoint, lockTimeoutMs);
-  /** Valid tokens at hand (the renewal decision on the tokens held), once the record was read. */
-  const ready = () => engine.session.snapshot !== LOADING && serves(engine, ANY_TOKENS);
-  const held = () => engine.session.held.tokens as Tokens;
+  const { load, dispatch, usable } = engine;
 
   async function loadAndGet(): Promise<Tokens> {
     await load();
-    return serves(engine, ANY_TOKENS) ? held() : renewal.renew(false);
+    return usable() ?? renewal.renew(false);
   }
 
   /** Valid tokens at hand come back without a wait: the hot path of every authorised call. */
   function getTokens(): Promise<Tokens> {
-    return ready() ? Promise.resolve(held()) : loadAndGet();
+    const tokens = usable();
+    return tokens ? Promise.resolve(tokens) : loadAndGet();
   }
 
   /**
@@ -142,13 +139,12 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
     getTokens: (options) => abortable(getTokens, options),
     // The hot path of every authorised call: valid tokens at hand answer without a chained step.
     getAccessToken: (options) =>
-      abortable(
-        () =>
-          ready()
-            ? Promise.resolve(held().accessToken.value)
-            : loadAndGet().then((t) => t.accessToken.value),
-        options,
-      ),
+      abortable(() => {
+        const tokens = usable();
+        return tokens
+          ? Promise.resolve(tokens.accessToken.value)
+          : loadAndGet().then((t) => t.accessToken.value);
+      }, options),
     refresh: (options) =>
       abortable(async () => {
         await load();
