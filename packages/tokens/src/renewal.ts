@@ -12,14 +12,12 @@ const PROBE_MS = 50;
 const RENEWAL_ROUNDS = 3;
 
 /**
- * How one round of a renewal ended: with the tokens to answer, or with a later
- * session that arrived meanwhile (another round decides again on it).
+ * How one round of a renewal ended: with the tokens to answer, or `changed`: a later
+ * session arrived meanwhile (another round decides again on it).
  */
-type Round =
-  { readonly outcome: 'tokens'; readonly tokens: Tokens } | { readonly outcome: 'changed' };
+type Round = Tokens | typeof CHANGED;
 
-const CHANGED: Round = { outcome: 'changed' };
-const answer = (tokens: Tokens | null): Round => ({ outcome: 'tokens', tokens: tokens as Tokens });
+const CHANGED = 'changed';
 
 /** The snapshot carries a failure until the next success; the error is what the caller gets. @internal */
 export function failed(engine: SessionEngine, error: unknown): TokensError {
@@ -46,7 +44,7 @@ export function createRenewalRounds(
   /** The session a renewal made, stored and posted; a later one held meanwhile wins. */
   async function conclude(next: Entry, reason?: 'refresh_rejected'): Promise<Round> {
     await dispatch('renewed', next, reason);
-    return answer(engine.usable() ?? next.tokens);
+    return engine.usable() ?? (next.tokens as Tokens);
   }
 
   /**
@@ -58,7 +56,7 @@ export function createRenewalRounds(
     const read = await record.read();
     const ask = { force: false, since: held() };
     void dispatch('decided', read, decide(ask, read, false));
-    if (compareEntries(held(), base) > 0) return engine.usable() ? answer(held().tokens) : CHANGED;
+    if (compareEntries(held(), base) > 0) return engine.usable() ?? CHANGED;
     const reason = base.tokens?.refreshToken.role === 'member' ? 'refresh_rejected' : undefined;
     void dispatch('rejected', renewedEntry(null, base), reason);
     let visitor: Tokens;
@@ -96,7 +94,7 @@ export function createRenewalRounds(
     void dispatch('decided', read, decision);
     if (decision.action === 'use') {
       if (decision.write) await dispatch('rewrite', true);
-      return answer(held().tokens);
+      return held().tokens as Tokens;
     }
     const base = decision.entry;
     const reason = decision.cleared ? 'storage_cleared' : undefined;
@@ -116,7 +114,7 @@ export function createRenewalRounds(
   async function renewHolding(ask: RenewalAsk): Promise<Tokens> {
     for (let rounds = 0; rounds < RENEWAL_ROUNDS; rounds++) {
       const result = await round(ask);
-      if (result.outcome === 'tokens') return result.tokens;
+      if (result !== CHANGED) return result;
     }
     throw fail(
       new TokensError('The session kept changing during a renewal; nothing was sent', {

@@ -2,8 +2,7 @@ import { keyedFlight } from '@site-identity/http/internal';
 import { compareEntries, NO_ENTRY, type Entry } from './entry';
 import { after, type MaybePromise, type RecordRead, type StoredRecord } from './record';
 import { decideRenewal, serves, type RenewalAsk, type RenewalDecision } from './renewal-decision';
-import { createSessionView, eventFor, LOADING } from './session';
-import { sameTokens } from './token-set';
+import { createSessionView, LOADING } from './session';
 import type { Tokens } from './types';
 import {
   INITIAL_SESSION,
@@ -117,13 +116,7 @@ export function createSessionEngine(settings: SessionEngineSettings) {
     const [next, effects = {}] = transition(session, change, ...data);
     session = next;
     const { tell, repair: fix, write } = effects;
-    if (next.snapshot !== snapshot && !effects.quiet) {
-      // The event of a new session (none for the first read, an error, or the same tokens).
-      const [before, now] = [held.tokens, next.held.tokens];
-      const expired = next.snapshot.ended?.reason === 'refresh_rejected';
-      const same = snapshot === LOADING || sameTokens(before, now);
-      view.show(next.snapshot, same ? undefined : eventFor(before, now, expired));
-    }
+    if (next.snapshot !== snapshot && !effects.quiet) view.show(next.snapshot, effects.event);
     if (next.held !== held) settings.moved?.();
     if (next.held !== held || next.handOff !== handOff) for (const check of [...waiting]) check();
     if (tell) tabs?.post(tell);

@@ -7,6 +7,7 @@ import {
   LOADING,
   snapshotOf,
   type SessionEndReason,
+  type SessionEvent,
   type SessionSnapshot,
 } from './session';
 import type { TabMessage } from './tab-channel';
@@ -52,6 +53,8 @@ export interface Effects {
   readonly quiet?: boolean | undefined;
   readonly repair?: boolean | undefined;
   readonly write?: Write | undefined;
+  /** The event of a new session (none for the first read, an error, or the same tokens). */
+  readonly event?: SessionEvent | undefined;
 }
 
 /** A transition's result: the new session and its effects. @internal */
@@ -66,19 +69,19 @@ const message = (entry: Entry, fields?: Omit<TabMessage, 'entry'>): TabMessage =
 /**
  * Makes `entry` the session held when it is later than the one held (the one
  * ordering of sessions, {@link compareEntries}), with the snapshot that follows;
- * before the record was read, silently.
+ * before the record was read, silently. With the event of the change, if any.
  */
 function accept(
   session: Session,
   entry: Entry,
   reason: SessionEndReason = 'signed_out',
   inOtherTab = false,
-): Session {
+): [Session, SessionEvent?] {
   const { held, snapshot } = session;
-  if (compareEntries(entry, held) <= 0) return session;
+  if (compareEntries(entry, held) <= 0) return [session];
   const moved = { ...session, held: entry };
-  if (snapshot === LOADING || (sameTokens(held.tokens, entry.tokens) && !snapshot.error))
-    return moved;
+  const same = sameTokens(held.tokens, entry.tokens);
+  if (snapshot === LOADING || (same && !snapshot.error)) return [moved];
   const event = eventFor(held.tokens, entry.tokens, reason === 'refresh_rejected');
   const ended =
     event === 'SESSION_EXPIRED' || event === 'SIGNED_OUT'
@@ -86,7 +89,7 @@ function accept(
       : event === 'SIGNED_IN'
         ? undefined
         : snapshot.ended;
-  return { ...moved, snapshot: snapshotOf(entry.tokens, undefined, ended) };
+  return [{ ...moved, snapshot: snapshotOf(entry.tokens, undefined, ended) }, same ? undefined : event];
 }
 
 /**
@@ -97,19 +100,19 @@ function accept(
 function heard(session: Session, { entry, reason, unstored, renewing, ask }: TabMessage): Step {
   const mine = session.rejected ?? session.held;
   const tell = ask && compareEntries(mine, entry) > 0 ? message(mine) : undefined;
-  const next = accept(session, entry, reason, true);
+  const [next, event] = accept(session, entry, reason, true);
   if (renewing === undefined)
-    return [next, { tell, repair: next.held !== session.held && unstored }];
+    return [next, { tell, event, repair: next.held !== session.held && unstored }];
   const handOff = renewing && compareEntries(next.held, entry) <= 0 ? entry : undefined;
-  return [{ ...next, handOff }, { tell }];
+  return [{ ...next, handOff }, { tell, event }];
 }
 
 /** A new session made here (a renewal, an explicit change): stored, then posted. */
 function made(session: Session, entry: Entry, reason?: SessionEndReason, repair = false): Step {
-  const next = accept(session, entry, reason);
+  const [next, event] = accept(session, entry, reason);
   // A sign-in or another tab's later session meanwhile won: the renewal ends with nothing new.
   if (next.held === session.held) return [next, { tell: message(next.held, { renewing: false }) }];
-  return [next, { write: { entry, tell: message(entry, { reason }), repair } }];
+  return [next, { event, write: { entry, tell: message(entry, { reason }), repair } }];
 }
 
 /**
@@ -134,8 +137,8 @@ export const transitions = {
   ): Step {
     const seen = read.kind === 'entry' ? read.entry : session.seen;
     const reason = decision.cleared ? 'storage_cleared' : undefined;
-    const next = accept({ ...session, seen }, decision.entry, reason, true);
-    if (session.snapshot !== LOADING) return [next, { repair: repair && decision.write }];
+    const [next, event] = accept({ ...session, seen }, decision.entry, reason, true);
+    if (session.snapshot !== LOADING) return [next, { event, repair: repair && decision.write }];
     // Loaded. A tab whose storage failed may hold a later session than the record: it answers.
     const tell = message(next.held, { ask: true });
     return [
@@ -166,9 +169,10 @@ export const transitions = {
     { tell: message(entry, { reason }) },
   ],
   /** The visitor tokens after a rejection did not come either: the session is the rejected one. */
-  dropped: ({ rejected, ...session }: Session, reason?: SessionEndReason): Step => [
-    accept(session, rejected ?? session.held, reason),
-  ],
+  dropped({ rejected, ...session }: Session, reason?: SessionEndReason): Step {
+    const [next, event] = accept(session, rejected ?? session.held, reason);
+    return [next, { event }];
+  },
   /** An explicit change (sign-in, `setTokens`, `clear`). */
   replaced: (session: Session, entry: Entry): Step => made(session, entry, 'signed_out', true),
   /** The held session is written again (over a corrupt, missing or older record); `share`: and posted. */
