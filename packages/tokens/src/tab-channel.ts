@@ -123,24 +123,9 @@ export function openTabChannel(
 
   return {
     locked: typeof locks?.request === 'function',
-    post({
-      entry: { tokens, epoch, generation },
-      reason,
-      unstored,
-      renewing,
-      ask,
-    }: TabMessage): void {
-      const message = {
-        key,
-        tokens,
-        epoch,
-        generation,
-        reason,
-        unstored: !!unstored,
-        renewing,
-        ask: !!ask,
-      };
-      attempt(() => port?.postMessage(message));
+    /** Posts `message` flat: the entry's tokens, epoch and generation beside the other fields and the key. */
+    post({ entry, ...fields }: TabMessage): void {
+      attempt(() => port?.postMessage({ ...entry, ...fields, key }));
     },
     /**
      * Runs `task` holding the renewal lock. Waiting ends `superseded` when
