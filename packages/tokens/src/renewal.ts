@@ -2,7 +2,7 @@ import { keyedFlight } from '@site-identity/http/internal';
 import { compareEntries, renewedEntry, type Entry } from './entry';
 import { isTokenEndpointError, isTokensError, TokensError } from './errors';
 import { isFresh, type RenewalAsk, type RenewalDecision } from './renewal-decision';
-import type { SessionEngine } from './session-engine';
+import { ANY_TOKENS, type SessionEngine } from './session-engine';
 import type { TokenEndpoint } from './token-endpoint';
 import type { Tokens } from './types';
 
@@ -37,7 +37,7 @@ export function createRenewalRounds(
   engine: SessionEngine,
   endpoint: Pick<TokenEndpoint, 'refresh' | 'anonymous'>,
 ) {
-  const { dispatch, decide, record } = engine;
+  const { dispatch, reread } = engine;
   const held = () => engine.session.held;
   const fail = (error: unknown) => failed(engine, error);
 
@@ -53,9 +53,7 @@ export function createRenewalRounds(
    * visitor tokens take its place.
    */
   async function rejected(base: Entry): Promise<Round> {
-    const read = await record.read();
-    const ask = { force: false, since: held() };
-    void dispatch('decided', read, decide(ask, read, false));
+    await reread(ANY_TOKENS, false);
     if (compareEntries(held(), base) > 0) return engine.usable() ?? CHANGED;
     const reason = base.tokens?.refreshToken.role === 'member' ? 'refresh_rejected' : undefined;
     void dispatch('rejected', renewedEntry(null, base), reason);
@@ -89,9 +87,7 @@ export function createRenewalRounds(
   /** One round holding the lock: decide from the tokens held and stored, then renew if needed. */
   async function round(ask: RenewalAsk): Promise<Round> {
     await engine.awaitHandOff();
-    const read = await record.read();
-    const decision = decide(ask, read);
-    void dispatch('decided', read, decision);
+    const decision = await reread(ask);
     if (decision.action === 'use') {
       if (decision.write) await dispatch('rewrite', true);
       return held().tokens as Tokens;

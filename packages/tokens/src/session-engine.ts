@@ -106,7 +106,7 @@ export function createSessionEngine(settings: SessionEngineSettings) {
   let session = INITIAL_SESSION;
   /** The tab channel; `null` once disposed. */
   let tabs: TabChannel | null | undefined;
-  let loading: MaybePromise<void> | undefined;
+  let loading: MaybePromise<unknown> | undefined;
 
   function dispatch<K extends SessionChange>(
     change: K,
@@ -135,20 +135,26 @@ export function createSessionEngine(settings: SessionEngineSettings) {
     return decideRenewal(held, read, sawRecord, ask, now(), leewaySeconds);
   };
 
-  /** Another tab changed the record: adopt a later session; a corrupt one never replaces ours. */
-  function storageChanged(): void {
-    void after(record.read(), (read) => {
-      const decision = decide({ force: false, since: session.held }, read);
-      return dispatch('decided', read, decision, true);
+  /**
+   * Reads the record and takes the renewal decision for `ask` on it, as the change
+   * `decided` (`repair`: write back a bad record); the first read ends loading,
+   * silently when the storage answered at once.
+   */
+  const reread = (
+    ask = ANY_TOKENS,
+    sawRecord?: boolean,
+    repair = false,
+  ): MaybePromise<RenewalDecision> =>
+    after(record.read(), (read) => {
+      const decision = decide(ask, read, sawRecord);
+      void dispatch('decided', read, decision, repair, !loading);
+      return decision;
     });
-  }
 
   /** Writes the session held over a corrupt or older record, holding the lock (no request). */
   function repair(): Promise<unknown> {
     const fix = async () => {
-      const read = await record.read();
-      if (decide({ force: false, since: session.held }, read, false).write)
-        await dispatch('rewrite', false);
+      if (decide(ANY_TOKENS, await record.read(), false).write) await dispatch('rewrite', false);
     };
     const never = new Promise<never>(() => {});
     return once('repair', () => {
@@ -164,9 +170,8 @@ export function createSessionEngine(settings: SessionEngineSettings) {
       return session;
     },
     tabs: () => tabs ?? undefined,
-    record,
     dispatch,
-    decide,
+    reread,
     /** The tokens held once the record was read, when they serve `ask` as they are (the renewal decision's rule). */
     usable(ask = ANY_TOKENS): Tokens | undefined {
       const { held, snapshot } = session;
@@ -175,13 +180,12 @@ export function createSessionEngine(settings: SessionEngineSettings) {
     /** Resolves once `done()` holds, checked whenever the session moves. */
     until: (done: () => boolean) => waitUntil(waiting, done),
     /** Reads storage once: at once from a synchronous one (no event), else publishing when it answers. */
-    load(): MaybePromise<void> {
+    load(): MaybePromise<unknown> {
       if (session.snapshot !== LOADING) return;
+      // Another tab changed the record: adopt a later session; a corrupt one never replaces ours.
+      const storageChanged = () => void reread(ANY_TOKENS, undefined, true);
       tabs ??= openTabs(settings, (message) => void dispatch('heard', message), storageChanged);
-      return (loading ??= after(record.read(), (read) => {
-        const decision = decide(ANY_TOKENS, read, false);
-        return dispatch('decided', read, decision, false, !loading);
-      }));
+      return (loading ??= reread(ANY_TOKENS, false));
     },
     /**
      * The tab granted the lock after another tab's renewal waits for that tab's
