@@ -106,7 +106,7 @@ export function createSessionEngine(settings: SessionEngineSettings) {
   let session = INITIAL_SESSION;
   /** The tab channel; `null` once disposed. */
   let tabs: TabChannel | null | undefined;
-  let loading: MaybePromise<unknown> | undefined;
+  let loading: unknown;
 
   function dispatch<K extends SessionChange>(
     change: K,

@@ -89,7 +89,10 @@ function accept(
       : event === 'SIGNED_IN'
         ? undefined
         : snapshot.ended;
-  return [{ ...moved, snapshot: snapshotOf(entry.tokens, undefined, ended) }, same ? undefined : event];
+  return [
+    { ...moved, snapshot: snapshotOf(entry.tokens, undefined, ended) },
+    same ? undefined : event,
+  ];
 }
 
 /**
@@ -104,7 +107,10 @@ function heard(session: Session, { entry, reason, unstored, renewing, ask }: Tab
   if (renewing === undefined)
     return [next, { tell, event, repair: next.held !== session.held && unstored }];
   const handOff = renewing && compareEntries(next.held, entry) <= 0 ? entry : undefined;
-  return [{ ...next, handOff }, { tell, event }];
+  return [
+    { ...next, handOff },
+    { tell, event },
+  ];
 }
 
 /** A new session made here (a renewal, an explicit change): stored, then posted. */
