@@ -4,7 +4,7 @@
 // reports/lint.json for the summary (one check that passes when no file has an error;
 // each file with errors counts as a failure, clean files are not counted as tests),
 // and exits 1 on any error. Arguments, if given, replace the default paths.
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
@@ -26,6 +26,21 @@ const targets =
         'eslint.config.mjs',
       ].filter((path) => existsSync(join(root, path)));
 
+// Lint runs before the build: every subpath a package exports must be mapped to its
+// source in tsconfig.eslint.json, or its imports type as unresolved (`any`) in a clean clone.
+const readJson = (file) => JSON.parse(readFileSync(join(root, file), 'utf8'));
+const mapped = readJson('tsconfig.eslint.json').compilerOptions.paths;
+const unmapped = readdirSync(join(root, 'packages')).flatMap((dir) => {
+  const manifest = readJson(`packages/${dir}/package.json`);
+  return Object.keys(manifest.exports ?? {})
+    .filter((subpath) => subpath !== '.' && subpath !== './package.json')
+    .map((subpath) => `${manifest.name}${subpath.slice(1)}`)
+    .filter((specifier) => !(specifier in mapped));
+});
+for (const specifier of unmapped) {
+  console.log(`tsconfig.eslint.json: compilerOptions.paths has no entry for ${specifier}`);
+}
+
 const started = Date.now();
 const eslint = new ESLint({ cwd: root, errorOnUnmatchedPattern: false });
 const results = await eslint.lintFiles(targets);
@@ -35,7 +50,8 @@ if (output) console.log(output);
 
 const errors = results.reduce((sum, result) => sum + result.errorCount, 0);
 const warnings = results.reduce((sum, result) => sum + result.warningCount, 0);
-const failedFiles = results.filter((result) => result.errorCount > 0).length;
+const failedFiles =
+  results.filter((result) => result.errorCount > 0).length + (unmapped.length > 0 ? 1 : 0);
 const seconds = ((Date.now() - started) / 1000).toFixed(1);
 console.log(`lint: ${results.length} files, ${errors} errors, ${warnings} warnings (${seconds} s)`);
 
@@ -44,4 +60,4 @@ writeFileSync(
   join(root, 'reports', 'lint.json'),
   `${JSON.stringify({ passed: failedFiles === 0 ? 1 : 0, failed: failedFiles, files: results.length, errors, warnings }, null, 2)}\n`,
 );
-process.exit(errors > 0 ? 1 : 0);
+process.exit(errors > 0 || unmapped.length > 0 ? 1 : 0);

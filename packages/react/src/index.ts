@@ -10,7 +10,6 @@ export {
   type MemberAuthState,
   type UseMemberAuthResult,
 } from './use-member-auth';
-export { useMfaStep, type MfaStepCallOptions, type UseMfaStepResult } from './use-mfa-step';
 export {
   useLoginCallback,
   type LoginCallbackOptions,

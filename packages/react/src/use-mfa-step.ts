@@ -19,7 +19,7 @@ import { useTrackedCall } from './tracked-call';
  *
  * @example
  * ```ts
- * import type { MfaStepCallOptions } from '@site-identity/react';
+ * import type { MfaStepCallOptions } from '@site-identity/react/mfa';
  *
  * const options: MfaStepCallOptions = { rememberThisDevice: true, completeLogin: 'frame' };
  * ```
@@ -31,7 +31,7 @@ export type MfaStepCallOptions = Omit<FactorStepOptions, 'stateToken' | 'signal'
  *
  * @example
  * ```ts
- * import type { UseMfaStepResult } from '@site-identity/react';
+ * import type { UseMfaStepResult } from '@site-identity/react/mfa';
  *
  * const offers = (step: UseMfaStepResult) => step.challenge?.availableFactors.map((f) => f.factorType) ?? [];
  * ```
@@ -74,7 +74,7 @@ export interface UseMfaStepResult {
  * @example
  * ```tsx
  * import type { LoginResult } from '@site-identity/member-auth';
- * import { useMfaStep } from '@site-identity/react';
+ * import { useMfaStep } from '@site-identity/react/mfa';
  *
  * function SecondFactor({ login }: { login: LoginResult }) {
  *   const step = useMfaStep(login);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FactorType, LoginProblem, LoginResult } from '@site-identity/member-auth';
-import { useMfaStep } from '@site-identity/react';
+import { useMfaStep } from '@site-identity/react/mfa';
 import { Outcome } from '../components/Outcome';
 import { describeLoginResult } from '../lib/describeLoginResult';
 import { firstFactor } from '../lib/firstFactor';

@@ -1,0 +1,1 @@
+export { useMfaStep, type MfaStepCallOptions, type UseMfaStepResult } from './use-mfa-step';
