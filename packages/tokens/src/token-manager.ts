@@ -16,7 +16,9 @@ import {
   TokensError,
   type TokenEndpointError,
 } from './errors';
-import { after, createStoredRecord, type MaybePromise } from './record';
+import { createInspector } from './inspection';
+import { watchPageCache } from './page-cache';
+import { after, createStoredRecord, type MaybePromise, type RecordRead } from './record';
 import { decideRenewal, type RenewalAsk, type RenewalDecision } from './renewal-decision';
 import {
   createSessionView,
@@ -47,6 +49,8 @@ const LOCK_MARGIN_MS = 2_000;
 /** `localStorage`, or memory where there is none or it is disabled (sandboxed frame, blocked cookies). */
 const defaultStorage = (): TokenStorage =>
   attempt(() => localStorage && webStorage(localStorage)) || memoryStorage();
+
+const rankOf = ({ epoch, generation }: Entry) => ({ epoch, generation });
 
 /** How a new session came: why the last one ended, and whether another tab made it. */
 interface Cause {
@@ -105,8 +109,14 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
   nonNegative(leewaySeconds, 'leewaySeconds', invalidArgument);
   nonNegative(lockTimeoutMs, 'lockTimeoutMs', invalidArgument);
   const key = options.storageKey ?? `site-identity:${clientId}:tokens`;
-  const report =
+  const inspector = createInspector(now);
+  const trace = inspector.emit;
+  const onError =
     options.onError ?? ((error: TokensError) => console.warn(`[site-identity] ${error.message}`));
+  const report = (error: TokensError) => {
+    trace({ type: 'error', error });
+    onError(error);
+  };
   let storage = options.storage;
   const store = () => (storage ??= defaultStorage());
   const record = createStoredRecord(store, key, report);
@@ -121,6 +131,7 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
   let loading: MaybePromise<void> | undefined;
   let tabs: TabChannel | undefined;
   let disposed = false;
+  let unwatch: (() => void) | undefined;
   let flight: Promise<Tokens> | undefined;
   /** The session whose refresh token the platform just rejected, while visitor tokens come. */
   let rejected: Entry | undefined;
@@ -140,6 +151,7 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
             : undefined,
         (delayMs) => {
           const { error } = view.snapshot;
+          trace({ type: 'retry', delayMs, retryAt: now() + delayMs });
           if (error) view.show(snapshotOf(held.tokens, error, ended(), now() + delayMs));
         },
       )
@@ -164,6 +176,16 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
         snapshotOf(next.tokens, undefined, end),
         sameTokens(previous, next.tokens) ? undefined : event,
       );
+      if (!sameTokens(previous, next.tokens))
+        trace({
+          type: 'session',
+          event,
+          status: view.snapshot.status,
+          ended: end,
+          inOtherTab,
+          epoch: next.epoch,
+          generation: next.generation,
+        });
     }
     auto?.schedule();
     wakeAll();
@@ -176,6 +198,7 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
       ? error
       : new TokensError('Renewal failed', { code: 'INVALID_RESPONSE', cause: error });
     view.show(snapshotOf(held.tokens, failure, ended()));
+    trace({ type: 'error', error: failure });
     return failure;
   }
 
@@ -192,6 +215,7 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
   async function share(entry: Entry, reason?: SessionEndReason): Promise<void> {
     const stored = await write(entry);
     tabs?.post({ entry, reason, unstored: !stored });
+    if (tabs) trace({ type: 'hand-off', from: 'this-tab', ...rankOf(entry) });
   }
 
   function hear({ entry, reason, unstored, renewing, ask }: TabNews): void {
@@ -202,7 +226,10 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
     if (renewing !== undefined) {
       handOff = renewing && !laterRank(held, entry) ? entry : undefined;
       if (!handOff) wakeAll();
-    } else if (accept(entry, { reason, inOtherTab: true }) && unstored) void repair();
+    } else if (accept(entry, { reason, inOtherTab: true })) {
+      trace({ type: 'hand-off', from: 'other-tab', ...rankOf(entry) });
+      if (unstored) void repair();
+    }
   }
 
   function wakeAll(): void {
@@ -242,14 +269,41 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
   }
 
   /** Another tab changed the record: adopt a later session; a corrupt one never replaces ours. */
+  function changed(read: RecordRead): void {
+    const ask = { force: false, since: held };
+    const decision = decideRenewal(held, read, sawRecord(), ask, now(), leewaySeconds);
+    if (read.kind === 'entry') seen = read.entry;
+    adopt(decision);
+    if (decision.write) void repair();
+  }
+
   function storageChanged(): void {
-    void after(record.read(), (read) => {
-      const ask = { force: false, since: held };
-      const decision = decideRenewal(held, read, sawRecord(), ask, now(), leewaySeconds);
-      if (read.kind === 'entry') seen = read.entry;
-      adopt(decision);
-      if (decision.write) void repair();
+    void after(record.read(), changed);
+  }
+
+  /**
+   * Back from the back/forward cache: the channel (closed while cached, so that no message
+   * evicts the page) opens again, and no token is served until the record is read again
+   * (a sign-out or a later session from another tab is adopted, subscribers told) and the
+   * clock says whether the tokens held are still valid.
+   */
+  function restored(): void {
+    start();
+    if (!loaded) return;
+    loaded = false;
+    loading = after(record.read(), (read) => {
+      loaded = true;
+      changed(read);
+      auto?.schedule();
+      trace({ type: 'restored' });
+      tabs?.post({ entry: held, ask: true });
     });
+  }
+
+  /** Into the back/forward cache: the channel closes (a waiting or held lock is the browser's). */
+  function hidden(): void {
+    tabs?.stop();
+    tabs = undefined;
   }
 
   function start(): void {
@@ -276,6 +330,7 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
         if (compareEntries(read.entry, held) > 0) held = read.entry;
       }
       loaded = true;
+      unwatch ??= watchPageCache(hidden, restored);
       auto?.schedule();
       view.show(snapshotOf(held.tokens), undefined, !loading);
       // A tab whose storage failed may hold a later session than the record: it answers.
@@ -331,9 +386,11 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
     }
     try {
       next = renewedEntry(
-        await (decision.action === 'refresh'
-          ? endpoint.refresh(base.tokens!.refreshToken)
-          : endpoint.anonymous()),
+        await inspector.request(decision.action, base, () =>
+          decision.action === 'refresh'
+            ? endpoint.refresh(base.tokens!.refreshToken)
+            : endpoint.anonymous(),
+        ),
         base,
       );
     } catch (error) {
@@ -356,7 +413,10 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
       const dropped = (rejected = renewedEntry(null, base));
       tabs?.post({ entry: dropped, reason });
       try {
-        next = renewedEntry(await endpoint.anonymous(), base);
+        next = renewedEntry(
+          await inspector.request('anonymous', base, () => endpoint.anonymous()),
+          base,
+        );
       } catch (failure) {
         accept(dropped, { reason });
         throw fail(failure);
@@ -516,6 +576,7 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
       void load();
       return view.snapshot;
     },
+    inspect: inspector.inspect,
     subscribe(listener) {
       if (typeof listener !== 'function')
         throw invalid('listener', 'a function', listener, invalidArgument);
@@ -525,6 +586,8 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
     dispose() {
       disposed = true;
       auto?.stop();
+      unwatch?.();
+      inspector.clear();
       tabs?.stop();
       tabs = undefined;
       view.clear();
