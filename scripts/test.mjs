@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // npm test: formatting, lint, build, typecheck, unit tests, the README and TSDoc snippets, packaging
-// checks, size budgets, the end-to-end tests, the release test and the consumer matrix (both
-// on a local registry), then the time each step took, the reports' notes (versions across the
+// checks, size budgets, the devtools' absence from a production build, the end-to-end tests, the
+// release test and the consumer matrix (both on a local registry), then the time each step took, the reports' notes (versions across the
 // release test, each project's install footprint) and one closing line summed from the
 // runners' JSON reports.
 import { spawnSync } from 'node:child_process';
@@ -42,6 +42,11 @@ const steps = [
   ['API reports (API Extractor)', 'node', ['scripts/api-reports.mjs']],
   ['packaging checks', 'node', ['scripts/check-packages.mjs']],
   ['size budgets', 'node', ['scripts/size.mjs']],
+  [
+    'devtools in production (0 bytes in the Vite example)',
+    'node',
+    ['scripts/check-devtools-production.mjs'],
+  ],
   ['end-to-end tests', turbo, ['run', 'e2e', '--continue', '--concurrency=1']],
   ['release test (changesets into a local registry)', 'node', ['scripts/release-test.mjs']],
   [

@@ -1,3 +1,4 @@
+import { IdentityDevtools } from '@site-identity/devtools/react';
 import { IdentityProvider } from '@site-identity/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -11,5 +12,12 @@ createRoot(document.getElementById('root')!).render(
     <IdentityProvider {...identity}>
       <App />
     </IdentityProvider>
+    {/* The session panel while developing; a production build contains none of it. */}
+    <IdentityDevtools
+      tokens={identity.tokens}
+      signOutEverywhere={async () =>
+        location.assign(await identity.redirects.logout({ postLogoutRedirectUri: location.origin }))
+      }
+    />
   </StrictMode>,
 );

@@ -1,0 +1,2 @@
+export { mountIdentityDevtools } from './mount';
+export type { DevtoolsOptions, DevtoolsPosition, MountedDevtools } from './options';

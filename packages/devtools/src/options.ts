@@ -1,0 +1,58 @@
+/**
+ * Where the devtools button sits on the page.
+ *
+ * @example
+ * ```ts
+ * import type { DevtoolsPosition } from '@site-identity/devtools';
+ * const position: DevtoolsPosition = 'bottom-left';
+ * ```
+ */
+export type DevtoolsPosition = 'bottom-right' | 'bottom-left' | 'top-right' | 'top-left';
+
+/**
+ * Options of {@link mountIdentityDevtools} (and the props of `<IdentityDevtools />`
+ * besides `tokens`).
+ *
+ * @example
+ * ```ts
+ * import type { DevtoolsOptions } from '@site-identity/devtools';
+ * const options: DevtoolsOptions = { initialIsOpen: true, position: 'bottom-left' };
+ * ```
+ */
+export interface DevtoolsOptions {
+  /** The element the button and the panel are added to. Default `document.body`. */
+  readonly container?: HTMLElement;
+  /** Whether the panel starts open. Default `false`. */
+  readonly initialIsOpen?: boolean;
+  /** Default `'bottom-right'`. */
+  readonly position?: DevtoolsPosition;
+  /**
+   * Ends the member's session everywhere (at the platform, every device), e.g.
+   * `async () => location.assign(await redirects.logout({ postLogoutRedirectUri: location.origin }))`. Without it
+   * the panel offers "Sign out here" only (this browser: `tokens.clear()`).
+   */
+  readonly signOutEverywhere?: () => unknown;
+  /** How many events the log keeps, newest first. Default 100. */
+  readonly maxEvents?: number;
+}
+
+/**
+ * What {@link mountIdentityDevtools} returns.
+ *
+ * @example
+ * ```ts
+ * import { mountIdentityDevtools } from '@site-identity/devtools';
+ * import { createTokenManager } from '@site-identity/tokens';
+ * const devtools = mountIdentityDevtools(createTokenManager({ clientId: 'my-client-id' }));
+ * devtools.open();
+ * devtools.unmount();
+ * ```
+ */
+export interface MountedDevtools {
+  /** Opens the panel. */
+  open(): void;
+  /** Closes the panel (the button stays). */
+  close(): void;
+  /** Removes the button and the panel and stops listening to the manager. */
+  unmount(): void;
+}

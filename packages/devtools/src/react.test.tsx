@@ -1,0 +1,40 @@
+import { createMockPlatform } from '@site-identity/mock-platform';
+import { createTokenManager, memoryStorage } from '@site-identity/tokens';
+import { cleanup, render } from '@testing-library/react';
+import { afterEach, expect, test, vi } from 'vitest';
+import { IdentityDevtools } from './react';
+import { IdentityDevtools as ProductionDevtools } from './react-production';
+
+const platform = createMockPlatform();
+afterEach(() => cleanup());
+
+const tokens = createTokenManager({
+  clientId: 'client-devtools-react',
+  storage: memoryStorage(),
+  fetch: (request) => platform.fetch(request),
+  crossTab: false,
+});
+
+const host = () => document.querySelector('[data-site-identity-devtools]');
+
+test('<IdentityDevtools /> adds the panel while it is mounted, and calls the latest signOutEverywhere', async () => {
+  const first = vi.fn();
+  const latest = vi.fn();
+  const view = render(<IdentityDevtools tokens={tokens} initialIsOpen signOutEverywhere={first} />);
+  expect(host()?.shadowRoot?.querySelector('#panel')?.hasAttribute('hidden')).toBe(false);
+  view.rerender(<IdentityDevtools tokens={tokens} initialIsOpen signOutEverywhere={latest} />);
+  expect(document.querySelectorAll('[data-site-identity-devtools]')).toHaveLength(1);
+  host()
+    ?.shadowRoot?.querySelector<HTMLButtonElement>('[data-action="signOutEverywhere"]')
+    ?.click();
+  await vi.waitFor(() => expect(latest).toHaveBeenCalledTimes(1));
+  expect(first).not.toHaveBeenCalled();
+  view.unmount();
+  expect(host()).toBeNull();
+});
+
+test('the production entry renders nothing and adds nothing', () => {
+  const view = render(<ProductionDevtools tokens={tokens} initialIsOpen />);
+  expect(view.container.innerHTML).toBe('');
+  expect(host()).toBeNull();
+});
