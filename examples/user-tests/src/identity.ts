@@ -6,7 +6,7 @@ import { createTokenManager, memoryStorage } from '@site-identity/tokens';
 
 export function createIdentity(window?: RedirectsEnvironment['window']) {
   const tokens = createTokenManager({ clientId: 'my-app', storage: memoryStorage() });
-  const redirects = createRedirects({ clientId: 'my-app', tokens, ...(window ? { window } : {}) });
-  const memberAuth = createMemberAuth({ clientId: 'my-app', tokens, redirects });
+  const redirects = createRedirects({ tokens, ...(window ? { window } : {}) });
+  const memberAuth = createMemberAuth({ tokens, redirects });
   return { tokens, redirects, memberAuth };
 }

@@ -5,11 +5,10 @@ import { createTokenManager } from '@site-identity/tokens';
 
 export function createIdentity(clientId: string) {
   const tokens = createTokenManager({ clientId, autoRefresh: true });
-  const redirects = createRedirects({ clientId, tokens });
+  const redirects = createRedirects({ tokens });
   // A login completes in a hidden frame, or (third-party cookies blocked) by a redirect
   // through the hosted page back to /callback, which the app's Callback finishes.
   const memberAuth = createMemberAuth({
-    clientId,
     tokens,
     redirects,
     redirectUri: `${location.origin}/callback`,

@@ -131,6 +131,35 @@ export function requiredString(value: unknown, name: string, make: Invalid): str
 }
 
 /**
+ * The client id of a factory that takes a token manager: `given` when there is one
+ * (it must then be the manager's, when the manager has one), else the manager's.
+ * Anything else is the caller's invalid-argument error naming both values.
+ *
+ * @example
+ * ```ts
+ * import { clientIdOf } from '@site-identity/http/internal';
+ *
+ * const clientId = clientIdOf(undefined, { clientId: 'my-client-id' }, (message) => new TypeError(message));
+ * ```
+ */
+export function clientIdOf(
+  given: unknown,
+  tokens: { readonly clientId?: unknown } | undefined,
+  make: Invalid,
+): string {
+  const inherited = tokens?.clientId;
+  if (given === undefined) return requiredString(inherited, 'clientId', make);
+  const clientId = requiredString(given, 'clientId', make);
+  if (inherited === undefined || inherited === clientId) return clientId;
+  throw invalid(
+    'clientId',
+    `the token manager's clientId ${describeValue(inherited)} or left out`,
+    clientId,
+    make,
+  );
+}
+
+/**
  * `value` as a `URL` when it is an absolute URL of one of `schemes` (default
  * http and https), without a fragment unless `fragment` is allowed; else the
  * caller's invalid-argument error naming the parameter, the rule and what came.

@@ -6,6 +6,7 @@
 export {
   absoluteUrl,
   attempt,
+  clientIdOf,
   describeValue,
   invalid,
   isRecord,

@@ -89,16 +89,15 @@ const demandOf = (error: unknown): CaptchaKind | undefined => {
  * import { createCaptcha } from '@site-identity/member-auth/captcha';
  * declare const grecaptcha: { execute(siteKey: string, options: { action: string }): Promise<string> };
  *
- * const clientId = 'my-client-id';
- * const tokens = createTokenManager({ clientId });
- * const redirects = createRedirects({ clientId, tokens });
+ * const tokens = createTokenManager({ clientId: 'my-client-id' });
+ * const redirects = createRedirects({ tokens });
  * const captcha = createCaptcha({
  *   provider: {
  *     getToken: async (kind, siteKey) =>
  *       kind === 'invisible' ? grecaptcha.execute(siteKey, { action: 'login' }) : undefined,
  *   },
  * });
- * const auth = createMemberAuth({ clientId, tokens, redirects, captcha });
+ * const auth = createMemberAuth({ tokens, redirects, captcha });
  * ```
  */
 export function createCaptcha(options: CaptchaOptions = {}): MemberAuthCaptcha {

@@ -509,6 +509,31 @@ describe('createMemberAuth', () => {
     );
   });
 
+  test('clientId is the token manager’s unless given; another one is refused naming both', async () => {
+    const { tokens: manager, redirects: client } = createAuth();
+    const bodies: { redirect?: { clientId?: string } }[] = [];
+    server.events.on('request:start', async ({ request }) => {
+      if (request.url.endsWith('/v1/send-email'))
+        bodies.push((await request.clone().json()) as (typeof bodies)[number]);
+    });
+    const inherited = createMemberAuth({ tokens: manager, redirects: client });
+    await inherited.sendPasswordResetEmail(ada.email, { redirectUri: 'https://shop.example/r' });
+    server.events.removeAllListeners();
+    expect(bodies.map((body) => body.redirect?.clientId)).toEqual([CLIENT_ID]);
+    expect(() =>
+      createMemberAuth({ clientId: CLIENT_ID, tokens: manager, redirects: client }),
+    ).not.toThrow();
+    expect(() =>
+      createMemberAuth({ clientId: 'another-site', tokens: manager, redirects: client }),
+    ).toThrow(
+      expect.objectContaining({
+        name: 'MemberAuthError',
+        code: 'INVALID_ARGUMENT',
+        message: `clientId must be the token manager's clientId "${CLIENT_ID}" or left out; got "another-site"`,
+      }),
+    );
+  });
+
   test('sends nothing until a call is made', () => {
     createAuth();
     expect(platform.state.requests).toHaveLength(0);

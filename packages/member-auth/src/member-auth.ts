@@ -1,11 +1,6 @@
 import type { CallSignal } from './call-signal';
 import { DEFAULT_API_BASE_URL, type HttpClientOptions } from '@site-identity/http';
-import {
-  absoluteUrl,
-  invalid,
-  optionalFunction,
-  requiredString,
-} from '@site-identity/http/internal';
+import { absoluteUrl, invalid, optionalFunction, clientIdOf } from '@site-identity/http/internal';
 import {
   accountCalls,
   type ActivationEmailOptions,
@@ -44,17 +39,19 @@ import {
  * import { createCaptcha, type CaptchaProvider } from '@site-identity/member-auth/captcha';
  * import type { TokenManager } from '@site-identity/tokens';
  * import type { Redirects } from '@site-identity/redirects';
- * declare const clientId: string;
  * declare const tokens: TokenManager;
  * declare const redirects: Redirects;
  * declare const provider: CaptchaProvider;
  *
- * const options: MemberAuthOptions = { clientId, tokens, redirects, captcha: createCaptcha({ provider }) };
+ * const options: MemberAuthOptions = { tokens, redirects, captcha: createCaptcha({ provider }) };
  * ```
  */
 export interface MemberAuthOptions {
-  /** The site's OAuth client id. */
-  clientId: string;
+  /**
+   * The site's OAuth client id. Default: the token manager's. One given must be the
+   * manager's (`INVALID_ARGUMENT` naming both otherwise).
+   */
+  clientId?: string;
   /** The token manager; its access token authorises every call. */
   tokens: MemberAuthTokens;
   /**
@@ -187,19 +184,18 @@ export interface MemberAuth {
  * import { createRedirects } from '@site-identity/redirects';
  * import { createMemberAuth } from '@site-identity/member-auth';
  *
- * const clientId = 'my-client-id';
- * const tokens = createTokenManager({ clientId });
- * const redirects = createRedirects({ clientId, tokens });
- * const auth = createMemberAuth({ clientId, tokens, redirects });
+ * const tokens = createTokenManager({ clientId: 'my-client-id' });
+ * const redirects = createRedirects({ tokens });
+ * const auth = createMemberAuth({ tokens, redirects });
  *
  * const result = await auth.login({ email: 'ada@example.com', password: 'correct horse' });
  * if (result.loginState === 'SUCCESS') console.log(tokens.isLoggedIn()); // true
  * ```
  */
 export function createMemberAuth(options: MemberAuthOptions): MemberAuth {
-  const { clientId, tokens, redirects, captcha, verificationStorage } = options ?? {};
+  const { tokens, redirects, captcha, verificationStorage } = options ?? {};
   const { redirectUri, frameBudgetMs, onBeforeRedirect } = options ?? {};
-  requiredString(clientId, 'clientId', invalidArgument);
+  const clientId = clientIdOf(options?.clientId, tokens, invalidArgument);
   if (typeof tokens?.getAccessToken !== 'function')
     throw invalid('tokens', 'a token manager of @site-identity/tokens', tokens, invalidArgument);
   if (

@@ -4,8 +4,8 @@ import type { TokenManager } from '@site-identity/tokens';
 /**
  * What member-auth uses of a token manager (`createTokenManager` from
  * `@site-identity/tokens`): the access token that authorises its calls, whether a
- * member is logged in, the `authorized_client` grant, and the platform settings
- * (`apiBaseUrl`, `fetch`) that member-auth inherits unless given its own.
+ * member is logged in, the `authorized_client` grant, and the settings
+ * (`clientId`, `apiBaseUrl`, `fetch`) that member-auth inherits unless given its own.
  *
  * @example
  * ```ts
@@ -20,7 +20,7 @@ export type MemberAuthTokens = Pick<
   TokenManager,
   'getAccessToken' | 'isLoggedIn' | 'authorizedClient'
 > &
-  Partial<Pick<TokenManager, 'apiBaseUrl' | 'fetch'>>;
+  Partial<Pick<TokenManager, 'clientId' | 'apiBaseUrl' | 'fetch'>>;
 
 /**
  * What member-auth uses of a redirect client (`createRedirects` from
@@ -33,10 +33,9 @@ export type MemberAuthTokens = Pick<
  * import { createRedirects } from '@site-identity/redirects';
  * import type { MemberAuthRedirects } from '@site-identity/member-auth';
  * import type { TokenManager } from '@site-identity/tokens';
- * declare const clientId: string;
  * declare const tokens: TokenManager;
  *
- * const redirects: MemberAuthRedirects = createRedirects({ clientId, tokens });
+ * const redirects: MemberAuthRedirects = createRedirects({ tokens });
  * ```
  */
 export type MemberAuthRedirects = Pick<Redirects, 'silentLogin' | 'loginWithRedirect'>;

@@ -86,8 +86,8 @@ function checkInstances({ tokens, redirects, memberAuth }: IdentityInstances): v
  * declare function App(): ReactNode;
  *
  * const tokens = createTokenManager({ clientId: 'my-client-id' });
- * const redirects = createRedirects({ clientId: 'my-client-id', tokens });
- * const memberAuth = createMemberAuth({ clientId: 'my-client-id', tokens, redirects });
+ * const redirects = createRedirects({ tokens });
+ * const memberAuth = createMemberAuth({ tokens, redirects });
  *
  * createRoot(document.getElementById('root')!).render(
  *   <IdentityProvider tokens={tokens} redirects={redirects} memberAuth={memberAuth}>

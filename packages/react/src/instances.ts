@@ -32,7 +32,7 @@ export type SessionSource = Pick<TokenManager, 'getSnapshot' | 'subscribe'> &
  * import type { TokenManager } from '@site-identity/tokens';
  * declare const tokens: TokenManager;
  *
- * const redirects: LoginRedirector = createRedirects({ clientId: 'my-client-id', tokens });
+ * const redirects: LoginRedirector = createRedirects({ tokens });
  * ```
  */
 export type LoginRedirector = Pick<Redirects, 'loginWithRedirect' | 'completeLogin'> &

@@ -1,4 +1,5 @@
 import { isPlatformError } from '@site-identity/http';
+import { createTokenManager, memoryStorage } from '@site-identity/tokens';
 import { describe, expect, test, vi } from 'vitest';
 import { createRedirects } from './create-redirects';
 import { isRedirectsError } from './redirects-error';
@@ -53,6 +54,67 @@ describe('createRedirects', () => {
   ])('rejects %s with a typed error', (_name, options, message) => {
     expect(() => createRedirects(options as never)).toThrow(
       expect.objectContaining({ name: 'RedirectsError', code: 'INVALID_ARGUMENT', message }),
+    );
+  });
+});
+
+describe('clientId from the token manager', () => {
+  const manager = (clientId: string) =>
+    createTokenManager({ clientId, storage: memoryStorage(), crossTab: false });
+
+  /** The clientId of the authorization requests sent to the redirects service. */
+  function captureClientIds(): string[] {
+    const seen: string[] = [];
+    server.events.on('request:start', async ({ request }) => {
+      if (request.url.endsWith('/v1/redirect-session')) {
+        const body = (await request.clone().json()) as {
+          auth?: { authRequest?: { clientId: string } };
+        };
+        seen.push(body.auth?.authRequest?.clientId ?? '');
+      }
+    });
+    return seen;
+  }
+  const flow = { codeChallenge: 'c'.repeat(43), state: 's-1', redirectUri: REDIRECT_URI };
+
+  test('createRedirects({ tokens }) sends the manager’s clientId', async () => {
+    const seen = captureClientIds();
+    const redirects = createRedirects({ tokens: manager(CLIENT_ID) });
+    await redirects.getAuthUrl(flow);
+    server.events.removeAllListeners();
+    expect(seen).toEqual([CLIENT_ID]);
+  });
+
+  test('the same clientId given again is accepted', async () => {
+    const seen = captureClientIds();
+    await createRedirects({ clientId: CLIENT_ID, tokens: manager(CLIENT_ID) }).getAuthUrl(flow);
+    server.events.removeAllListeners();
+    expect(seen).toEqual([CLIENT_ID]);
+  });
+
+  test('a clientId other than the manager’s is a typed error naming both', () => {
+    expect(() => createRedirects({ clientId: 'site-b', tokens: manager('site-a') })).toThrow(
+      expect.objectContaining({
+        name: 'RedirectsError',
+        code: 'INVALID_ARGUMENT',
+        message:
+          'clientId must be the token manager\'s clientId "site-a" or left out; got "site-b"',
+      }),
+    );
+  });
+
+  test('a manager of its own without clientId takes the one given', () => {
+    const tokens = {
+      getAccessToken: async () => 'a',
+      exchangeCode: async () => null as never,
+      clear() {},
+    };
+    expect(() => createRedirects({ clientId: 'own', tokens })).not.toThrow();
+    expect(() => createRedirects({ tokens })).toThrow(
+      expect.objectContaining({
+        code: 'INVALID_ARGUMENT',
+        message: 'clientId must be a non-empty string; got undefined',
+      }),
     );
   });
 });

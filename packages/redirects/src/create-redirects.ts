@@ -26,7 +26,11 @@ import { silentLogin } from './silent-login';
  *   `LOGOUT_URL_UNAVAILABLE` (the platform session may still be alive: do not
  *   pretend it is over by redirecting to `postLogoutRedirectUri`).
  *
- * @throws {@link RedirectsError} `INVALID_ARGUMENT` for a missing `clientId` or `tokens`.
+ * `clientId`, `apiBaseUrl` and `fetch` are the token manager's unless given; a
+ * `clientId` given must be the manager's.
+ *
+ * @throws {@link RedirectsError} `INVALID_ARGUMENT` for a missing `tokens`, or a `clientId`
+ * other than the manager's (the message names both).
  *
  * @example
  * ```ts
@@ -35,7 +39,7 @@ import { silentLogin } from './silent-login';
  * declare const clientId: string;
  *
  * const tokens = createTokenManager({ clientId });
- * const redirects = createRedirects({ clientId, tokens });
+ * const redirects = createRedirects({ tokens });
  *
  * // On the sign-in button:
  * await redirects.loginWithRedirect({ redirectUri: `${location.origin}/callback`, originalUri: location.href });

@@ -111,7 +111,7 @@ function popupAnswer(
  * import { loginWithPopup } from '@site-identity/redirects/popup';
  *
  * const tokens = createTokenManager({ clientId: 'my-client-id' });
- * const redirects = createRedirects({ clientId: 'my-client-id', tokens });
+ * const redirects = createRedirects({ tokens });
  *
  * document.querySelector('#google')?.addEventListener('click', async () => {
  *   await loginWithPopup(redirects, { idp: 'google' });

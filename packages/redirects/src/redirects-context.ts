@@ -1,6 +1,7 @@
 import { DEFAULT_API_BASE_URL, type FetchLike } from '@site-identity/http';
 import {
   absoluteUrl,
+  clientIdOf,
   keyedFlight,
   timeoutMs as checkTimeoutMs,
   invalid,
@@ -10,7 +11,7 @@ import { windowOf, type RedirectsLogger } from './environment';
 import type { CallbackParams } from './parse-callback';
 import { fail, RedirectsError } from './redirects-error';
 import type { RedirectsOptions, RedirectsTokens } from './redirects-types';
-import { invalidArgument, text } from './values';
+import { invalidArgument } from './values';
 
 /** What every call of one redirect client shares: its checked settings and its runs in flight. */
 export interface RedirectsContext {
@@ -37,8 +38,8 @@ export const checkTimeout = (value: unknown): number =>
 
 /** Checks the options of `createRedirects` and makes the context of its calls. */
 export function createContext(options: RedirectsOptions): RedirectsContext {
-  const clientId = text(options?.clientId, 'clientId');
-  const manager = options.tokens;
+  const manager = options?.tokens;
+  const clientId = clientIdOf(options?.clientId, manager, invalidArgument);
   if (typeof manager?.getAccessToken !== 'function' || typeof manager.exchangeCode !== 'function') {
     throw invalid('tokens', 'a token manager of @site-identity/tokens', manager, invalidArgument);
   }

@@ -25,6 +25,8 @@ import type {
  * ```
  */
 export interface RedirectsTokens {
+  /** The manager's client id, inherited unless `createRedirects` is given the same one. */
+  readonly clientId?: string;
   /** The manager's platform settings, inherited unless `createRedirects` is given its own. */
   readonly apiBaseUrl?: string;
   readonly fetch?: HttpClientOptions['fetch'];
@@ -45,15 +47,17 @@ export interface RedirectsTokens {
  * ```ts
  * import type { RedirectsOptions } from '@site-identity/redirects';
  * import type { TokenManager } from '@site-identity/tokens';
- * declare const clientId: string;
  * declare const tokens: TokenManager;
  *
- * const options: RedirectsOptions = { clientId, tokens, apiBaseUrl: 'https://www.wixapis.com' };
+ * const options: RedirectsOptions = { tokens, apiBaseUrl: 'https://www.wixapis.com' };
  * ```
  */
 export interface RedirectsOptions extends RedirectsEnvironment {
-  /** The OAuth app's client id. */
-  readonly clientId: string;
+  /**
+   * The OAuth app's client id. Default: the token manager's. One given must be the
+   * manager's (`INVALID_ARGUMENT` naming both otherwise).
+   */
+  readonly clientId?: string;
   /** The token manager of `@site-identity/tokens`. */
   readonly tokens: RedirectsTokens;
   /** Default `https://www.wixapis.com`. */

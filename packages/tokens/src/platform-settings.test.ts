@@ -19,3 +19,9 @@ test('apiBaseUrl and fetch are set once: the token URL follows apiBaseUrl, and b
   expect(urls).toEqual(['http://127.0.0.1:4420/oauth2/token']);
   manager.dispose();
 });
+
+test('the clientId is exposed for createRedirects and createMemberAuth to inherit', () => {
+  const manager = createTokenManager({ clientId: 'my-client-id', crossTab: false });
+  expect(manager.clientId).toBe('my-client-id');
+  manager.dispose();
+});

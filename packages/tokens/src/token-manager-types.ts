@@ -91,6 +91,8 @@ export type AuthorizedClientRequest = Omit<
 export interface TokenManager {
   /** Tokens are served through the platform's CDN. */
   readonly servedThroughCdn: true;
+  /** The site's OAuth client id this manager was configured with, for the other factories to inherit. */
+  readonly clientId: string;
   /** The platform's API base this manager was configured with, for the other factories to inherit. */
   readonly apiBaseUrl: string;
   /** The `fetch` this manager was configured with (`undefined`: the global one), for the other factories to inherit. */

@@ -516,6 +516,7 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
 
   return {
     servedThroughCdn: true,
+    clientId,
     apiBaseUrl,
     fetch: options.fetch,
     storageKey: key,

@@ -51,7 +51,7 @@ export interface HostedCredentials {
  *
  * const browser: TestBrowser = createTestBrowser(createMockPlatform());
  * const tokens = createTokenManager({ clientId: 'my-app' });
- * const redirects = createRedirects({ clientId: 'my-app', tokens, window: browser.window });
+ * const redirects = createRedirects({ tokens, window: browser.window });
  * ```
  */
 export interface TestBrowser {
@@ -146,8 +146,8 @@ async function submitHostedForm(
  * const platform = createMockPlatform({ members: [{ email: 'ada@example.com', password: 'secret' }] });
  * const browser = createTestBrowser(platform);
  * const tokens = createTokenManager({ clientId: 'my-app' });
- * const redirects = createRedirects({ clientId: 'my-app', tokens, window: browser.window });
- * const memberAuth = createMemberAuth({ clientId: 'my-app', tokens, redirects });
+ * const redirects = createRedirects({ tokens, window: browser.window });
+ * const memberAuth = createMemberAuth({ tokens, redirects });
  * expect((await memberAuth.login({ email: 'ada@example.com', password: 'secret' })).loginState).toBe('SUCCESS');
  * ```
  */
