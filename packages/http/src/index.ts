@@ -15,6 +15,7 @@ export {
   type PlatformErrorCode,
   type PlatformErrorInit,
   type PlatformErrorKind,
+  type RequestDetail,
 } from './platform-error';
 export { DEFAULT_API_BASE_URL, EDGE_API_BASE_URL, type SearchParams } from './request-url';
 export { readResponse, REQUEST_ID_HEADER } from './error-from-response';

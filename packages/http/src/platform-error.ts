@@ -101,7 +101,31 @@ export interface PlatformErrorInit {
   readonly description?: string;
   readonly data?: Readonly<Record<string, unknown>>;
   readonly response?: Response;
+  readonly detail?: RequestDetail;
   readonly cause?: unknown;
+}
+
+/**
+ * Where a request failed, for the developer: the method, the URL with its host and
+ * port (without query or fragment), and the network cause's code when there was
+ * one (`ECONNREFUSED`, `ENOTFOUND`, `ERR_SSL_WRONG_VERSION_NUMBER`, …; a browser does
+ * not tell it).
+ *
+ * @example
+ * ```ts
+ * import type { RequestDetail } from '@site-identity/http';
+ *
+ * const detail: RequestDetail = {
+ *   method: 'POST',
+ *   url: 'http://127.0.0.1:4999/oauth2/token',
+ *   networkCode: 'ECONNREFUSED',
+ * };
+ * ```
+ */
+export interface RequestDetail {
+  readonly method: string;
+  readonly url: string;
+  readonly networkCode?: string | undefined;
 }
 
 /**
@@ -146,6 +170,8 @@ export class PlatformError extends SiteIdentityError {
   declare readonly data: Readonly<Record<string, unknown>> | undefined;
   /** The raw response (non-enumerable), when there was one. */
   declare readonly response: Response | undefined;
+  /** The request that failed, when it is known: method, URL (host and port), network code. */
+  declare readonly detail: RequestDetail | undefined;
 
   constructor(message: string, init: PlatformErrorInit) {
     // Every field exists on every error (possibly undefined); without an init, no others.
@@ -155,6 +181,7 @@ export class PlatformError extends SiteIdentityError {
       description: undefined,
       data: undefined,
       response: undefined,
+      detail: undefined,
       ...init,
       retryable: init?.retryable ?? false,
       fieldViolations: init?.fieldViolations ?? [],

@@ -1,4 +1,5 @@
-import { invalidOptions, PlatformError } from './platform-error';
+import { invalidOptions, isPlatformError, PlatformError } from './platform-error';
+import { isSiteIdentityError } from './site-identity-error';
 import type { AuthorizationSource } from './http-types';
 
 /** `accept: application/json`, then `base`, the JSON content type when there is a body, then `own`. */
@@ -48,11 +49,18 @@ export async function authorize(
     // Headers refuses a line break or NUL inside the value (a TypeError, caught below).
     if (typeof value === 'string') return headers.set('authorization', value);
   } catch (cause) {
+    // The library's own errors never hold a token: their message says why (the token
+    // endpoint's host and the network's reason), and their request detail comes up.
     throw new PlatformError(
       typeof value === 'string'
         ? 'getAuthorization must return a header-safe string; got one with a line break or NUL; nothing was sent'
-        : 'getAuthorization failed; nothing was sent',
-      { kind: 'system', code: 'AUTHORIZATION_FAILED', cause },
+        : `getAuthorization failed; nothing was sent${isSiteIdentityError(cause) ? `: ${cause.message}` : ''}`,
+      {
+        kind: 'system',
+        code: 'AUTHORIZATION_FAILED',
+        cause,
+        detail: isPlatformError(cause) ? cause.detail : undefined,
+      },
     );
   }
   throw new PlatformError(

@@ -62,9 +62,14 @@ export const fetchOf =
   (request) =>
     (custom ?? globalThis.fetch)(request);
 
-/** `POST /oauth2/token`: how a message names a request (never its query, which may hold a token). */
-export const describeRequest = (method: string, url: string | URL): string =>
-  `${method} ${new URL(url).pathname}`;
+/**
+ * `POST https://www.wixapis.com/oauth2/token`: how a message names a request, host and
+ * port included (never its query or fragment, which may hold a token).
+ */
+export const describeRequest = (method: string, url: string | URL): string => {
+  const { origin, pathname } = new URL(url);
+  return `${method} ${origin}${pathname}`;
+};
 
 /**
  * Sends one request once: builds it, asks `getAuthorization` (a failure there is

@@ -1,4 +1,5 @@
-import { abortError, isPlatformError, PlatformError } from './platform-error';
+import { networkCause } from './network-cause';
+import { abortError, isPlatformError, PlatformError, type RequestDetail } from './platform-error';
 
 /**
  * A `PlatformError` for anything thrown: a `PlatformError` comes back unchanged;
@@ -26,7 +27,7 @@ export function toPlatformError(error: unknown): PlatformError {
 
 /** What a failure of one request is described with. @internal */
 export interface FailureContext {
-  /** The request, as `POST /v2/login`. */
+  /** The request, as `POST https://www.wixapis.com/_api/iam/authentication/v2/login`. */
   readonly where: string;
   readonly timeoutMs: number;
   /** The caller's signal: once it has aborted, every failure is kind `aborted`. */
@@ -36,27 +37,31 @@ export interface FailureContext {
 /**
  * {@link toPlatformError} for one request: messages name its method and path, a
  * time-out names `timeoutMs`, and once the caller's `signal` has aborted every
- * failure is kind `aborted`, with the abort reason as `cause`. @internal
+ * failure is kind `aborted`, with the abort reason as `cause`. A network failure names
+ * the operating system's reason when there is one (a host not found, nothing
+ * listening on the port, no TLS there); `detail` holds the method, the URL and that
+ * code. @internal
  */
 export function wrap(error: unknown, context?: FailureContext): PlatformError {
   const aborted = context?.signal?.aborted;
   if (!aborted && isPlatformError(error)) return error;
   const on = context ? `: ${context.where}` : '';
+  const [method = '', url = ''] = context?.where.split(' ') ?? [];
+  const net = context && networkCause(error, url.replace(/^\w+:\/\/|\/.*$/g, ''));
+  const detail: RequestDetail | undefined = context && { method, url, networkCode: net?.code };
   switch (aborted ? 'AbortError' : (error as Error | undefined)?.name) {
     case 'TimeoutError':
       return new PlatformError(
         `Request timed out${context ? ` after ${context.timeoutMs} ms` : ''}${on}`,
-        { kind: 'timeout', code: 'TIMEOUT', retryable: true, cause: error },
+        { kind: 'timeout', code: 'TIMEOUT', retryable: true, cause: error, detail },
       );
     case 'AbortError':
       return abortError(aborted ? context?.signal?.reason : error, `Request aborted${on}`);
     case 'TypeError':
-      return new PlatformError(`Network error${context ? `: no answer to ${context.where}` : ''}`, {
-        kind: 'network',
-        code: 'NETWORK_ERROR',
-        retryable: true,
-        cause: error,
-      });
+      return new PlatformError(
+        `Network error${context ? `: no answer to ${context.where}` : ''}${net ? `: ${net.reason}` : ''}`,
+        { kind: 'network', code: 'NETWORK_ERROR', retryable: true, cause: error, detail },
+      );
     default:
       return new PlatformError(`System error occurred${on}, request-id: unknown`, {
         kind: 'system',

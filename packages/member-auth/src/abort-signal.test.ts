@@ -35,7 +35,8 @@ describe('a call aborted by its signal', () => {
     expect(result).toMatchObject({
       loginState: 'FAILURE',
       errorCode: 'INVALID_ARGUMENT',
-      error: 'signal must be an AbortSignal; got "stop"',
+      error: 'Check what you entered and try again.',
+      cause: { message: 'signal must be an AbortSignal; got "stop"' },
     });
     expect(platform.state.requests).toHaveLength(0);
   });

@@ -1,3 +1,4 @@
+import { memberText } from './member-texts';
 import { PlatformError, type PlatformErrorInit } from '@site-identity/http';
 import { describe, expect, test } from 'vitest';
 import { catalogueError, type CatalogueCall } from './error-catalogue';
@@ -110,8 +111,10 @@ describe('catalogueError', () => {
       loginState,
       // The table itself is pinned in login-error-code.test.ts.
       errorCode: loginErrorCode(code),
-      error: 'what the platform said',
+      error: memberText(code),
     });
+    // The platform's words are the developer's, on the cause.
+    expect(result.cause.message).toBe('what the platform said');
     expect(result.cause).toBeInstanceOf(MemberAuthError);
     expect(result.cause.code).toBe(code);
     expect(result.cause.cause).toBe(platform);
@@ -142,7 +145,8 @@ describe('catalogueError', () => {
     expect(result).toMatchObject({
       loginState: 'FAILURE',
       errorCode: 'INVALID_ARGUMENT',
-      error: 'Enter the code',
+      error: 'Check what you entered and try again.',
+      cause: { message: 'Enter the code' },
     });
   });
 });

@@ -78,9 +78,11 @@ export function transportCode(
  * | any | 429 Too Many Requests | `FAILURE` | `TOO_MANY_REQUESTS` | the same |
  * | any | 5xx without details, an answer that is not JSON | `FAILURE` | `SERVER_ERROR` | the same |
  *
- * `error` is the platform's message (`INVALID_ARGUMENT: …` for validation errors,
- * `System error occurred, request-id: …` for server failures); `cause` is a
- * `MemberAuthError` holding the `PlatformError` and its request id.
+ * `error` is for the member: what happened and what to do, by the code (`memberText`).
+ * `cause` is a `MemberAuthError` for the developer: its message is the platform's
+ * (`INVALID_ARGUMENT: …` for validation errors, `System error occurred, request-id: …`
+ * for server failures, the method, URL and network reason when no answer came), with
+ * the `PlatformError` as its cause, its request id, and `detail` (method, URL, network code).
  *
  * @example
  * ```ts
@@ -100,6 +102,7 @@ export function catalogueError(call: CatalogueCall, error: unknown): LoginProble
     return loginProblem('FAILURE', error.code, error.message, {
       cause: error.cause,
       requestId: error.requestId,
+      detail: error.detail,
     });
   }
   const platform = toPlatformError(error);
@@ -136,5 +139,6 @@ export function catalogueError(call: CatalogueCall, error: unknown): LoginProble
   return loginProblem(state, errorCode, platform.message, {
     cause: platform,
     requestId: platform.requestId,
+    detail: platform.detail,
   });
 }

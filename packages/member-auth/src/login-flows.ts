@@ -1,4 +1,4 @@
-import { signalOf } from '@site-identity/http/internal';
+import { isRecord, signalOf } from '@site-identity/http/internal';
 import type { CallSignal } from './call-signal';
 import type { HttpResponse } from '@site-identity/http';
 import {
@@ -108,7 +108,11 @@ const NO_CAPTCHA =
 function withCaptchaImport(ctx: FlowContext, result: LoginProblem): LoginProblem {
   if (ctx.captcha || result.loginState === 'FAILURE') return result;
   const { code, requestId, cause } = result.cause;
-  const error = new MemberAuthError(`${result.error}: ${NO_CAPTCHA}`, { code, requestId, cause });
+  const error = new MemberAuthError(`${result.cause.message}: ${NO_CAPTCHA}`, {
+    code,
+    requestId,
+    cause,
+  });
   return { ...result, cause: error };
 }
 
@@ -165,16 +169,37 @@ async function resolving(
   }
 }
 
+/**
+ * `INVALID_ARGUMENT` naming the call's shape when it was not given one object with
+ * `email` (`login('a@b.co', 'pw')`, `login({ username })`): what it takes and what came,
+ * by kind and field names only (never a value: it may be the password).
+ */
+function callShape(call: string, input: unknown, more: number): MemberAuthError | undefined {
+  const fields = isRecord(input) ? Object.keys(input) : [];
+  if (more === 0 && fields.includes('email')) return undefined;
+  const came = isRecord(input)
+    ? fields.length > 0
+      ? `an object with ${fields.join(', ')} and no email`
+      : 'an empty object'
+    : input === null || input === undefined
+      ? String(input)
+      : `a ${typeof input}`;
+  return invalidArgument(
+    `${call} takes one object, ${call}({ email, password }); got ${came}${more > 0 ? ` and ${more} more argument${more > 1 ? 's' : ''}` : ''}`,
+  );
+}
+
 /** Register or log in: checks the input, sends with captcha handling, maps the answer. */
 export function credentialsFlow(
   ctx: FlowContext,
   call: 'register' | 'login',
   input: unknown,
+  more = 0,
 ): Promise<LoginResult> {
   return resolving(call, async () => {
     const params = record(input);
     const { email, password } = params;
-    const problem = checkCredentials(email, password);
+    const problem = callShape(call, input, more) ?? checkCredentials(email, password);
     if (problem) return catalogueError(call, problem);
     const signal = signalOf(params, invalidArgument);
     const plan = completionPlan(params, ctx.completion);

@@ -1,3 +1,4 @@
+import { memberText } from './member-texts';
 import { describe, expect, test } from 'vitest';
 import { isMemberAuthError } from './member-auth-error';
 import { toLoginResult } from './login-state';
@@ -61,7 +62,9 @@ describe('toLoginResult', () => {
     if (result.loginState === 'FAILURE') {
       expect(isMemberAuthError(result.cause)).toBe(true);
       expect(result.cause.code).toBe(errorCode);
-      expect(result.error).toBe(result.cause.message);
+      // The member's words by the code; the developer's on the cause.
+      expect(result.error).toBe(memberText(result.cause.code));
+      expect(result.cause.message).toMatch(/^The platform answered|^Unknown state$/);
     }
   });
 

@@ -1,4 +1,4 @@
-import { isSiteIdentityError, SiteIdentityError } from '@site-identity/http';
+import { isSiteIdentityError, SiteIdentityError, type RequestDetail } from '@site-identity/http';
 /**
  * The codes this package assigns, the `code` of a {@link MemberAuthError}. A FAILURE
  * {@link LoginResult} carries the error as `cause` and the spec's catalogue name
@@ -90,6 +90,8 @@ export interface MemberAuthErrorInit {
   readonly code: MemberAuthErrorCode;
   /** The platform's request id, when a request was made. */
   readonly requestId?: string | undefined;
+  /** The request that failed without an answer: method, URL with host and port, network code. */
+  readonly detail?: RequestDetail | undefined;
   /** The underlying error, usually a `PlatformError` from `@site-identity/http`. */
   readonly cause?: unknown;
 }
@@ -123,9 +125,11 @@ export class MemberAuthError extends SiteIdentityError {
   declare readonly code: MemberAuthErrorCode;
   /** The platform's `x-wix-request-id`, when a request was made. */
   declare readonly requestId: string | undefined;
+  /** The request that failed without an answer (method, URL with host and port, network code), when one did. */
+  declare readonly detail: RequestDetail | undefined;
 
   constructor(message: string, init: MemberAuthErrorInit) {
-    super(message, { requestId: undefined, ...init });
+    super(message, { requestId: undefined, detail: undefined, ...init });
   }
 }
 

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, test } from 'vitest';
 import type { LoginResult } from './login-result';
 import { isMemberAuthError } from './member-auth-error';
-import { createMemberAuth } from './member-auth';
+import { createMemberAuth, type MemberAuth } from './member-auth';
 import { CLIENT_ID, usePlatform } from './test-harness';
 
 const AUTH = 'https://www.wixapis.com/_api/iam/authentication';
@@ -321,13 +321,68 @@ describe('input checks', () => {
     ['login', { email: 'ada@example', password: 'x' }, 'invalidEmail'],
     ['login', { email: 'ada@example.com', password: '' }, 'invalidPassword'],
     ['register', { email: 'ada@example.com' }, 'invalidPassword'],
-    ['login', undefined, 'invalidEmail'],
-    ['login', 'ada@example.com', 'invalidEmail'],
+    ['login', undefined, 'INVALID_ARGUMENT'],
+    ['login', 'ada@example.com', 'INVALID_ARGUMENT'],
   ] as const)('%s(%j) → FAILURE %s without a request', async (call, params, errorCode) => {
     const { auth } = createAuth();
     const result = await auth[call](params as never);
     expect(result).toMatchObject({ loginState: 'FAILURE', errorCode });
     expect(serviceRequests()).toHaveLength(0);
+  });
+});
+
+describe('the wrong call shape is named, never "Enter a valid e-mail address"', () => {
+  test.each([
+    [
+      "login('a@b.co', 'pw')",
+      (auth: MemberAuth) => auth.login('a@b.co' as never, ...(['pw'] as never[])),
+      'login takes one object, login({ email, password }); got a string and 1 more argument',
+    ],
+    [
+      'login({ username, password })',
+      (auth: MemberAuth) => auth.login({ username: 'ada', password: 'pw' } as never),
+      'login takes one object, login({ email, password }); got an object with username, password and no email',
+    ],
+    [
+      'register()',
+      (auth: MemberAuth) => auth.register(undefined as never),
+      'register takes one object, register({ email, password }); got undefined',
+    ],
+  ])('%s', async (_name, call, message) => {
+    const { auth } = createAuth();
+    const result = await call(auth);
+    expect(result).toMatchObject({
+      loginState: 'FAILURE',
+      errorCode: 'INVALID_ARGUMENT',
+      error: 'Check what you entered and try again.',
+      cause: { code: 'INVALID_ARGUMENT', message },
+    });
+    // Never the values: the second argument may be the password.
+    expect(result.cause?.message).not.toContain('pw');
+    expect(serviceRequests()).toHaveLength(0);
+  });
+});
+
+describe('two texts: the member reads what to do, the developer where and why', () => {
+  test('the token endpoint down: the member reads no API words; the cause names the request and the detail', async () => {
+    platform.state.addMember(ada);
+    const { auth } = createAuth();
+    platform.faults.inject({ path: '/oauth2/token', kind: 'network' });
+    const result = await auth.login({ ...ada, completeLogin: false });
+    expect(result).toMatchObject({
+      loginState: 'FAILURE',
+      errorCode: 'NETWORK_ERROR',
+      error: 'We could not reach the site. Check your connection and try again.',
+    });
+    expect(result.error).not.toMatch(/getAuthorization|POST|oauth|token/i);
+    expect(result.cause?.message).toBe(
+      'getAuthorization failed; nothing was sent: Failed to fetch tokens from OAuth API: Network error: no answer to POST https://www.wixapis.com/oauth2/token',
+    );
+    expect(result.cause?.detail).toEqual({
+      method: 'POST',
+      url: 'https://www.wixapis.com/oauth2/token',
+      networkCode: undefined,
+    });
   });
 });
 

@@ -236,8 +236,9 @@ export function createMemberAuth(options: MemberAuthOptions): MemberAuth {
   };
 
   const memberAuth: MemberAuth = {
-    register: (params) => credentialsFlow(flows, 'register', params),
-    login: (params) => credentialsFlow(flows, 'login', params),
+    register: (params, ...more: unknown[]) =>
+      credentialsFlow(flows, 'register', params, more.length),
+    login: (params, ...more: unknown[]) => credentialsFlow(flows, 'login', params, more.length),
     verifyEmail: (params) => verifyEmailFlow(flows, params),
     verifyFactor: (factorType, factorOptions) => verifyFactorFlow(flows, factorType, factorOptions),
     getPendingVerification: () => store.read(),

@@ -146,7 +146,11 @@ describe('waitForPushApproval', () => {
   ])('%s: INVALID_ARGUMENT without a request', async (_, options, error) => {
     const { auth } = createAuth();
     const result = await waitForPushApproval(auth, { stateToken: 'st', ...options } as never);
-    expect(result).toMatchObject({ loginState: 'FAILURE', errorCode: 'INVALID_ARGUMENT', error });
+    expect(result).toMatchObject({
+      loginState: 'FAILURE',
+      errorCode: 'INVALID_ARGUMENT',
+      cause: { message: error },
+    });
     expect(serviceRequests()).toHaveLength(0);
   });
 });

@@ -72,11 +72,19 @@ export interface PushApprovalOptions extends FactorStepOptions {
 
 const BACK_OFF = 1.5;
 
+/** What the member reads for this import's own codes (the others: `memberText`). */
+const MEMBER_TEXTS: Record<string, string> = {
+  PUSH_DENIED: 'The sign-in was denied on your device. Try again, or choose another way to verify.',
+  PUSH_EXPIRED: 'The sign-in request on your device expired. Log in again to get a new one.',
+  PUSH_TIMED_OUT:
+    'No answer came from your device in time. Log in again, or choose another way to verify.',
+};
+
 const problem = (
   code: 'PUSH_DENIED' | 'PUSH_EXPIRED' | 'PUSH_TIMED_OUT' | 'ABORTED' | 'INVALID_ARGUMENT',
   message: string,
   cause?: unknown,
-) => loginProblem('FAILURE', code, message, { cause });
+) => loginProblem('FAILURE', code, message, { cause, memberText: MEMBER_TEXTS[code] });
 
 /** The pause between requests, ended early by the signal. */
 function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
@@ -107,13 +115,13 @@ function verdict(result: LoginResult): LoginResult | 'wait' {
   if (platform?.code === 'PUSH_DENIED')
     return problem(
       'PUSH_DENIED',
-      'The sign-in was denied on your device. Try again, or choose another way to verify.',
+      'The member denied the push sign-in on the device (verify PUSH)',
       result.cause,
     );
   if (platform?.code === 'PUSH_EXPIRED')
     return problem(
       'PUSH_EXPIRED',
-      'The sign-in request on your device expired. Log in again to get a new one.',
+      'The push sign-in request expired on the platform (verify PUSH)',
       result.cause,
     );
   return platform?.retryable === true ? 'wait' : result;
@@ -201,7 +209,7 @@ export async function waitForPushApproval(
     if (remainingMs <= 0)
       return problem(
         'PUSH_TIMED_OUT',
-        'No answer came from your device in time. Log in again, or choose another way to verify.',
+        `No push approval within timeoutMs (${String(timeoutMs)} ms)`,
       );
     const nextPollInMs = Math.min(delay, remainingMs);
     onProgress?.({ transactionId, attempt, elapsedMs, remainingMs, nextPollInMs });

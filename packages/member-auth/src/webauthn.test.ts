@@ -151,7 +151,8 @@ describe('verifyWithPasskey', () => {
       credentials: { get: get as PasskeyCredentials['get'] },
     });
     expect(result).toMatchObject({ loginState: 'FAILURE', errorCode });
-    expect(result.error).toMatch(/WebAuthn/);
+    expect(result.cause?.message).toMatch(/WebAuthn/);
+    expect(result.error).not.toMatch(/WebAuthn|navigator|Error\b/);
     expect(verifies()).toHaveLength(before);
   });
 
@@ -160,7 +161,8 @@ describe('verifyWithPasskey', () => {
     const { auth, stateToken, mfa } = await challenged();
     const result = await verifyWithPasskey(auth, { stateToken, challenge: mfa });
     expect(result).toMatchObject({ loginState: 'FAILURE', errorCode: 'WEBAUTHN_UNSUPPORTED' });
-    expect(result.error).toBe(
+    expect(result.error).toBe('Passkeys do not work here. Choose another way to verify.');
+    expect(result.cause?.message).toBe(
       'Passkeys (WebAuthn) are not available here: this browser, an insecure page or a server has no navigator.credentials.get. Choose another way to verify.',
     );
     expect(verifies()).toHaveLength(0);
@@ -247,7 +249,11 @@ describe('verifyWithPasskey', () => {
       (client === 'auth' ? auth : client) as never,
       options as never,
     );
-    expect(result).toMatchObject({ loginState: 'FAILURE', errorCode: 'INVALID_ARGUMENT', error });
+    expect(result).toMatchObject({
+      loginState: 'FAILURE',
+      errorCode: 'INVALID_ARGUMENT',
+      cause: { message: error },
+    });
     expect(serviceRequests()).toHaveLength(0);
   });
 

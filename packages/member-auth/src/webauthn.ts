@@ -43,8 +43,18 @@ const MESSAGES = {
 
 type WebauthnCode = keyof typeof MESSAGES;
 
+/** What the member reads for this import's own codes (the others: `memberText`). */
+const MEMBER_TEXTS: Record<string, string> = {
+  WEBAUTHN_UNSUPPORTED: 'Passkeys do not work here. Choose another way to verify.',
+  WEBAUTHN_CANCELLED:
+    'The passkey request was cancelled or timed out. Try again, or choose another way to verify.',
+  WEBAUTHN_NO_AUTHENTICATOR:
+    'No passkey for this site was found. Use the device that holds it, or choose another way to verify.',
+  WEBAUTHN_FAILED: 'The passkey could not be used. Try again, or choose another way to verify.',
+};
+
 const failure = (code: KnownMemberAuthErrorCode, message: string, cause?: unknown) =>
-  loginProblem('FAILURE', code, message, { cause });
+  loginProblem('FAILURE', code, message, { cause, memberText: MEMBER_TEXTS[code] });
 
 const webauthnFailure = (code: WebauthnCode, cause?: unknown, detail?: string) =>
   failure(code, detail ? `${MESSAGES[code]}: ${detail}` : MESSAGES[code], cause);

@@ -149,14 +149,26 @@ describe('completeLogin', () => {
     ['a code without state', `${REDIRECT_URI}#code=abc`],
     ['a state without code', `${REDIRECT_URI}?state=abc`],
     ['empty values', `${REDIRECT_URI}#code=&state=`],
-  ])('%s is Missing code or _state', async (_name, url) => {
+  ])(
+    '%s is Missing code or _state, naming the URL read and the page to call it on',
+    async (_name, url) => {
+      const { redirects } = client();
+      await expect(redirects.completeLogin(url)).rejects.toMatchObject({
+        name: 'RedirectsError',
+        code: 'MISSING_CODE_OR_STATE',
+        message: `Missing code or _state in ${REDIRECT_URI}: call completeLogin() on the redirectUri page, where the hosted login page returns with them`,
+      });
+      expect(codeExchanges(platform)).toHaveLength(0);
+    },
+  );
+
+  test('called on a page without a code, it names that page (never its query or fragment)', async () => {
     const { redirects } = client();
-    await expect(redirects.completeLogin(url)).rejects.toMatchObject({
-      name: 'RedirectsError',
-      code: 'MISSING_CODE_OR_STATE',
-      message: 'Missing code or _state',
-    });
-    expect(codeExchanges(platform)).toHaveLength(0);
+    history.replaceState(null, '', `${PAGE_ORIGIN}/account?tab=orders#code=half`);
+    const error = (await redirects.completeLogin().catch((caught: unknown) => caught)) as Error;
+    expect(error.message).toBe(
+      `Missing code or _state in ${PAGE_ORIGIN}/account: call completeLogin() on the redirectUri page, where the hosted login page returns with them`,
+    );
   });
 
   test('an unknown state is Invalid _state', async () => {

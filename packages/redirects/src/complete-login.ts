@@ -37,7 +37,7 @@ export async function completeLogin(
     const flow =
       state === undefined ? undefined : takeFlow(storageOf(options, 'session'), clientId, state);
     if (error) throw authorizationError(params);
-    if (!code || !state) throw missingCodeOrState();
+    if (!code || !state) throw missingCodeOrState(target);
     if (!flow) throw fail('INVALID_STATE', 'Invalid _state');
     const tokens = await exchange(ctx, code, flow.codeVerifier, flow.redirectUri, signal);
     return { tokens, originalUri: sameOriginUri(flow.originalUri, target.origin) };

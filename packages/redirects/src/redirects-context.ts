@@ -83,6 +83,14 @@ export const authorizationError = ({ error, errorDescription }: CallbackParams):
     errorDescription,
   });
 
-/** `MISSING_CODE_OR_STATE`: the hosted page answered with neither a code nor an error. */
-export const missingCodeOrState = (): RedirectsError =>
-  fail('MISSING_CODE_OR_STATE', 'Missing code or _state');
+/**
+ * `MISSING_CODE_OR_STATE`: the hosted page answered with neither a code nor an error.
+ * `read`: the URL `completeLogin` read (shown without its query and fragment).
+ */
+export const missingCodeOrState = (read?: URL): RedirectsError =>
+  fail(
+    'MISSING_CODE_OR_STATE',
+    read
+      ? `Missing code or _state in ${read.origin}${read.pathname}: call completeLogin() on the redirectUri page, where the hosted login page returns with them`
+      : 'Missing code or _state',
+  );

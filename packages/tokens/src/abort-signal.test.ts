@@ -58,7 +58,7 @@ describe('the token endpoint aborts with its signal', () => {
     expect(isTokenEndpointError(error) || isTokensError(error)).toBe(false);
     expect(error).toMatchObject({
       name: 'PlatformError',
-      message: 'Request aborted: POST /oauth2/token',
+      message: 'Request aborted: POST https://www.wixapis.com/oauth2/token',
       code: 'ABORTED',
       kind: 'aborted',
       retryable: false,

@@ -109,7 +109,7 @@ describe('failures', () => {
     });
     expect(error.requestId).toMatch(/\S/);
     expect(error.message).toBe(
-      `Failed to fetch tokens from OAuth API: 400 Bad Request, request id: ${error.requestId}`,
+      `Failed to fetch tokens from OAuth API: 400 Bad Request from POST https://www.wixapis.com/oauth2/token, request id: ${error.requestId}`,
     );
     expect(error.message).not.toContain('never-issued');
   });
@@ -150,7 +150,7 @@ describe('failures', () => {
     const error = await failure(impatient.anonymous());
     expect(error).toMatchObject({ code: 'TIMEOUT', retryable: true, status: undefined });
     expect(error.message).toBe(
-      'Failed to fetch tokens from OAuth API: Request timed out after 50 ms: POST /oauth2/token',
+      'Failed to fetch tokens from OAuth API: Request timed out after 50 ms: POST https://www.wixapis.com/oauth2/token',
     );
   });
 
@@ -158,7 +158,7 @@ describe('failures', () => {
     platform.faults.inject({ path: '/oauth2/token', kind: 'network' });
     const error = await failure(endpoint.anonymous());
     expect(error.message).toBe(
-      'Failed to fetch tokens from OAuth API: Network error: no answer to POST /oauth2/token',
+      'Failed to fetch tokens from OAuth API: Network error: no answer to POST https://www.wixapis.com/oauth2/token',
     );
   });
 
@@ -180,7 +180,7 @@ describe('failures', () => {
     });
     const error = await failure(http2.refresh('rt'));
     expect(error.message).toBe(
-      'Failed to fetch tokens from OAuth API: 400 Bad Request, request id: r-2',
+      'Failed to fetch tokens from OAuth API: 400 Bad Request from POST https://www.wixapis.com/oauth2/token, request id: r-2',
     );
   });
 

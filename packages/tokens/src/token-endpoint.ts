@@ -195,6 +195,7 @@ function failureCode(grantType: GrantType, status: number | undefined, kind: str
  */
 function grantFailure(
   grantType: GrantType,
+  tokenUrl: string,
   answer: HttpResponse | undefined,
   cause: PlatformError | undefined,
 ): PlatformError {
@@ -203,15 +204,17 @@ function grantFailure(
   const response = cause?.response;
   const requestId = answer?.requestId ?? cause?.requestId;
   const kind = cause?.kind ?? (status === 200 ? 'system' : 'http');
-  const detail =
-    status === undefined
-      ? cause?.message
-      : status === 200
-        ? 'the answer is not a token set'
-        : undefined;
+  const { origin, pathname } = new URL(tokenUrl);
+  const where = { method: 'POST', url: `${origin}${pathname}` };
   const statusText =
     status === undefined ? undefined : statusTextOf(status, response?.statusText ?? '');
-  return new TokenEndpointError(tokenEndpointMessage(status, statusText, requestId, detail), {
+  // No answer: the cause names the request and the network's reason; an answer: its status, from where.
+  const what =
+    status === undefined
+      ? cause?.message
+      : `${status === 200 ? 'the answer is not a token set' : `${status} ${statusText}`.trim()} from POST ${where.url}`;
+  return new TokenEndpointError(tokenEndpointMessage(status, statusText, requestId, what), {
+    detail: cause?.detail ?? where,
     code: failureCode(grantType, status, kind),
     grantType,
     kind,
@@ -276,7 +279,7 @@ async function sendGrant(
       ? tokensFromAnswer(answer.data, role, settings.now(), previous)
       : undefined;
   if (tokens) return tokens;
-  throw grantFailure(grantType, answer, cause);
+  throw grantFailure(grantType, tokenUrl, answer, cause);
 }
 
 /** The `authorized_client` grant of `request`: its fields and its `Authorization` value. */
