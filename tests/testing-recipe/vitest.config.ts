@@ -1,6 +1,10 @@
 import { packageTest } from '../../config/vitest.base.ts';
 
-const recipe = ['src/member-login.test.ts', 'src/module-level.test.ts'];
+const recipe = [
+  'src/member-login.test.ts',
+  'src/module-level.test.ts',
+  'src/no-test-window.test.ts',
+];
 const readme = 'src/readme.test.ts';
 
 /** The README's recipe in each environment a user's vitest may run it in; the README check once. */

@@ -1,6 +1,6 @@
 import { isRecord, signalOf } from '@site-identity/http/internal';
 import type { CallSignal } from './call-signal';
-import type { HttpResponse } from '@site-identity/http';
+import { isSiteIdentityError, type HttpResponse } from '@site-identity/http';
 import {
   toWireCaptchaTokens,
   type CaptchaTokens,
@@ -147,7 +147,8 @@ async function settle(
     return loginProblem(
       'FAILURE',
       'LOGIN_NOT_COMPLETED',
-      'Logged in, but member tokens could not be obtained',
+      // The library's own errors never hold a token: their words say what to do.
+      `Logged in, but member tokens could not be obtained${isSiteIdentityError(cause) ? `: ${cause.message}` : ''}`,
       {
         cause,
         data: { sessionToken },

@@ -6,18 +6,22 @@ import type { AuthFlowInput, AuthUrl, AuthUrlOptions, Redirects } from './redire
 import { signalOf } from '@site-identity/http/internal';
 import { invalidArgument, text } from './values';
 
-/** `createRedirectSession`: one intent, POSTed with the manager's access token. */
+/**
+ * `createRedirectSession`: one intent, POSTed with the manager's access token (or
+ * `accessToken`, taken before the session ended: logout).
+ */
 export async function createRedirectSession(
   ctx: RedirectsContext,
   request: Parameters<Redirects['createRedirectSession']>[0],
   callOptions?: { readonly signal?: AbortSignal | undefined },
+  accessToken?: string,
 ): Promise<RedirectSession> {
   checkRequest(request);
   const signal = signalOf(callOptions, invalidArgument);
   const answer = await postJson(
     ctx.sessionUrl,
     request,
-    () => ctx.manager.getAccessToken({ signal }),
+    async () => accessToken ?? ctx.manager.getAccessToken({ signal }),
     ctx.fetch,
     signal,
   );

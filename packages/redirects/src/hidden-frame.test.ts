@@ -39,7 +39,25 @@ function post(
   window.dispatchEvent(new MessageEvent('message', { data, origin, source }));
 }
 
+const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36';
+
 describe('awaitFrameAnswer', () => {
+  test('in a DOM made for tests (happy-dom), no answer ends after 2 s with what a test passes', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const answer = awaitFrameAnswer(window, PAGE, 'st-1', 120_000);
+    const rejected = expect(answer).rejects.toMatchObject({
+      name: 'RedirectsError',
+      code: 'OAUTH_FLOW_TIMED_OUT',
+      message:
+        'OAuth flow timed out: HappyDOM does not run the hosted page in a hidden frame; in tests, pass createRedirects({ window: createTestBrowser(platform).window }) or call installTestBrowser(platform), from @site-identity/mock-platform/testing',
+    });
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(frame()).not.toBeNull();
+    await vi.advanceTimersByTimeAsync(1);
+    await rejected;
+    expect(frame()).toBeNull();
+  });
+
   test('loads the page in a hidden frame and resolves with the matching answer, then removes frame and listener', async () => {
     const removeListener = vi.spyOn(window, 'removeEventListener');
     const answer = awaitFrameAnswer(window, PAGE, 'st-1', 5000);
@@ -109,6 +127,8 @@ describe('awaitFrameAnswer', () => {
 
   test('times out with OAUTH_FLOW_TIMED_OUT and cleans up', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    // A browser, which runs the hosted page (happy-dom does not: see the next test).
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(BROWSER_UA);
     const removeListener = vi.spyOn(window, 'removeEventListener');
     const answer = awaitFrameAnswer(window, PAGE, 'st-1', 120_000);
     await pageLoaded();

@@ -54,11 +54,24 @@ export function readAnswer(data: unknown): CallbackParams {
   };
 }
 
+/** What a test without a browser tab passes, said where a hidden frame or a window is missing. */
+export const TEST_WINDOW_HINT =
+  'in tests, pass createRedirects({ window: createTestBrowser(platform).window }) or call installTestBrowser(platform), from @site-identity/mock-platform/testing';
+
+/**
+ * How long a DOM made for tests waits for a hidden frame's answer (below vitest's
+ * 5 s test time-out): jsdom and happy-dom do not run the hosted page's script, so
+ * no answer ever comes there.
+ */
+const TEST_DOM_WAIT_MS = 2000;
+
 /**
  * Loads the hosted page `url` in a hidden frame and resolves with its answer: the
  * first message whose `origin` is the page's origin, whose `source` is that very
  * frame and whose `state` is `state`. Every other message is ignored. Rejects with
- * `OAUTH_FLOW_TIMED_OUT` after `timeoutMs`. The listener and the frame are always removed.
+ * `OAUTH_FLOW_TIMED_OUT` after `timeoutMs`; in jsdom or happy-dom (which never run the
+ * page) after 2 s at most, with what a test passes instead. The listener and the
+ * frame are always removed.
  *
  * @see https://www.rfc-editor.org/rfc/rfc9700#section-4.7
  */
@@ -69,8 +82,15 @@ export function awaitFrameAnswer(
   timeoutMs: number,
 ): Promise<CallbackParams> {
   const origin = new URL(url).origin;
-  const timedOut = fail('OAUTH_FLOW_TIMED_OUT', 'OAuth flow timed out');
-  return runHiddenFrame(win, url, timeoutMs, timedOut, ['message'], (event, frame) => {
+  const testDom = /jsdom|HappyDOM/.exec(win.navigator?.userAgent ?? '')?.[0];
+  const timedOut = fail(
+    'OAUTH_FLOW_TIMED_OUT',
+    testDom
+      ? `OAuth flow timed out: ${testDom} does not run the hosted page in a hidden frame; ${TEST_WINDOW_HINT}`
+      : 'OAuth flow timed out',
+  );
+  const wait = testDom ? Math.min(timeoutMs, TEST_DOM_WAIT_MS) : timeoutMs;
+  return runHiddenFrame(win, url, wait, timedOut, ['message'], (event, frame) => {
     const { origin: from, source, data } = event as MessageEvent<unknown>;
     const answer =
       from === origin && source !== null && source === frame.contentWindow

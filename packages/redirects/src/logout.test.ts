@@ -1,4 +1,5 @@
 import { isPlatformError } from '@site-identity/http';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, test, vi } from 'vitest';
 import {
   CLIENT_ID,
@@ -84,6 +85,38 @@ describe('logout', () => {
     expect(isPlatformError((error as Error).cause)).toBe(true);
     expect(tokens.isLoggedIn()).toBe(false);
     expect(remainingKeys()).toEqual(['site-identity:other-client:flow:a', 'unrelated']);
+  });
+
+  test('signs out on this device at once: the session is gone while the platform is still answering', async () => {
+    const { tokens, redirects } = await signedInClient();
+    const memberToken = await tokens.getAccessToken();
+    let answer: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    const authorization: string[] = [];
+    server.use(
+      http.post(
+        'https://www.wixapis.com/_api/redirects-api/v1/redirect-session',
+        async ({ request }) => {
+          authorization.push(request.headers.get('authorization') ?? '');
+          await held;
+          return HttpResponse.json({
+            redirectSession: {
+              id: 'r-1',
+              fullUrl: 'https://www.wixapis.com/_api/iam/authentication/v1/logout?x=1',
+            },
+          });
+        },
+      ),
+    );
+    const pending = redirects.logout({ postLogoutRedirectUri: `${PAGE_ORIGIN}/bye` });
+    await vi.waitFor(() => expect(authorization).toHaveLength(1));
+    // The platform has not answered yet, and the member is already signed out here.
+    expect(tokens.isLoggedIn()).toBe(false);
+    expect(tokens.getSnapshot().status).toBe('none');
+    answer();
+    await expect(pending).resolves.toContain('/v1/logout');
+    // The logout URL was asked for with the member's token taken before the sign-out.
+    expect(authorization).toEqual([memberToken]);
   });
 
   test('a visitor can log out too (role none afterwards)', async () => {

@@ -8,9 +8,11 @@ import { signalOf } from '@site-identity/http/internal';
 import { invalidArgument } from './values';
 
 /**
- * `logout`: asks for the logout URL with the still-valid token first, then clears
- * the tokens and every session record of the client, whatever the answer; resolves
- * with the URL, or rejects with `LOGOUT_URL_UNAVAILABLE` when there is none.
+ * `logout`: takes the still-valid access token, signs out on this device at once
+ * (the tokens and every session record of the client), then asks for the logout URL
+ * with the token it took, so a slow or absent platform never holds the local
+ * sign-out; resolves with the URL, or rejects with `LOGOUT_URL_UNAVAILABLE` when
+ * there is none.
  */
 export async function logout(ctx: RedirectsContext, logoutOptions: LogoutOptions): Promise<string> {
   const postFlowUrl = logoutOptions?.postLogoutRedirectUri;
@@ -18,17 +20,23 @@ export async function logout(ctx: RedirectsContext, logoutOptions: LogoutOptions
   const signal = signalOf(logoutOptions, invalidArgument);
   let fullUrl: string | undefined;
   let failure: unknown;
-  try {
-    ({ fullUrl } = await createRedirectSession(
-      ctx,
-      { logout: { clientId: ctx.clientId }, callbacks: { postFlowUrl } },
-      { signal },
-    ));
-  } catch (error) {
+  const accessToken = await ctx.manager.getAccessToken({ signal }).catch((error: unknown) => {
     failure = error;
-  }
+  });
   clearRecords(storageOf(ctx.options, 'session'), ctx.clientId);
   await ctx.manager.clear();
+  if (accessToken) {
+    try {
+      ({ fullUrl } = await createRedirectSession(
+        ctx,
+        { logout: { clientId: ctx.clientId }, callbacks: { postFlowUrl } },
+        { signal },
+        accessToken,
+      ));
+    } catch (error) {
+      failure = error;
+    }
+  }
   if (fullUrl === undefined) {
     throw new RedirectsError('Signed out on this device only: no logout URL', {
       code: 'LOGOUT_URL_UNAVAILABLE',

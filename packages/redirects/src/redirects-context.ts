@@ -8,6 +8,7 @@ import {
 } from '@site-identity/http/internal';
 import type { Tokens } from '@site-identity/tokens';
 import { windowOf, type RedirectsLogger } from './environment';
+import { TEST_WINDOW_HINT } from './hidden-frame';
 import type { CallbackParams } from './parse-callback';
 import { fail, RedirectsError } from './redirects-error';
 import type { RedirectsOptions, RedirectsTokens } from './redirects-types';
@@ -62,7 +63,7 @@ export function createContext(options: RedirectsOptions): RedirectsContext {
 /** The window of the client; `NOT_IN_BROWSER` where there is none (server, worker). */
 export function browser(ctx: RedirectsContext): Window {
   const win = windowOf(ctx.options);
-  if (!win) throw fail('NOT_IN_BROWSER', 'No browser window');
+  if (!win) throw fail('NOT_IN_BROWSER', `No browser window: ${TEST_WINDOW_HINT}`);
   return win;
 }
 

@@ -77,6 +77,10 @@ describe('silentLogin', () => {
 
   test("times out with 'OAuth flow timed out' and removes frame and listener", async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    // A browser, which runs the hosted page (happy-dom does not, and ends after 2 s).
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36',
+    );
     const { redirects } = createClient();
     const removeListener = vi.spyOn(window, 'removeEventListener');
     const framed = nextFrame();

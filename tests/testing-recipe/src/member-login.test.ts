@@ -17,8 +17,8 @@ afterAll(() => server.close());
 function createClients() {
   const browser = createTestBrowser(platform);
   const tokens = createTokenManager({ clientId: 'my-app', storage: memoryStorage() });
-  const redirects = createRedirects({ clientId: 'my-app', tokens, window: browser.window });
-  const memberAuth = createMemberAuth({ clientId: 'my-app', tokens, redirects });
+  const redirects = createRedirects({ tokens, window: browser.window });
+  const memberAuth = createMemberAuth({ tokens, redirects });
   return { browser, tokens, redirects, memberAuth };
 }
 

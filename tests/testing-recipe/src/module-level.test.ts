@@ -14,8 +14,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from 'vitest
 
 // The app's module: no factory, no test seam.
 const tokens = createTokenManager({ clientId: 'my-app', storage: memoryStorage() });
-const redirects = createRedirects({ clientId: 'my-app', tokens });
-const memberAuth = createMemberAuth({ clientId: 'my-app', tokens, redirects });
+const redirects = createRedirects({ tokens });
+const memberAuth = createMemberAuth({ tokens, redirects });
 
 const platform = createMockPlatform({
   members: [{ email: 'ada@example.com', password: 'secret' }],
