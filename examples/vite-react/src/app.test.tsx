@@ -61,3 +61,23 @@ test('"Continue with Google" opens the popup in the click; a blocked popup is ex
   await act(async () => root.unmount());
   identity.tokens.dispose();
 });
+
+test('a wrong password shows the member the words written for them, not the platform’s', async () => {
+  // The platform forgot the earlier tests' visitor tokens (reset): start without them.
+  localStorage.clear();
+  const { identity, container, root } = await renderApp();
+  const form = container.querySelector('form')!;
+  (form.querySelector('input[name="email"]') as HTMLInputElement).value = 'ada@example.com';
+  (form.querySelector('input[name="password"]') as HTMLInputElement).value = 'wrong';
+  await act(async () => form.requestSubmit());
+  await act(() =>
+    vi.waitFor(() =>
+      expect(container.querySelector('[role="alert"]')?.textContent).toBe(
+        'The password is missing or not right. Enter it again.',
+      ),
+    ),
+  );
+  expect(identity.tokens.getSnapshot().status).toBe('visitor');
+  await act(async () => root.unmount());
+  identity.tokens.dispose();
+});

@@ -11,9 +11,8 @@ import { useLoginWithPopup } from '@site-identity/react/popup';
 import { useEffect } from 'react';
 
 function LoginForm() {
-  const { login, pending, error, result } = useMemberAuth();
-  const failure =
-    typeof result === 'object' && 'loginState' in result && result.loginState === 'FAILURE';
+  const { login, pending, error, resultOf } = useMemberAuth();
+  const result = resultOf('login'); // a LoginResult, or undefined
   return (
     <form
       onSubmit={(event) => {
@@ -26,7 +25,8 @@ function LoginForm() {
       <input name="password" type="password" aria-label="Password" />
       <button disabled={pending}>Sign in</button>
       {error && <p role="alert">{error.message}</p>}
-      {failure && <p role="alert">Wrong e-mail or password</p>}
+      {/* error is written for the member: what happened and what to do */}
+      {result?.loginState === 'FAILURE' && <p role="alert">{result.error}</p>}
     </form>
   );
 }

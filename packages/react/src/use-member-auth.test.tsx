@@ -57,6 +57,25 @@ describe('useMemberAuth', () => {
     expect(result.current).toMatchObject({ pending: false, error: undefined, result: SUCCESS });
   });
 
+  it('resultOf(name): the latest answer typed for that call, undefined after another call', async () => {
+    const login = vi.fn(async () => FAILURE);
+    const sendPasswordResetEmail = vi.fn(async () => undefined);
+    const { result } = setup({ login, sendPasswordResetEmail });
+    expect(result.current.resultOf('login')).toBeUndefined();
+    await act(() => result.current.login({ email: 'ada@example.com', password: 'wrong' }));
+    const loginResult = result.current.resultOf('login');
+    // Typed as a LoginResult: no 'loginState' in result to narrow.
+    expect(loginResult?.loginState === 'FAILURE' && loginResult.error).toBe('Invalid password');
+    expect(result.current.resultOf('register')).toBeUndefined();
+    expect(result.current.result).toBe(FAILURE);
+    await act(() =>
+      result.current.sendPasswordResetEmail('ada@example.com', {
+        redirectUri: 'https://shop.example/reset',
+      }),
+    );
+    expect(result.current.resultOf('login')).toBeUndefined();
+  });
+
   it('keeps a FAILURE login result as a result, not an error', async () => {
     const { result } = setup({ login: vi.fn(async () => FAILURE) });
     await act(() => result.current.login({ email: 'ada@example.com', password: 'wrong' }));

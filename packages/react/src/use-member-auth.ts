@@ -80,6 +80,12 @@ export interface MemberAuthState {
   readonly error: Error | undefined;
   /** What the latest call resolved with; a `LoginResult` with `loginState: 'FAILURE'` is a result, not an error. */
   readonly result: MemberAuthActionResult | undefined;
+  /**
+   * {@link MemberAuthState.result}, typed for one call: what the latest call resolved
+   * with when it was `name`, else `undefined`. `resultOf('login')` is a `LoginResult`,
+   * no `'loginState' in result` needed.
+   */
+  resultOf<K extends MemberAuthActionName>(name: K): Call<K>[1] | undefined;
   /** Forgets `error` and `result`. */
   reset(): void;
 }
@@ -107,7 +113,8 @@ export type UseMemberAuthResult = MemberAuthActions & MemberAuthState;
  * import { useMemberAuth } from '@site-identity/react';
  *
  * function LoginForm() {
- *   const { login, pending, error, result } = useMemberAuth();
+ *   const { login, pending, error, resultOf } = useMemberAuth();
+ *   const result = resultOf('login'); // a LoginResult, or undefined
  *   return (
  *     <form
  *       onSubmit={(event) => {
@@ -120,9 +127,7 @@ export type UseMemberAuthResult = MemberAuthActions & MemberAuthState;
  *       <input name="password" type="password" />
  *       <button disabled={pending}>Sign in</button>
  *       {error && <p role="alert">{error.message}</p>}
- *       {typeof result === 'object' && 'loginState' in result && result.loginState === 'FAILURE' && (
- *         <p role="alert">{result.error}</p>
- *       )}
+ *       {result?.loginState === 'FAILURE' && <p role="alert">{result.error}</p>}
  *     </form>
  *   );
  * }
@@ -134,7 +139,8 @@ export function useMemberAuth(): UseMemberAuthResult {
     'memberAuth',
     'useMemberAuth',
   );
-  const { state, track, reset } = useTrackedCall<MemberAuthActionResult>();
+  // Each answer is kept with the name of the call that gave it, for resultOf.
+  const { state, track, reset } = useTrackedCall<[MemberAuthActionName, MemberAuthActionResult]>();
 
   const actions = useMemo(() => {
     const wrapped: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
@@ -143,15 +149,20 @@ export function useMemberAuth(): UseMemberAuthResult {
       if (typeof call !== 'function') continue;
       wrapped[name] = (...args) =>
         track(
-          () => call.apply(memberAuth, args) as Promise<MemberAuthActionResult>,
+          async () => [
+            name,
+            await (call.apply(memberAuth, args) as Promise<MemberAuthActionResult>),
+          ],
           'A member action failed',
-        );
+        ).then((answer) => answer?.[1]);
     }
     return wrapped as unknown as MemberAuthActions;
   }, [memberAuth, track]);
 
-  return useMemo(
-    () => ({ ...actions, pending: state.pending, error: state.error, result: state.result, reset }),
-    [actions, state, reset],
-  );
+  return useMemo(() => {
+    const [last, result] = state.result ?? [];
+    const resultOf = ((name: MemberAuthActionName) =>
+      name === last ? result : undefined) as MemberAuthState['resultOf'];
+    return { ...actions, pending: state.pending, error: state.error, result, resultOf, reset };
+  }, [actions, state, reset]);
 }
