@@ -335,7 +335,8 @@ describe('the wrong call shape is named, never "Enter a valid e-mail address"', 
   test.each([
     [
       "login('a@b.co', 'pw')",
-      (auth: MemberAuth) => auth.login('a@b.co' as never, ...(['pw'] as never[])),
+      (auth: MemberAuth) =>
+        (auth.login as (...args: unknown[]) => Promise<LoginResult>)('a@b.co', 'pw'),
       'login takes one object, login({ email, password }); got a string and 1 more argument',
     ],
     [
