@@ -1,5 +1,5 @@
 import { createMockPlatform } from '@site-identity/mock-platform';
-import { strictListenOptions } from '@site-identity/mock-platform/testing';
+import { installTestBrowser, strictListenOptions } from '@site-identity/mock-platform/testing';
 import { IdentityProvider } from '@site-identity/react';
 import { setupServer } from 'msw/node';
 import { act } from 'react';
@@ -78,6 +78,39 @@ test('a wrong password shows the member the words written for them, not the plat
     ),
   );
   expect(identity.tokens.getSnapshot().status).toBe('visitor');
+  await act(async () => root.unmount());
+  identity.tokens.dispose();
+});
+
+test('signing out while the platform is down: signed out here at once, and the page says so', async () => {
+  localStorage.clear();
+  const { identity, container, root } = await renderApp();
+  // The test tab stands in for the page's window: the hidden frame completes the login.
+  const browser = installTestBrowser(platform);
+  const form = container.querySelector('form')!;
+  (form.querySelector('input[name="email"]') as HTMLInputElement).value = 'ada@example.com';
+  (form.querySelector('input[name="password"]') as HTMLInputElement).value = 'secret';
+  await act(async () => form.requestSubmit());
+  await act(() => vi.waitFor(() => expect(container.textContent).toContain('Session: member')));
+  platform.faults.inject({
+    path: '/_api/redirects-api',
+    kind: 'status',
+    status: 503,
+    times: Infinity,
+  });
+  const signOut = [...container.querySelectorAll('button')].find(
+    (b) => b.textContent === 'Sign out',
+  );
+  await act(async () => signOut?.click());
+  await act(() =>
+    vi.waitFor(() =>
+      expect(container.querySelector('[role="status"]')?.textContent).toBe(
+        'Signed out on this device. The site could not end your other sessions.',
+      ),
+    ),
+  );
+  await act(() => vi.waitFor(() => expect(container.textContent).toContain('Session: visitor')));
+  browser.uninstall();
   await act(async () => root.unmount());
   identity.tokens.dispose();
 });

@@ -62,9 +62,12 @@ function SignOut() {
   const { logout, pending, error } = useLogout();
   return (
     <>
-      <button disabled={pending} onClick={() => void logout()}>
-        Sign out
-      </button>
+      <SignedIn>
+        <button disabled={pending} onClick={() => void logout()}>
+          Sign out
+        </button>
+      </SignedIn>
+      {/* Outside <SignedIn>: the member is already signed out here when this shows. */}
       {isRedirectsError(error) && error.code === 'LOGOUT_URL_UNAVAILABLE' && (
         <p role="status">Signed out on this device. The site could not end your other sessions.</p>
       )}
@@ -78,9 +81,7 @@ export function App() {
   return (
     <main>
       <p>Session: {status}</p>
-      <SignedIn>
-        <SignOut />
-      </SignedIn>
+      <SignOut />
       <SignedOut>
         <LoginForm />
         <GoogleSignIn />
