@@ -17,6 +17,7 @@ const TEXTS: Readonly<Record<string, string>> = {
   MISSING_CAPTCHA_TOKEN: 'Confirm that you are not a robot, then try again.',
   INVALID_CAPTCHA_TOKEN: 'Confirm that you are not a robot, then try again.',
   INVALID_ARGUMENT: 'Check what you entered and try again.',
+  REQUEST_FAILED: 'That did not work. Check what you entered and try again.',
   UNKNOWN_STATE: 'Unknown state',
   NO_PENDING_VERIFICATION: 'There is no code to check any more. Log in again to get a new one.',
   NOT_LOGGED_IN: 'Log in first, then try again.',
