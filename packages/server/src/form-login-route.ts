@@ -56,7 +56,7 @@ export async function formLoginRoute(request: Request, ctx: RouteContext): Promi
     return answer({
       loginState: 'FAILURE',
       errorCode: 'NETWORK_ERROR',
-      error: 'The platform could not be reached',
+      error: 'Logging in is not possible right now. Try again in a moment.',
     });
   const { memberAuth } = await ctx.clientsFor(resolved.tokens);
   const result = await memberAuth().login({
@@ -84,7 +84,7 @@ export async function formLoginRoute(request: Request, ctx: RouteContext): Promi
     return answer({
       loginState: 'FAILURE',
       errorCode: 'LOGIN_NOT_COMPLETED',
-      error: 'Logged in, but the session could not be started',
+      error: 'You are logged in, but this page could not finish it. Reload the page.',
     });
   }
 }

@@ -5,9 +5,13 @@ import { ADA, SITE, testBrowser, testSite } from './test-harness';
 type Answer = {
   loginState?: unknown;
   errorCode?: unknown;
+  error?: string;
   location?: string;
   accessToken?: { value: string };
 };
+/** Words a member should never read in an `error`: API and developer vocabulary. */
+const MEMBER_UNFRIENDLY =
+  /\b(API|HTTP|POST|GET|token|platform|request|fetch|session|undefined|[A-Z]{2,}_[A-Z_]+)\b/;
 const answerOf = async (response: Response): Promise<Answer> => (await response.json()) as Answer;
 
 const form = (fields: Record<string, string>, headers: Record<string, string> = {}) => ({
@@ -352,7 +356,34 @@ describe('POST /login (form post)', () => {
     );
     expect(body.loginState).toBe('FAILURE');
     expect(typeof body.errorCode).toBe('string');
+    expect(body.error).toMatch(/^[A-Z].*\.$/);
+    expect(body.error).not.toMatch(MEMBER_UNFRIENDLY);
     expect((await browser.session()).snapshot.status).toBe('visitor');
+  });
+
+  test('the token endpoint down before the visitor has a session: NETWORK_ERROR in words for the member', async () => {
+    const site = testSite();
+    const browser = testBrowser(site);
+    site.platform.faults.inject({ path: '/oauth2/token', kind: 'network', times: Infinity });
+    const body = await answerOf(
+      await browser.send('/auth/login', form({ ...ADA }, { accept: 'application/json' })),
+    );
+    expect(body).toMatchObject({ loginState: 'FAILURE', errorCode: 'NETWORK_ERROR' });
+    expect(body.error).toMatch(/^[A-Z].*\.$/);
+    expect(body.error).not.toMatch(MEMBER_UNFRIENDLY);
+  });
+
+  test('the platform answering the login but not the redirect session: LOGIN_NOT_COMPLETED in words for the member', async () => {
+    const site = testSite();
+    const browser = testBrowser(site);
+    await browser.send('/auth/session');
+    site.platform.faults.inject({ path: /\/redirect-session$/, kind: 'network', times: Infinity });
+    const body = await answerOf(
+      await browser.send('/auth/login', form({ ...ADA }, { accept: 'application/json' })),
+    );
+    expect(body).toMatchObject({ loginState: 'FAILURE', errorCode: 'LOGIN_NOT_COMPLETED' });
+    expect(body.error).toMatch(/^[A-Z].*\.$/);
+    expect(body.error).not.toMatch(MEMBER_UNFRIENDLY);
   });
 });
 
