@@ -9,7 +9,8 @@ export function clockDuration(ms: number): string {
 /** When an access token expiring at `expiresAt` (epoch seconds) expires, seen at `nowMs`. @internal */
 export function expiryText(expiresAt: number, nowMs: number): string {
   const left = expiresAt * 1000 - nowMs;
-  return left > 0 ? `in ${clockDuration(left)}` : `expired ${clockDuration(left)} ago`;
+  const at = ` (at ${new Date(expiresAt * 1000).toISOString().slice(11, 19)} UTC)`;
+  return (left > 0 ? `in ${clockDuration(left)}` : `expired ${clockDuration(left)} ago`) + at;
 }
 
 /** The time of day of `at` (epoch ms) as `hh:mm:ss.mmm`. @internal */

@@ -10,7 +10,6 @@ const cleanups: (() => void)[] = [];
 afterEach(() => {
   cleanups.splice(0).forEach((cleanup) => cleanup());
   platform.reset();
-  vi.unstubAllEnvs();
   vi.useRealTimers();
 });
 
@@ -71,10 +70,10 @@ describe('mountIdentityDevtools', () => {
     const member = await signIn(tokens, 125);
     const view = mount(tokens, { initialIsOpen: true });
     expect(view.field('status')).toBe('member');
-    expect(view.field('expires')).toBe('in 2:05');
+    expect(view.field('expires')).toBe('in 2:05 (at 22:15:25 UTC)');
     expect(view.field('refresh')).toBe('member refresh token');
     vi.advanceTimersByTime(5_000);
-    expect(view.field('expires')).toBe('in 2:00');
+    expect(view.field('expires')).toBe('in 2:00 (at 22:15:25 UTC)');
     expect(view.root.textContent).not.toContain(member.accessToken.value);
     expect(view.root.textContent).not.toContain(member.refreshToken.value);
     const reveal = view.$('[aria-pressed]');
@@ -133,7 +132,7 @@ describe('mountIdentityDevtools', () => {
     view.click('signOutEverywhere');
     await vi.waitFor(() => expect(everywhere).toHaveBeenCalledTimes(1));
     await vi.waitFor(() =>
-      expect(view.$('[aria-labelledby="errors-title"]').textContent).toContain(
+      expect(view.$('ul[aria-labelledby="errors-title"]').textContent).toContain(
         'Sign out everywhere failed: platform down',
       ),
     );
@@ -166,15 +165,19 @@ describe('mountIdentityDevtools', () => {
     const tokens = manager();
     await signIn(tokens);
     const view = mount(tokens);
+    const errors = view.$('ul[aria-labelledby="errors-title"]');
+    expect(errors.nextElementSibling?.textContent).toBe('None.');
+    expect((errors.nextElementSibling as HTMLElement).hidden).toBe(false);
     platform.faults.inject({ path: '/oauth2/token', kind: 'status', status: 503 });
     view.click('renew');
     await vi.waitFor(() =>
-      expect(view.$('[aria-labelledby="errors-title"]').textContent).toMatch(/\(retryable\)/),
+      expect(view.$('ul[aria-labelledby="errors-title"]').textContent).toMatch(/\(retryable\)/),
     );
     expect(view.log()).toContainEqual(
       expect.stringMatching(/Renewal failed \(refresh token\) in \d+ ms: /),
     );
     expect(view.field('status')).toBe('member');
+    expect((errors.nextElementSibling as HTMLElement).hidden).toBe(true);
   });
 
   test('unmount removes the panel and stops listening', async () => {
@@ -186,11 +189,11 @@ describe('mountIdentityDevtools', () => {
     expect(view.log()).toEqual([]);
   });
 
-  test('with NODE_ENV=production nothing is added to the page; the production entry adds nothing either', () => {
+  test('the production entry (the `production` export condition) adds nothing to the page', () => {
     const tokens = manager();
-    vi.stubEnv('NODE_ENV', 'production');
-    mountIdentityDevtools(tokens).open();
-    productionMount(tokens).open();
+    const mounted = productionMount(tokens);
+    mounted.open();
+    mounted.unmount();
     expect(document.querySelector('[data-site-identity-devtools]')).toBeNull();
   });
 

@@ -4,7 +4,6 @@ import { element } from './dom';
 import { timeOfDay } from './format';
 import type { DevtoolsOptions, MountedDevtools } from './options';
 import { buildPanel, type Action, type Panel } from './panel';
-import { isProductionEnv } from './production-env';
 import { hear, sessionRows, type Heard } from './session-view';
 
 const NOTHING: MountedDevtools = Object.freeze({
@@ -62,9 +61,9 @@ function actionsOf(manager: TokenManager, options: DevtoolsOptions) {
  * access token now, sign out here, sign out everywhere. Keyboard-usable (Escape
  * closes the panel); its styles live in a shadow root.
  *
- * Costs nothing in production: under the `production` export condition (Vite,
- * webpack and others in a production build) the import resolves to a no-op, and
- * with `NODE_ENV=production` this function does nothing.
+ * Costs nothing in production: under the `production` export condition (which
+ * Vite and webpack apply in a build with `NODE_ENV=production`) the import resolves
+ * to a no-op with none of the panel's code. Without a document (a server) it does nothing.
  *
  * @param tokens - the app's token manager (`createTokenManager`)
  * @throws TokensError `INVALID_ARGUMENT` when `tokens` is not a token manager
@@ -87,7 +86,7 @@ export function mountIdentityDevtools(
       `tokens must be a token manager (createTokenManager()); got ${tokens === null ? 'null' : typeof tokens}`,
       { code: 'INVALID_ARGUMENT' },
     );
-  if (isProductionEnv() || !globalThis.document) return NOTHING;
+  if (!globalThis.document) return NOTHING;
   const { maxEvents = 100, initialIsOpen = false, position = 'bottom-right' } = options;
   const host = element('div', { 'data-site-identity-devtools': '' });
   const all: Action[] = ['renew', 'expire', 'signOut', 'signOutEverywhere'];
@@ -107,6 +106,7 @@ export function mountIdentityDevtools(
     for (const [row, text] of Object.entries(rows))
       panel.rows[row as keyof typeof rows].textContent = text;
     panel.buttons.expire.disabled = !snapshot.tokens;
+    panel.noErrors.hidden = panel.errors.children.length > 0;
     if (revealed) showValues(panel, tokens, true);
   }
 

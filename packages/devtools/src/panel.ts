@@ -52,8 +52,9 @@ export function buildPanel(host: HTMLElement, position: DevtoolsPosition, action
     actionBar.append(buttons[action]);
   }
   const heading = (id: string, text: string) => element('h3', { id }, text);
-  const log = element('ol', { role: 'log', 'aria-labelledby': 'log-title', class: 'log' });
+  const log = element('ol');
   const errors = element('ul', { 'aria-labelledby': 'errors-title' });
+  const noErrors = element('p', {}, 'None.');
   const section = (id: string, text: string, ...children: Node[]) =>
     element('section', { 'aria-labelledby': id }, heading(id, text), ...children);
   const panel = element(
@@ -66,8 +67,12 @@ export function buildPanel(host: HTMLElement, position: DevtoolsPosition, action
       section('session-title', 'Session', table, element('p', {}, reveal), values),
       section('actions-title', 'Actions', actionBar),
     ),
-    section('log-title', 'Event log', log),
-    section('errors-title', 'Last errors', errors),
+    section(
+      'log-title',
+      'Event log',
+      element('div', { role: 'log', 'aria-labelledby': 'log-title', class: 'log' }, log),
+    ),
+    section('errors-title', 'Last errors', errors, noErrors),
   );
   const toggle = element('button', {
     type: 'button',
@@ -79,7 +84,7 @@ export function buildPanel(host: HTMLElement, position: DevtoolsPosition, action
     element('style', {}, STYLES),
     element('div', { class: `root ${position}` }, toggle, panel),
   );
-  return { toggle, panel, close, rows, reveal, values, buttons, log, errors };
+  return { toggle, panel, close, rows, reveal, values, buttons, log, errors, noErrors };
 }
 
 /** The parts of {@link buildPanel}. @internal */

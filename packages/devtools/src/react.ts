@@ -23,7 +23,7 @@ export interface IdentityDevtoolsProps extends DevtoolsOptions {
  * panel (see `mountIdentityDevtools` for what it shows). Renders nothing itself:
  * the panel lives in its own shadow root on `document.body` (or `container`) while
  * the component is mounted. A no-op in production builds (the `production` export
- * condition, or `NODE_ENV=production`).
+ * condition, which Vite and webpack apply with `NODE_ENV=production`).
  *
  * @example
  * ```tsx

@@ -26,7 +26,7 @@ import type { SessionEnd, SessionEvent, SessionStatus } from './session';
  *   other tabs (`from: 'this-tab'`), or one handed over by another tab was
  *   taken (`from: 'other-tab'`).
  * - `retry`: automatic renewal failed and waits `delayMs` before trying again
- *   (at `retryAt`); the waits grow from 1 s to 2 minutes.
+ *   (at `retryAt`); the waits grow with each failure, from at least 5 s to at most 2 minutes.
  * - `error`: a typed failure (a renewal that failed, a storage problem).
  * - `restored`: the page came back from the back/forward cache; the stored
  *   session and the clock were read again before any token was served.
