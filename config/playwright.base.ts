@@ -12,6 +12,21 @@ import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
  * export default e2eConfig({ webServer: { command: '…', url: '…' } });
  * ```
  */
+/** Debian's Chromium (or `CHROMIUM_PATH`) with the flags this closed network needs. */
+export const chromiumLaunchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--disable-dev-shm-usage',
+  ],
+};
+
 export function e2eConfig(overrides: PlaywrightTestConfig = {}) {
   return defineConfig({
     testDir: 'e2e',
@@ -24,19 +39,7 @@ export function e2eConfig(overrides: PlaywrightTestConfig = {}) {
     ...overrides,
     use: {
       ...overrides.use,
-      launchOptions: {
-        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-        args: [
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-quic',
-          '--no-first-run',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-          '--disable-dev-shm-usage',
-        ],
-      },
+      launchOptions: chromiumLaunchOptions,
     },
   });
 }

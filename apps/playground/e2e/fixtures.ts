@@ -105,9 +105,48 @@ export { expect };
 /** A panel of the playground by its id. */
 export const panel = (page: Page, id: string): Locator => page.getByTestId(`panel-${id}`);
 
-/** Waits until the session panel shows `role`. */
+/** Waits until the page's header shows `role`. */
 export async function expectRole(page: Page, role: Role): Promise<void> {
-  await expect(panel(page, 'session').getByTestId('role-badge')).toHaveText(role);
+  await expect(page.getByLabel('Current role').getByTestId('role-badge')).toHaveText(role);
+}
+
+/** The Identity devtools of a page (in a shadow root, which Playwright's locators pierce). */
+export const devtools = (page: Page): Locator => page.locator('[data-site-identity-devtools]');
+
+/** One row of the devtools' session table (`status`, `expires`, `retry`, …). */
+export const devtoolsField = (page: Page, field: string): Locator =>
+  devtools(page).locator(`[data-field="${field}"]`);
+
+/** The devtools' event log, newest first (read whether the panel is open or not). */
+export const devtoolsLog = (page: Page): Locator => devtools(page).locator('[role="log"]');
+
+/** The devtools' last errors (read whether the panel is open or not). */
+export const devtoolsErrors = (page: Page): Locator =>
+  devtools(page).locator('ul[aria-labelledby="errors-title"]');
+
+/** The devtools' button that opens and closes the panel. */
+export const devtoolsToggle = (page: Page): Locator =>
+  devtools(page).getByRole('button', { name: /^Identity devtools/ });
+
+/** Opens (or closes) the devtools panel. */
+export async function setDevtoolsOpen(page: Page, open: boolean): Promise<void> {
+  const toggle = devtoolsToggle(page);
+  if ((await toggle.getAttribute('aria-expanded')) !== String(open)) await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', String(open));
+}
+
+/** Runs one action of the devtools panel (it opens the panel, then closes it: it covers the page's lower part). */
+export async function devtoolsAction(page: Page, name: string): Promise<void> {
+  await setDevtoolsOpen(page, true);
+  await devtools(page).getByRole('button', { name, exact: true }).click();
+  await setDevtoolsOpen(page, false);
+}
+
+/** Saves a screenshot of the open devtools panel. */
+export async function screenshotDevtools(page: Page, name: string): Promise<void> {
+  await setDevtoolsOpen(page, true);
+  await screenshot(devtools(page).locator('#panel'), name);
+  await setDevtoolsOpen(page, false);
 }
 
 /** Saves a screenshot of one panel (or the whole page) to apps/playground/screenshots/. */

@@ -1,4 +1,15 @@
-import { expect, expectRole, openPlayground, panel, screenshot, test } from './fixtures';
+import {
+  devtoolsErrors,
+  devtoolsAction,
+  devtoolsLog,
+  expect,
+  expectRole,
+  openPlayground,
+  panel,
+  screenshot,
+  screenshotDevtools,
+  test,
+} from './fixtures';
 
 test('"Add a test member": each preset leads the login to its state', async ({ page }) => {
   await openPlayground(page);
@@ -133,7 +144,7 @@ test('the fault panel arms every fault kind of the mock platform on a chosen end
   );
 });
 
-test('settings and faults are live across tabs, and the timeline has one lane per tab', async ({
+test('settings and faults are live across tabs, and a renewal that fails in one shows in its devtools', async ({
   context,
   page,
 }) => {
@@ -160,15 +171,10 @@ test('settings and faults are live across tabs, and the timeline has one lane pe
   await panel(other, 'faults').getByLabel('503 Service Unavailable').check();
   await expect(panel(page, 'faults').getByLabel('503 Service Unavailable')).toBeChecked();
 
-  // A refresh that fails in the other tab shows in this tab's timeline, in the other tab's lane.
-  await panel(other, 'session').getByRole('button', { name: 'Refresh now' }).click();
-  await expect(
-    panel(other, 'session').getByRole('status', { name: 'Renewal error' }),
-  ).toContainText('The platform is unavailable (503)');
-  const lanes = panel(page, 'timeline').getByRole('listitem');
-  await expect(lanes).toHaveCount(2);
-  await expect(lanes.nth(1).locator('[data-outcome="failed"]').first()).toBeVisible();
-  await expect(lanes.first()).toContainText('(this tab)');
-  await screenshot(panel(page, 'timeline'), 'timeline-two-tabs');
+  // A renewal that fails in the other tab: its devtools log the request and list the typed error.
+  await devtoolsAction(other, 'Renew now');
+  await expect(devtoolsErrors(other)).toContainText('SERVER_ERROR (retryable)');
+  await expect(devtoolsLog(other)).toContainText(/Renewal failed \(.+\) in \d+ ms/);
+  await screenshotDevtools(other, 'devtools-failed-renewal');
   await panel(page, 'faults').getByLabel('503 Service Unavailable').uncheck();
 });

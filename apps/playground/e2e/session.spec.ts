@@ -1,10 +1,21 @@
-import { expect, expectRole, openPlayground, panel, screenshot, test } from './fixtures';
+import {
+  devtoolsAction,
+  devtoolsField,
+  devtoolsLog,
+  expect,
+  expectRole,
+  openPlayground,
+  panel,
+  screenshot,
+  screenshotDevtools,
+  test,
+} from './fixtures';
 
 test('visitor tokens on first load, and none fetched again on reload', async ({ page, mock }) => {
   await openPlayground(page, 'visitor');
   await expect.poll(() => mock.grants('anonymous')).toBe(1);
   await expect(panel(page, 'visitor-tokens').getByTestId('anonymous-grants')).toHaveText('1');
-  await expect(panel(page, 'session').getByTestId('access-expiry')).toContainText('in 59 min');
+  await expect(devtoolsField(page, 'expires')).toContainText(/^in 59:/);
 
   await page.reload();
   await expectRole(page, 'visitor');
@@ -23,25 +34,26 @@ test('visitor tokens on first load, and none fetched again on reload', async ({ 
   await screenshot(page, 'playground-full');
 });
 
-test('the session panel refreshes now, and clears to role none with a visitor session following', async ({
+test('the devtools renew now, and sign out here to role none with a visitor session following', async ({
   page,
   mock,
 }) => {
   await openPlayground(page);
-  const session = panel(page, 'session');
-  await session.getByRole('button', { name: 'Refresh now' }).click();
-  await expect(session.getByRole('status', { name: 'Session result' })).toContainText('Renewed');
+  await devtoolsAction(page, 'Renew now');
+  await expect(devtoolsLog(page)).toContainText(
+    /Renewal renewed \(refresh token\) in \d+ ms → generation 2/,
+  );
   await expect.poll(() => mock.grants('refresh_token', 200)).toBe(1);
   await expectRole(page, 'visitor');
   // One for the first visitor tokens, one for the renewal.
   await expect(panel(page, 'event-log').getByText('TOKENS_REFRESHED: role visitor')).toHaveCount(2);
-  await screenshot(session, 'session');
+  await screenshotDevtools(page, 'devtools-session');
 
-  await session.getByRole('button', { name: 'Clear' }).click();
+  await devtoolsAction(page, 'Sign out here');
   await expect(panel(page, 'event-log').getByText('SIGNED_OUT: role none')).toBeVisible();
   // The provider gets the next visitor session by itself.
   await expect.poll(() => mock.grants('anonymous')).toBe(2);
   await expectRole(page, 'visitor');
-  await expect(session.getByTestId('access-expiry')).toContainText('in 59 min');
+  await expect(devtoolsField(page, 'expires')).toContainText(/^in 59:/);
   await screenshot(panel(page, 'event-log'), 'event-log');
 });

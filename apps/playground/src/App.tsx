@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
+import { IdentityDevtools } from '@site-identity/devtools/react';
 import { IdentityProvider } from '@site-identity/react';
+import { expectReturn } from './lib/returnNote';
 import { CallbackPage } from './pages/CallbackPage';
 import { HomePage } from './pages/HomePage';
 import { MembersPage } from './pages/MembersPage';
@@ -18,6 +20,16 @@ function Page() {
 }
 
 export function App({ playground }: { readonly playground: Playground }) {
+  // The devtools' "Sign out everywhere": the platform's logout page ends the hosted session too.
+  const signOutEverywhere = async () => {
+    const url = await playground.redirects.logout({
+      postLogoutRedirectUri: `${window.location.origin}/`,
+    });
+    playground.log.add('Devtools: signed out everywhere');
+    expectReturn('hosted-logout');
+    window.location.assign(url);
+  };
+
   useEffect(() => {
     // What a site does on load: make sure there are tokens. The first visit
     // fetches visitor tokens; later visits reuse the stored ones.
@@ -37,6 +49,7 @@ export function App({ playground }: { readonly playground: Playground }) {
       <PlaygroundProvider value={playground}>
         <Page />
       </PlaygroundProvider>
+      <IdentityDevtools tokens={playground.tokens} signOutEverywhere={signOutEverywhere} />
     </IdentityProvider>
   );
 }

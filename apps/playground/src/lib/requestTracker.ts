@@ -1,6 +1,4 @@
-import { useSyncExternalStore } from 'react';
-
-/** How a request of the library ended, as the timeline colours it. */
+/** How a request of the library ended. */
 export type RequestOutcome = 'pending' | 'ok' | 'refused' | 'failed';
 
 /** One request a tab's library made to the platform. */
@@ -21,9 +19,10 @@ export interface TrackedRequest {
 
 /**
  * Records the platform requests of the library in this tab (its `fetch` goes
- * through {@link RequestTracker.fetch}) and shares them with the other tabs over a
- * BroadcastChannel, so the timeline shows one lane per tab: the single flight of a
- * renewal and the hand-off between tabs become visible.
+ * through {@link RequestTracker.fetch}): the step a flow is taking, and the popup
+ * login's watch on its own requests. Nothing is shared with other tabs: a channel
+ * message to a page in the back/forward cache would make the browser evict it (the
+ * session panel of `@site-identity/devtools` shows the hand-offs between tabs).
  */
 export interface RequestTracker {
   readonly tab: string;
@@ -35,7 +34,6 @@ export interface RequestTracker {
   clear(): void;
 }
 
-const CHANNEL = 'site-identity-playground:requests';
 const LIMIT = 300;
 
 function grantOf(body: unknown): string | undefined {
@@ -60,20 +58,12 @@ export function createRequestTracker(tab: string): RequestTracker {
   const page = Date.now().toString(36);
   const listeners = new Set<() => void>();
   const starters = new Set<(request: TrackedRequest) => void>();
-  const channel =
-    typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(CHANNEL);
   const put = (entry: TrackedRequest) => {
     const others = entries.filter((known) => known.id !== entry.id);
     entries = [...others, entry].sort((a, b) => a.start - b.start).slice(-LIMIT);
     for (const listener of listeners) listener();
   };
-  const record = (entry: TrackedRequest) => {
-    put(entry);
-    channel?.postMessage(entry);
-  };
-  channel?.addEventListener('message', (event: MessageEvent<TrackedRequest>) => {
-    if (event.data && typeof event.data.id === 'string') put(event.data);
-  });
+  const record = put;
 
   const tracked: typeof fetch = async (input, init) => {
     const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
@@ -122,10 +112,6 @@ export function createRequestTracker(tab: string): RequestTracker {
       for (const listener of listeners) listener();
     },
   };
-}
-
-export function useTrackedRequests(tracker: RequestTracker): readonly TrackedRequest[] {
-  return useSyncExternalStore(tracker.subscribe, tracker.getSnapshot, tracker.getSnapshot);
 }
 
 /** What a request is for, in words: the step a multi-step flow is taking. */

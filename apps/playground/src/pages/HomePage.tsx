@@ -19,13 +19,11 @@ import { PrewarmPanel } from '../panels/PrewarmPanel';
 import { PushApprovalsPanel } from '../panels/PushApprovalsPanel';
 import { RegisterPanel } from '../panels/RegisterPanel';
 import { RequestLogPanel } from '../panels/RequestLogPanel';
-import { SessionPanel } from '../panels/SessionPanel';
 import { SignOnPanel } from '../panels/SignOnPanel';
 import { SilentLoginPanel } from '../panels/SilentLoginPanel';
 import { SiteSettingsPanel } from '../panels/SiteSettingsPanel';
 import { SocialLoginPanel } from '../panels/SocialLoginPanel';
 import { StartVerificationPanel } from '../panels/StartVerificationPanel';
-import { TimelinePanel } from '../panels/TimelinePanel';
 import { VisitorTokensPanel } from '../panels/VisitorTokensPanel';
 
 /** Every flow of the library, one panel each (one file each), grouped by what they are about. */
@@ -38,15 +36,15 @@ export function HomePage() {
         <p className="page-intro">
           Each panel runs one flow of the Site Identity packages against a local mock of the
           platform. Open this page in a second tab to watch the session follow along: a login, a
-          renewal or a logout in one tab reaches the other without a reload.
+          renewal or a logout in one tab reaches the other without a reload. The session itself
+          (role, token expiry, renewals, hand-offs between tabs, errors) is in the Identity
+          devtools: the button in the bottom right corner.
         </p>
         <section className="group" aria-label="Session">
           <h2>Session</h2>
           <div className="grid">
-            <SessionPanel />
             <VisitorTokensPanel />
             <EventLogPanel />
-            <TimelinePanel />
           </div>
         </section>
         <section className="group" aria-label="Member accounts">
