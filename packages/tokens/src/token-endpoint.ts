@@ -1,7 +1,6 @@
 import {
   send,
   statusTextOf,
-  toPlatformError,
   type FetchLike as HttpFetchLike,
   type HttpResponse,
   type PlatformError,
@@ -139,15 +138,6 @@ export interface TokenEndpoint {
 const required = (value: unknown, name: string): string =>
   requiredString(value, name, invalidArgument);
 
-function codeFor(grantType: GrantType, status: number): TokensErrorCode {
-  if (status === 429) return 'RATE_LIMITED';
-  if (status === 408) return 'TIMEOUT';
-  if (status >= 500) return 'SERVER_ERROR';
-  return grantType === 'refresh_token' && (status === 400 || status === 401)
-    ? 'INVALID_GRANT'
-    : 'REQUEST_REJECTED';
-}
-
 /** `tokenRequestHeaders` checked: a record, a function returning one, or nothing. */
 function checkedExtra(extra: unknown): TokenEndpointOptions['tokenRequestHeaders'] {
   if (extra === undefined || typeof extra === 'function' || (typeof extra === 'object' && extra))
@@ -183,9 +173,19 @@ function extraHeaders(extra: TokenEndpointOptions['tokenRequestHeaders']): Recor
 }
 
 /** The code of a failed grant: what came (a status) or what happened (no answer). */
-function failureCode(grantType: GrantType, status: number | undefined, kind: string): string {
+function failureCode(
+  grantType: GrantType,
+  status: number | undefined,
+  kind: string,
+): TokensErrorCode {
   if (status === undefined) return kind === 'timeout' ? 'TIMEOUT' : 'NETWORK_ERROR';
-  return status === 200 ? 'INVALID_RESPONSE' : codeFor(grantType, status);
+  if (status === 200) return 'INVALID_RESPONSE';
+  if (status === 429) return 'RATE_LIMITED';
+  if (status === 408) return 'TIMEOUT';
+  if (status >= 500) return 'SERVER_ERROR';
+  return grantType === 'refresh_token' && (status === 400 || status === 401)
+    ? 'INVALID_GRANT'
+    : 'REQUEST_REJECTED';
 }
 
 /**
@@ -271,7 +271,8 @@ async function sendGrant(
       { fetch, timeoutMs },
     );
   } catch (caught) {
-    cause = toPlatformError(caught);
+    // send throws PlatformErrors only (its checks', and every failure wrapped).
+    cause = caught as PlatformError;
   }
   // Only a 200 carries a token set; another 2xx is not the endpoint's answer.
   const tokens =
