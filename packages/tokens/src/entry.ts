@@ -32,12 +32,17 @@ const isMember = (entry: Entry): number => (entry.tokens?.refreshToken.role === 
  * late success beats the fallback made while it was on its way); equal ranks
  * are ordered by value, so that every tab settles on the same set. @internal
  */
+const rankDifference = (a: Entry, b: Entry): number =>
+  a.epoch - b.epoch || a.generation - b.generation;
+
+/** Whether `a` is a later epoch or generation than `b`, whatever the tokens. */
+export const laterRank = (a: Entry, b: Entry): boolean => rankDifference(a, b) > 0;
+
 export function compareEntries(a: Entry, b: Entry): number {
   const valueA = a.tokens?.accessToken.value ?? '';
   const valueB = b.tokens?.accessToken.value ?? '';
   return (
-    a.epoch - b.epoch ||
-    a.generation - b.generation ||
+    rankDifference(a, b) ||
     isMember(a) - isMember(b) ||
     (valueA === valueB ? 0 : valueA > valueB ? 1 : -1)
   );

@@ -8,7 +8,14 @@ import {
   untilAborted,
 } from '@site-identity/http/internal';
 import { createAutoRefresh } from './auto-refresh';
-import { compareEntries, explicitEntry, NO_ENTRY, renewedEntry, type Entry } from './entry';
+import {
+  compareEntries,
+  explicitEntry,
+  laterRank,
+  NO_ENTRY,
+  renewedEntry,
+  type Entry,
+} from './entry';
 import {
   invalidArgument,
   isTokenEndpointError,
@@ -33,10 +40,6 @@ import { createTokenEndpoint } from './token-endpoint';
 import type { TokenManager, TokenManagerOptions } from './token-manager-types';
 import { freezeTokens, isExpired, isTokens, sameTokens } from './token-set';
 import type { Tokens } from './types';
-
-/** Whether `a` is a later epoch or generation than `b`, whatever the tokens. */
-const laterRank = (a: Entry, b: Entry): boolean =>
-  a.epoch > b.epoch || (a.epoch === b.epoch && a.generation > b.generation);
 
 /** How long a renewing tab listens for a later session before it presents a refresh token. */
 const PROBE_MS = 50;
@@ -93,9 +96,9 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
     leewaySeconds = 60,
     crossTab = true,
     timeoutMs = 10_000,
-  } = options ?? {};
+  } = options;
   const apiBaseUrl = absoluteUrl(
-    options?.apiBaseUrl ?? DEFAULT_API_BASE_URL,
+    options.apiBaseUrl ?? DEFAULT_API_BASE_URL,
     'apiBaseUrl',
     invalidArgument,
   ).href.replace(/\/+$/, '');
@@ -164,7 +167,8 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
     held = next;
     if (!loaded) return true;
     const { reason = 'signed_out', inOtherTab = false } = cause;
-    if (!sameTokens(previous, next.tokens) || view.snapshot.error) {
+    const same = sameTokens(previous, next.tokens);
+    if (!same || view.snapshot.error) {
       const event = eventFor(previous, next.tokens, reason === 'refresh_rejected');
       const end =
         event === 'SESSION_EXPIRED' || event === 'SIGNED_OUT'
@@ -172,19 +176,15 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
           : event === 'SIGNED_IN'
             ? undefined
             : ended();
-      view.show(
-        snapshotOf(next.tokens, undefined, end),
-        sameTokens(previous, next.tokens) ? undefined : event,
-      );
-      if (!sameTokens(previous, next.tokens))
+      view.show(snapshotOf(next.tokens, undefined, end), same ? undefined : event);
+      if (!same)
         trace({
           type: 'session',
           event,
           status: view.snapshot.status,
           ended: end,
           inOtherTab,
-          epoch: next.epoch,
-          generation: next.generation,
+          ...rankOf(next),
         });
     }
     auto?.schedule();
