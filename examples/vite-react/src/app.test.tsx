@@ -19,6 +19,18 @@ afterAll(() => server.close());
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
+/**
+ * Waits until `check` passes, letting React render between tries: React 18 renders the
+ * updates of an `act` scope only when the scope ends, so a wait inside one act never
+ * sees them (React 19 renders them as they come).
+ */
+function until(check: () => void) {
+  return vi.waitFor(async () => {
+    await act(async () => {});
+    check();
+  });
+}
+
 /** The app in a fresh container, once the provider has the visitor session. */
 async function renderApp() {
   const identity = createIdentity('example-vite-react');
@@ -32,7 +44,7 @@ async function renderApp() {
     );
   });
   // No call of the app's own: the provider gets the visitor session on mount.
-  await act(() => vi.waitFor(() => expect(identity.tokens.getSnapshot().status).toBe('visitor')));
+  await until(() => expect(identity.tokens.getSnapshot().status).toBe('visitor'));
   return { identity, container, root };
 }
 
@@ -70,11 +82,9 @@ test('a wrong password shows the member the words written for them, not the plat
   (form.querySelector('input[name="email"]') as HTMLInputElement).value = 'ada@example.com';
   (form.querySelector('input[name="password"]') as HTMLInputElement).value = 'wrong';
   await act(async () => form.requestSubmit());
-  await act(() =>
-    vi.waitFor(() =>
-      expect(container.querySelector('[role="alert"]')?.textContent).toBe(
-        'The password is missing or not right. Enter it again.',
-      ),
+  await until(() =>
+    expect(container.querySelector('[role="alert"]')?.textContent).toBe(
+      'The password is missing or not right. Enter it again.',
     ),
   );
   expect(identity.tokens.getSnapshot().status).toBe('visitor');
@@ -91,7 +101,7 @@ test('signing out while the platform is down: signed out here at once, and the p
   (form.querySelector('input[name="email"]') as HTMLInputElement).value = 'ada@example.com';
   (form.querySelector('input[name="password"]') as HTMLInputElement).value = 'secret';
   await act(async () => form.requestSubmit());
-  await act(() => vi.waitFor(() => expect(container.textContent).toContain('Session: member')));
+  await until(() => expect(container.textContent).toContain('Session: member'));
   platform.faults.inject({
     path: '/_api/redirects-api',
     kind: 'status',
@@ -102,14 +112,12 @@ test('signing out while the platform is down: signed out here at once, and the p
     (b) => b.textContent === 'Sign out',
   );
   await act(async () => signOut?.click());
-  await act(() =>
-    vi.waitFor(() =>
-      expect(container.querySelector('[role="status"]')?.textContent).toBe(
-        'Signed out on this device. The site could not end your other sessions.',
-      ),
+  await until(() =>
+    expect(container.querySelector('[role="status"]')?.textContent).toBe(
+      'Signed out on this device. The site could not end your other sessions.',
     ),
   );
-  await act(() => vi.waitFor(() => expect(container.textContent).toContain('Session: visitor')));
+  await until(() => expect(container.textContent).toContain('Session: visitor'));
   browser.uninstall();
   await act(async () => root.unmount());
   identity.tokens.dispose();

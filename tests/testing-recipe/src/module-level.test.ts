@@ -49,3 +49,13 @@ test('module-level instances: a member logs in on the hosted login page', async 
   await redirects.completeLogin();
   expect(tokens.isLoggedIn()).toBe(true);
 });
+
+test('module-level instances: in happy-dom or jsdom, the installed window is the tab for the tab, the environment for the rest', () => {
+  expect(window.location.href).toBe(browser.url);
+  if (before === undefined) return; // node: no environment window to fall back on
+  // What React 18 reads from the global window while it commits (getActiveElementDeep).
+  expect(window.HTMLIFrameElement).toBe(before.HTMLIFrameElement);
+  expect(document.activeElement instanceof window.HTMLIFrameElement).toBe(false);
+  expect(window.getComputedStyle(document.body)).toBeDefined();
+  expect('HTMLElement' in window).toBe(true);
+});

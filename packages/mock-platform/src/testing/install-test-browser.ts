@@ -22,7 +22,10 @@ export interface InstalledTestBrowser extends TestBrowser {
  * `createRedirects` reads the global window at call time, so the app's own
  * `redirects` and `memberAuth` use the test tab unchanged (no factory needed). In
  * happy-dom or jsdom, `document` stays the environment's (React keeps rendering into
- * it); only `window` is the tab's while installed.
+ * it), and the installed `window` is the tab's only for what the tab has (`location`,
+ * `history`, `document`, the storages, its events, `origin`): everything else is the
+ * environment's window (`HTMLIFrameElement`, `getComputedStyle`, timers…), which
+ * React 18 reads from the global `window` while it commits.
  *
  * @example
  * ```ts
@@ -42,10 +45,11 @@ export function installTestBrowser(
 ): InstalledTestBrowser {
   const browser = createTestBrowser(platform, options);
   const previous = Object.getOwnPropertyDescriptor(globalThis, 'window');
+  const environment: unknown = previous?.get ? previous.get.call(globalThis) : previous?.value;
   Object.defineProperty(globalThis, 'window', {
     configurable: true,
     writable: true,
-    value: browser.window,
+    value: over(browser.window, environment),
   });
   let installed = true;
   const uninstall = () => {
@@ -55,4 +59,25 @@ export function installTestBrowser(
     else delete (globalThis as { window?: unknown }).window;
   };
   return Object.assign(Object.create(browser) as TestBrowser, { uninstall });
+}
+
+/**
+ * The tab's window in front of the environment's: a key the tab has is the tab's, any
+ * other is read from the environment's window (its methods called on it, so a DOM
+ * implementation's own checks of `this` pass). Without an environment window, the tab's.
+ */
+function over(tab: Window, environment: unknown): Window {
+  if (typeof environment !== 'object' || environment === null) return tab;
+  const behind = environment as Record<PropertyKey, unknown>;
+  return new Proxy(tab, {
+    get(target, key) {
+      if (key in target) return Reflect.get(target, key);
+      const value = behind[key];
+      // Constructors (HTMLIFrameElement, Event…) stay as they are: instanceof and new need them.
+      return typeof value === 'function' && !/^[A-Z]/.test(String(key))
+        ? (value as (...args: unknown[]) => unknown).bind(environment)
+        : value;
+    },
+    has: (target, key) => key in target || key in behind,
+  });
 }
