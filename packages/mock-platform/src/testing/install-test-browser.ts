@@ -68,16 +68,15 @@ export function installTestBrowser(
  */
 function over(tab: Window, environment: unknown): Window {
   if (typeof environment !== 'object' || environment === null) return tab;
-  const behind = environment as Record<PropertyKey, unknown>;
   return new Proxy(tab, {
     get(target, key) {
-      if (key in target) return Reflect.get(target, key);
-      const value = behind[key];
+      if (key in target) return Reflect.get(target, key) as unknown;
+      const value: unknown = Reflect.get(environment, key);
       // Constructors (HTMLIFrameElement, Event…) stay as they are: instanceof and new need them.
       return typeof value === 'function' && !/^[A-Z]/.test(String(key))
-        ? (value as (...args: unknown[]) => unknown).bind(environment)
+        ? (value as () => unknown).bind(environment)
         : value;
     },
-    has: (target, key) => key in target || key in behind,
+    has: (target, key) => key in target || key in environment,
   });
 }
