@@ -1,6 +1,6 @@
 import { calculateCodeChallenge } from './code-challenge';
 import { verifierOf } from './code-verifier';
-import { describeValue } from '@site-identity/http/internal';
+import { attempt, describeValue } from '@site-identity/http/internal';
 import { PkceError } from './pkce-error';
 import { generateState } from './state';
 
@@ -52,15 +52,6 @@ export interface AuthFlowData {
   readonly originalUri: string | undefined;
 }
 
-function absoluteHttpUrl(value: unknown): URL | undefined {
-  try {
-    const url = typeof value === 'string' ? new URL(value) : undefined;
-    return url && /^https?:$/.test(url.protocol) ? url : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * Creates the data of one hosted-login flow: a fresh code verifier, its S256 code
  * challenge and a fresh state, with the checked redirect and original URIs.
@@ -82,21 +73,26 @@ function absoluteHttpUrl(value: unknown): URL | undefined {
  */
 export async function createAuthFlowData(request: AuthFlowRequest): Promise<AuthFlowData> {
   const { redirectUri, originalUri, verifierLength } = request ?? ({} as AuthFlowRequest);
-  const redirect = absoluteHttpUrl(redirectUri);
-  if (!redirect || redirectUri.includes('#')) {
+  const urlOf = (value: unknown) =>
+    typeof value === 'string' ? attempt(() => new URL(value)) : undefined;
+  const redirect = urlOf(redirectUri);
+  if (!redirect || !/^https?:$/.test(redirect.protocol) || redirectUri.includes('#')) {
     throw new PkceError(
       `redirectUri must be an absolute http or https URL without a fragment; got ${describeValue(redirectUri)}`,
       { code: 'INVALID_REDIRECT_URI' },
     );
   }
-  if (originalUri !== undefined) {
-    const sitePath = typeof originalUri === 'string' && /^\/(?![/\\])/.test(originalUri);
-    if (!sitePath && absoluteHttpUrl(originalUri)?.origin !== redirect.origin) {
-      throw new PkceError(
-        `originalUri must be a path on the site or a URL on the origin of redirectUri (${redirect.origin}); got ${describeValue(originalUri)}`,
-        { code: 'INVALID_ORIGINAL_URI' },
-      );
-    }
+  // A site path, or an absolute URL on the redirect URI's origin (origins differ
+  // across schemes, so only an http(s) URL can match).
+  if (
+    originalUri !== undefined &&
+    !(typeof originalUri === 'string' && /^\/(?![/\\])/.test(originalUri)) &&
+    urlOf(originalUri)?.origin !== redirect.origin
+  ) {
+    throw new PkceError(
+      `originalUri must be a path on the site or a URL on the origin of redirectUri (${redirect.origin}); got ${describeValue(originalUri)}`,
+      { code: 'INVALID_ORIGINAL_URI' },
+    );
   }
   const codeVerifier = verifierOf(verifierLength ?? 43, 'verifierLength');
   return {
