@@ -1,8 +1,15 @@
 import type { CallSignal } from './call-signal';
 import { absoluteUrl, isRecord, optionsOf, requiredString } from '@site-identity/http/internal';
-import { rejectingWithMemberAuthError } from './account-error';
+import { rejectingWithMemberAuthErrors } from './account-error';
 import type { Identity, IdentityProfile } from './identity';
-import { invalidArgument, isFilled, isValidEmail, refused } from './input-checks';
+import {
+  checkEmail,
+  checkPassword,
+  invalidArgument,
+  isFilled,
+  noPendingVerification,
+  refused,
+} from './input-checks';
 import type { PlatformCalls } from './platform-calls';
 import type { MemberAuthTokens } from './ports';
 import type { VerificationStore } from './verification-store';
@@ -94,113 +101,103 @@ export function accountCalls(ctx: AccountContext) {
   const { clientId, calls, tokens, store } = ctx;
   const { post } = calls;
 
-  return {
-    resendVerificationCode: (stateToken?: string, call?: CallSignal) =>
-      rejectingWithMemberAuthError(async () => {
-        const flow = store.read();
-        const token = stateToken ?? flow?.stateToken;
-        if (!isFilled(token)) {
-          throw refused(
-            'NO_PENDING_VERIFICATION',
-            'No e-mail verification is in progress: log in or register first',
-          );
-        }
-        const answer = await post('verification', '/v1/auth/resend', { stateToken: token }, call);
-        const next = isRecord(answer) ? answer['stateToken'] : undefined;
-        if (isFilled(next) && flow?.stateToken === token) store.write(next);
-      }),
+  return rejectingWithMemberAuthErrors({
+    async resendVerificationCode(stateToken?: string, call?: CallSignal): Promise<void> {
+      const flow = store.read();
+      const token = stateToken ?? flow?.stateToken;
+      if (!isFilled(token)) throw noPendingVerification();
+      const { stateToken: next } = await post(
+        'verification',
+        '/v1/auth/resend',
+        { stateToken: token },
+        call,
+      );
+      if (isFilled(next) && flow?.stateToken === token) store.write(next);
+    },
 
-    sendPasswordResetEmail: (email: string, options: PasswordResetEmailOptions) =>
-      rejectingWithMemberAuthError(async () => {
-        if (!isValidEmail(email))
-          throw refused('INVALID_EMAIL', 'Enter a valid e-mail address, like name@example.com');
-        const given = optionsOf<PasswordResetEmailOptions>(options, 'options', invalidArgument);
-        const url = given.redirectUri;
-        absoluteUrl(url, 'options.redirectUri', invalidArgument);
-        const language = given.language ?? 'en';
-        await post(
-          'recovery',
-          '/v1/send-email',
-          { email, language, redirect: { url, clientId } },
-          given,
-        );
-      }),
+    async sendPasswordResetEmail(email: string, options: PasswordResetEmailOptions): Promise<void> {
+      checkEmail(email);
+      const given = optionsOf<PasswordResetEmailOptions>(options, 'options', invalidArgument);
+      const url = given.redirectUri;
+      absoluteUrl(url, 'options.redirectUri', invalidArgument);
+      const language = given.language ?? 'en';
+      await post(
+        'recovery',
+        '/v1/send-email',
+        { email, language, redirect: { url, clientId } },
+        given,
+      );
+    },
 
-    resetPassword: (recoveryToken: string, password: string, call?: CallSignal) =>
-      rejectingWithMemberAuthError(async () => {
-        required(recoveryToken, 'recoveryToken');
-        if (!isFilled(password)) throw refused('INVALID_PASSWORD', 'Enter a password');
-        await post('recovery', '/v1/recover', { recoveryToken, password }, call);
-      }),
+    async resetPassword(recoveryToken: string, password: string, call?: CallSignal): Promise<void> {
+      required(recoveryToken, 'recoveryToken');
+      checkPassword(password);
+      await post('recovery', '/v1/recover', { recoveryToken, password }, call);
+    },
 
-    changePassword: (newPassword: string, call?: CallSignal) =>
-      rejectingWithMemberAuthError(async () => {
-        if (!tokens.isLoggedIn())
-          throw refused('NOT_LOGGED_IN', 'Only a logged-in member can change the password');
-        if (!isFilled(newPassword)) throw refused('INVALID_PASSWORD', 'Enter a password');
-        await post('auth', '/v2/change-password', { newPassword }, call);
-      }),
+    async changePassword(newPassword: string, call?: CallSignal): Promise<void> {
+      if (!tokens.isLoggedIn())
+        throw refused('NOT_LOGGED_IN', 'Only a logged-in member can change the password');
+      checkPassword(newPassword);
+      await post('auth', '/v2/change-password', { newPassword }, call);
+    },
 
-    sendActivationEmail: (identityId: string, given?: ActivationEmailOptions, call?: CallSignal) =>
-      rejectingWithMemberAuthError(async () => {
-        required(identityId, 'identityId');
-        const emailOptions = optionsOf<ActivationEmailOptions>(
-          given,
-          'emailOptions',
-          invalidArgument,
-        );
-        const redirect = emailOptions.redirect && { clientId, ...emailOptions.redirect };
-        await post(
-          'recovery',
-          '/v1/activation-email',
-          {
-            identityId,
-            emailOptions: { ...emailOptions, ...(redirect && { redirect }) },
-          },
-          call,
-        );
-      }),
+    async sendActivationEmail(
+      identityId: string,
+      given?: ActivationEmailOptions,
+      call?: CallSignal,
+    ): Promise<void> {
+      required(identityId, 'identityId');
+      const emailOptions = optionsOf<ActivationEmailOptions>(
+        given,
+        'emailOptions',
+        invalidArgument,
+      );
+      const redirect = emailOptions.redirect && { clientId, ...emailOptions.redirect };
+      await post(
+        'recovery',
+        '/v1/activation-email',
+        { identityId, emailOptions: { ...emailOptions, ...(redirect && { redirect }) } },
+        call,
+      );
+    },
 
-    startEmailVerification: (identityId: string, call?: CallSignal) =>
-      rejectingWithMemberAuthError(async (): Promise<{ stateToken: string }> => {
-        required(identityId, 'identityId');
-        const answer = await post(
-          'verification',
-          '/v1/Start',
-          { identityId, target: 'EMAIL' },
-          call,
-        );
-        const stateToken = isRecord(answer) ? answer['stateToken'] : undefined;
-        if (!isFilled(stateToken))
-          throw refused('SERVER_ERROR', 'The platform answered without a state token');
-        store.write(stateToken);
-        return { stateToken };
-      }),
+    async startEmailVerification(
+      identityId: string,
+      call?: CallSignal,
+    ): Promise<{ stateToken: string }> {
+      required(identityId, 'identityId');
+      const { stateToken } = await post(
+        'verification',
+        '/v1/Start',
+        { identityId, target: 'EMAIL' },
+        call,
+      );
+      if (!isFilled(stateToken))
+        throw refused('SERVER_ERROR', 'The platform answered without a state token');
+      store.write(stateToken);
+      return { stateToken };
+    },
 
-    signOn: (params: SignOnParams) =>
-      rejectingWithMemberAuthError(async (): Promise<SignOnResult> => {
-        const { email, profile, verifyEmail, mergeExistingContact } = params ?? {};
-        if (!isValidEmail(email))
-          throw refused('INVALID_EMAIL', 'Enter a valid e-mail address, like name@example.com');
-        const answer = await post(
-          'auth',
-          '/v2/sign-on',
-          {
-            loginId: { email },
-            profile: profile ?? {},
-            verifyEmail: verifyEmail === true,
-            mergeExistingContact: mergeExistingContact === true,
-          },
-          params,
-        );
-        const sessionToken = isRecord(answer) ? answer['sessionToken'] : undefined;
-        if (!isFilled(sessionToken))
-          throw refused('SERVER_ERROR', 'The platform answered sign-on without a session token');
-        const identity =
-          isRecord(answer) && isRecord(answer['identity'])
-            ? (answer['identity'] as Identity)
-            : undefined;
-        return identity ? { sessionToken, identity } : { sessionToken };
-      }),
-  };
+    async signOn(params: SignOnParams): Promise<SignOnResult> {
+      const { email, profile, verifyEmail, mergeExistingContact } = params ?? {};
+      checkEmail(email);
+      const { sessionToken, identity } = await post(
+        'auth',
+        '/v2/sign-on',
+        {
+          loginId: { email },
+          profile: profile ?? {},
+          verifyEmail: verifyEmail === true,
+          mergeExistingContact: mergeExistingContact === true,
+        },
+        params,
+      );
+      if (!isFilled(sessionToken))
+        throw refused('SERVER_ERROR', 'The platform answered sign-on without a session token');
+      return isRecord(identity)
+        ? { sessionToken, identity: identity as unknown as Identity }
+        : { sessionToken };
+    },
+  });
 }

@@ -28,16 +28,33 @@ export function isValidEmail(value: unknown): value is string {
 export const isFilled = (value: unknown): value is string =>
   typeof value === 'string' && value !== '';
 
-/**
- * The error for the first of `email` and `password` that is not acceptable, or
- * `undefined`. Messages never repeat the value.
- */
-export function checkCredentials(email: unknown, password: unknown): MemberAuthError | undefined {
-  if (!isValidEmail(email))
-    return refused('INVALID_EMAIL', 'Enter a valid e-mail address, like name@example.com');
-  if (!isFilled(password)) return refused('INVALID_PASSWORD', 'Enter a password');
-  return undefined;
+/** `email` when it is a valid e-mail address ({@link isValidEmail}); `INVALID_EMAIL` otherwise. */
+export function checkEmail(email: unknown): string {
+  if (isValidEmail(email)) return email;
+  throw refused('INVALID_EMAIL', 'Enter a valid e-mail address, like name@example.com');
 }
+
+/** `password` when it is filled ({@link isFilled}); `INVALID_PASSWORD` otherwise. */
+export function checkPassword(password: unknown): string {
+  if (isFilled(password)) return password;
+  throw refused('INVALID_PASSWORD', 'Enter a password');
+}
+
+/**
+ * Checks an e-mail and a password before any request: throws `INVALID_EMAIL`, then
+ * `INVALID_PASSWORD`, with the member's words (never the value: it may be the password).
+ */
+export function checkCredentials(email: unknown, password: unknown): void {
+  checkEmail(email);
+  checkPassword(password);
+}
+
+/** `NO_PENDING_VERIFICATION`: no e-mail verification flow to continue. */
+export const noPendingVerification = (): MemberAuthError =>
+  refused(
+    'NO_PENDING_VERIFICATION',
+    'No e-mail verification is in progress: log in or register first',
+  );
 
 /** A {@link MemberAuthError} for bad input found before any request. */
 export function refused(code: KnownMemberAuthErrorCode, message: string): MemberAuthError {

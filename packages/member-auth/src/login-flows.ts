@@ -10,7 +10,7 @@ import {
 import { catalogueError, type CatalogueCall } from './error-catalogue';
 import { factorRequest } from './factor-verification';
 import type { IdentityProfile } from './identity';
-import { checkCredentials, invalidArgument, isFilled, refused } from './input-checks';
+import { checkCredentials, invalidArgument, isFilled, noPendingVerification } from './input-checks';
 import { loginProblem } from './login-problem';
 import {
   completeWithSession,
@@ -171,13 +171,13 @@ async function resolving(
 }
 
 /**
- * `INVALID_ARGUMENT` naming the call's shape when it was not given one object with
+ * Throws `INVALID_ARGUMENT` naming the call's shape when it was not given one object with
  * `email` (`login('a@b.co', 'pw')`, `login({ username })`): what it takes and what came,
  * by kind and field names only (never a value: it may be the password).
  */
-function callShape(call: string, input: unknown, more: number): MemberAuthError | undefined {
+function callShape(call: string, input: unknown, more: number): void {
   const fields = isRecord(input) ? Object.keys(input) : [];
-  if (more === 0 && fields.includes('email')) return undefined;
+  if (more === 0 && fields.includes('email')) return;
   const came = isRecord(input)
     ? fields.length > 0
       ? `an object with ${fields.join(', ')} and no email`
@@ -185,7 +185,7 @@ function callShape(call: string, input: unknown, more: number): MemberAuthError 
     : input === null || input === undefined
       ? String(input)
       : `a ${typeof input}`;
-  return invalidArgument(
+  throw invalidArgument(
     `${call} takes one object, ${call}({ email, password }); got ${came}${more > 0 ? ` and ${more} more argument${more > 1 ? 's' : ''}` : ''}`,
   );
 }
@@ -200,8 +200,8 @@ export function credentialsFlow(
   return resolving(call, async () => {
     const params = record(input);
     const { email, password } = params;
-    const problem = callShape(call, input, more) ?? checkCredentials(email, password);
-    if (problem) return catalogueError(call, problem);
+    callShape(call, input, more);
+    checkCredentials(email, password);
     const signal = signalOf(params, invalidArgument);
     const plan = completionPlan(params, ctx.completion);
     ctx.store.clear();
@@ -238,16 +238,9 @@ export function verifyEmailFlow(ctx: FlowContext, input: unknown): Promise<Login
     const { code, stateToken } = params;
     const flow = ctx.store.read();
     if (!flow || (stateToken !== undefined && stateToken !== flow.stateToken)) {
-      return catalogueError(
-        'verify',
-        refused(
-          'NO_PENDING_VERIFICATION',
-          'No e-mail verification is in progress: log in or register first',
-        ),
-      );
+      throw noPendingVerification();
     }
-    if (!isFilled(code))
-      return catalogueError('verify', refused('INVALID_ARGUMENT', 'Enter the verification code'));
+    if (!isFilled(code)) throw invalidArgument('Enter the verification code');
     const plan = completionPlan(params, ctx.completion);
     const signal = signalOf(params, invalidArgument);
     const body = { code, stateToken: flow.stateToken };

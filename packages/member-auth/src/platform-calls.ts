@@ -35,9 +35,15 @@ export interface PlatformCalls {
   ): Promise<HttpResponse>;
   /**
    * POSTs `body` with the `signal` of `call` (a `CallSignal`, checked: the
-   * caller's argument as it came) and resolves with the parsed answer.
+   * caller's argument as it came) and resolves with the fields of the parsed answer
+   * (none for an answer that is not an object).
    */
-  post(service: Service, path: string, body: unknown, call?: unknown): Promise<unknown>;
+  post(
+    service: Service,
+    path: string,
+    body: unknown,
+    call?: unknown,
+  ): Promise<Readonly<Record<string, unknown>>>;
 }
 
 /** The calls of one client: `base` is the checked API base, without a trailing slash. */
@@ -60,6 +66,8 @@ export function platformCalls(
   return {
     request,
     post: async (service, path, body, call) =>
-      (await request(service, path, body, { signal: signalOf(call, invalidArgument) })).data,
+      Object(
+        (await request(service, path, body, { signal: signalOf(call, invalidArgument) })).data,
+      ) as Readonly<Record<string, unknown>>,
   };
 }

@@ -1,3 +1,4 @@
+import { attempt } from '@site-identity/http/internal';
 /**
  * The part of the Web Storage API the verification store uses; `sessionStorage`
  * fits.
@@ -47,65 +48,42 @@ export interface VerificationStore {
 export const verificationKey = (clientId: string): string =>
   `site-identity:${clientId}:verification`;
 
-function defaultStorage(): VerificationStorage | undefined {
-  try {
-    return typeof window === 'undefined' ? undefined : window.sessionStorage;
-  } catch {
-    return undefined; // a sandboxed frame may refuse access
-  }
-}
+/** The window's session storage; `undefined` without a window or where reading it throws (sandboxed frame). */
+const defaultStorage = (): VerificationStorage | undefined => attempt(() => window.sessionStorage);
 
 /**
- * The store of the e-mail verification flow of `clientId`: in `storage` (default:
- * `window.sessionStorage`, looked up on each use) under
- * `site-identity:<clientId>:verification`, so the flow survives a reload of the
- * tab; in memory when there is no storage or it refuses to work.
+ * The store of one client's e-mail verification flow. Storage is the truth; memory
+ * holds the flow only when storage is missing or refused the last write, so a record
+ * cleared elsewhere (logout) stays cleared.
  */
 export function createVerificationStore(
   clientId: string,
   storage: () => VerificationStorage | undefined = defaultStorage,
 ): VerificationStore {
   const key = verificationKey(clientId);
-  // Only when storage is missing or refused the last write: storage is the truth
-  // otherwise, so a record cleared elsewhere (logout) stays cleared.
   let memory: VerificationRecord | undefined;
 
   return {
-    read() {
-      if (memory) return memory;
-      try {
-        const raw = storage()?.getItem(key);
-        const record = raw ? (JSON.parse(raw) as Partial<VerificationRecord> | null) : undefined;
-        if (
-          typeof record?.stateToken === 'string' &&
-          record.stateToken &&
-          typeof record.since === 'number'
-        ) {
-          return { stateToken: record.stateToken, since: record.since };
-        }
-      } catch {
+    read: () =>
+      memory ??
+      attempt(() => {
         // unreadable or malformed: no flow
-      }
-      return undefined;
-    },
+        const { stateToken, since } = JSON.parse(storage()!.getItem(key)!) as VerificationRecord;
+        return typeof stateToken === 'string' && stateToken && typeof since === 'number'
+          ? { stateToken, since }
+          : undefined;
+      }),
     write(stateToken) {
-      const record = { stateToken, since: Date.now() };
-      memory = undefined;
-      try {
-        const target = storage();
-        if (!target) throw new Error('no storage');
-        target.setItem(key, JSON.stringify(record));
-      } catch {
-        memory = record; // keeps the flow for this page at least
-      }
+      // kept in memory (for this page at least) unless storage takes it
+      memory = { stateToken, since: Date.now() };
+      attempt(() => {
+        storage()!.setItem(key, JSON.stringify(memory));
+        memory = undefined;
+      });
     },
     clear() {
       memory = undefined;
-      try {
-        storage()?.removeItem(key);
-      } catch {
-        // nothing stored
-      }
+      attempt(() => storage()?.removeItem(key));
     },
   };
 }
