@@ -135,16 +135,6 @@ const FRAME_CANNOT_SIGN_IN: readonly unknown[] = [
   'consent_required',
 ];
 
-/** The settings of the factory, checked once. */
-export function checkCompletionSettings(settings: CompletionSettings): CompletionSettings {
-  const { redirectUri, frameBudgetMs, onBeforeRedirect } = settings;
-  if (redirectUri !== undefined)
-    absoluteUrl(redirectUri, 'redirectUri', invalidArgument, { fragment: false });
-  if (frameBudgetMs !== undefined) timeoutMs(frameBudgetMs, 'frameBudgetMs', invalidArgument);
-  optionalFunction(onBeforeRedirect, 'onBeforeRedirect', invalidArgument);
-  return settings;
-}
-
 /**
  * The completion a login call asked for, or `false` when the app completes it
  * itself. Throws `INVALID_ARGUMENT` for an option that is not acceptable, before any
@@ -177,6 +167,16 @@ export function completionPlan(
   if (originalUri !== undefined && typeof originalUri !== 'string')
     throw invalid('originalUri', 'a string', originalUri, invalidArgument);
   return { strategy, frameBudgetMs, redirectUri, originalUri };
+}
+
+/**
+ * The settings of the factory, checked once: by the rules of a call's (an `'auto'`
+ * call on the settings alone), and `onBeforeRedirect` a function.
+ */
+export function checkCompletionSettings(settings: CompletionSettings): CompletionSettings {
+  completionPlan({}, settings, undefined);
+  optionalFunction(settings.onBeforeRedirect, 'onBeforeRedirect', invalidArgument);
+  return settings;
 }
 
 /** Whether a redirect can still do what the frame could not. */
