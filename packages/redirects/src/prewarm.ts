@@ -46,11 +46,12 @@ export async function prewarm(
     ctx.logger.warn('Session pre-warm failed', error);
     return;
   }
-  if (signal?.aborted) return;
-  const run = ctx.once('prewarm', () =>
-    warm(ctx, force, timeoutMs).catch((error: unknown) =>
-      ctx.logger.warn('Session pre-warm failed', error),
-    ),
-  );
-  await untilAborted(() => run, { signal }, invalidArgument).catch(() => undefined);
+  // An aborted signal gives up before the run starts (or stops waiting for one in flight).
+  const run = () =>
+    ctx.once('prewarm', () =>
+      warm(ctx, force, timeoutMs).catch((error: unknown) =>
+        ctx.logger.warn('Session pre-warm failed', error),
+      ),
+    );
+  await untilAborted(run, { signal }, invalidArgument).catch(() => undefined);
 }

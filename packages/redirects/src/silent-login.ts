@@ -1,4 +1,4 @@
-import { optionsOf, untilAborted, abortError, signalOf } from '@site-identity/http/internal';
+import { optionsOf, untilAborted } from '@site-identity/http/internal';
 import { createAuthFlowData } from '@site-identity/pkce';
 import type { Tokens } from '@site-identity/tokens';
 import { getAuthUrl } from './auth-url';
@@ -30,20 +30,20 @@ export async function silentLogin(
   const given = optionsOf<SilentLoginOptions>(silentOptions, 'options', invalidArgument);
   const timeoutMs = checkTimeout(given.timeoutMs ?? OAUTH_FLOW_TIMEOUT_MS);
   const { redirectUri } = given;
-  const signal = signalOf(given, invalidArgument);
-  if (signal?.aborted) throw abortError(signal.reason);
-  const run = ctx.once(`silent:${sessionToken}`, async () => {
-    const win = browser(ctx);
-    const flow = await createAuthFlowData({ redirectUri: redirectUri ?? win.location.origin });
-    const { authUrl } = await getAuthUrl(ctx, flow, {
-      prompt: 'none',
-      responseMode: 'web_message',
-      sessionToken,
+  // An aborted signal rejects before the run starts (or joins one in flight).
+  const run = () =>
+    ctx.once(`silent:${sessionToken}`, async () => {
+      const win = browser(ctx);
+      const flow = await createAuthFlowData({ redirectUri: redirectUri ?? win.location.origin });
+      const { authUrl } = await getAuthUrl(ctx, flow, {
+        prompt: 'none',
+        responseMode: 'web_message',
+        sessionToken,
+      });
+      const answer = await awaitFrameAnswer(win, authUrl, flow.state, timeoutMs);
+      if (answer.error) throw authorizationError(answer);
+      if (!answer.code) throw missingCodeOrState();
+      return exchange(ctx, answer.code, flow.codeVerifier, flow.redirectUri);
     });
-    const answer = await awaitFrameAnswer(win, authUrl, flow.state, timeoutMs);
-    if (answer.error) throw authorizationError(answer);
-    if (!answer.code) throw missingCodeOrState();
-    return exchange(ctx, answer.code, flow.codeVerifier, flow.redirectUri);
-  });
-  return untilAborted(() => run, { signal }, invalidArgument);
+  return untilAborted(run, given, invalidArgument);
 }
