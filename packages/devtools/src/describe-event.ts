@@ -3,6 +3,21 @@ import type { InspectionEvent } from '@site-identity/tokens';
 const grantText = { refresh: 'refresh token', anonymous: 'visitor tokens' } as const;
 
 /**
+ * Which tab renewed or changed the session, and what it handed over: generation 0
+ * opens an epoch (a sign-in, a sign-out or setTokens there), not a renewal. @internal
+ */
+export function handOffText({
+  from,
+  generation,
+  epoch,
+}: Extract<InspectionEvent, { type: 'hand-off' }>): string {
+  const tab = from === 'this-tab' ? 'this tab' : 'another tab';
+  return generation > 0
+    ? `${tab} renewed, generation ${generation}`
+    : `${tab} changed the session, epoch ${epoch}`;
+}
+
+/**
  * One line of the event log for `event`: what happened, why, where, how long.
  * Never a token value (the events carry none). @internal
  */
@@ -21,9 +36,7 @@ export function describeEvent(event: InspectionEvent): string {
       return `Renewal ${event.outcome} (${grantText[event.grant]}) in ${event.durationMs} ms${result}${error}`;
     }
     case 'hand-off':
-      return event.from === 'this-tab'
-        ? `Hand-off: this tab renewed and handed generation ${event.generation} to the other tabs`
-        : `Hand-off: another tab renewed; took generation ${event.generation}`;
+      return `Hand-off: ${handOffText(event)}`;
     case 'retry':
       return `Automatic renewal backs off: next try in ${(event.delayMs / 1000).toFixed(1)} s`;
     case 'error':

@@ -1,6 +1,7 @@
 import { createMockPlatform } from '@site-identity/mock-platform';
 import { createTokenManager, memoryStorage, type TokenManager } from '@site-identity/tokens';
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import { describeEvent } from './describe-event';
 import { mountIdentityDevtools } from './index';
 import { mountIdentityDevtools as productionMount } from './production';
 
@@ -204,5 +205,16 @@ describe('mountIdentityDevtools', () => {
         message: 'tokens must be a token manager (createTokenManager()); got object',
       }),
     );
+  });
+});
+
+describe('the hand-off text', () => {
+  const handOff = (from: 'this-tab' | 'other-tab', epoch: number, generation: number) =>
+    describeEvent({ type: 'hand-off', at: 0, from, epoch, generation });
+  test('says which tab renewed and the generation, or which tab changed the session and its epoch', () => {
+    expect(handOff('this-tab', 1, 2)).toBe('Hand-off: this tab renewed, generation 2');
+    expect(handOff('other-tab', 1, 3)).toBe('Hand-off: another tab renewed, generation 3');
+    // Generation 0 opens an epoch: a sign-in or sign-out in another tab, not a renewal.
+    expect(handOff('other-tab', 4, 0)).toBe('Hand-off: another tab changed the session, epoch 4');
   });
 });

@@ -1,4 +1,5 @@
 import type { InspectionEvent, SessionSnapshot } from '@site-identity/tokens';
+import { handOffText } from './describe-event';
 import { clockDuration, expiryText } from './format';
 import type { SessionRow } from './panel';
 
@@ -37,9 +38,7 @@ export function sessionRows(
     renewals: last
       ? `${heard.renewals} (last: ${last.outcome} in ${last.durationMs} ms)`
       : String(heard.renewals),
-    handOff: handOff
-      ? `${handOff.from === 'this-tab' ? 'this tab' : 'another tab'} renewed, generation ${handOff.generation}`
-      : '—',
+    handOff: handOff ? handOffText(handOff) : '—',
     ended: ended
       ? `${ended.reason}${ended.inOtherTab ? ', in another tab' : ', in this tab'}`
       : '—',

@@ -54,7 +54,8 @@ describe('back/forward cache', () => {
     pageTransition('pageshow');
     expect(a.getSnapshot().status).toBe('visitor');
     expect(heard).toEqual([['SIGNED_OUT', { reason: 'signed_out', inOtherTab: true }]]);
-    expect(traced.map((e) => e.type)).toEqual(['session', 'restored']);
+    expect(traced.map((e) => e.type)).toEqual(['session', 'hand-off', 'restored']);
+    expect(traced[1]).toMatchObject({ from: 'other-tab', generation: 1 });
     await expect(a.getAccessToken()).resolves.toBe(visitor.accessToken.value);
     expect(tokenRequests('anonymous')).toHaveLength(1);
   });

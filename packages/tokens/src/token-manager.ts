@@ -187,6 +187,8 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
           ...rankOf(next),
         });
     }
+    // Taken from another tab, by the channel or from storage, whichever came first.
+    if (inOtherTab) trace({ type: 'hand-off', from: 'other-tab', ...rankOf(next) });
     auto?.schedule();
     wakeAll();
     return true;
@@ -226,10 +228,7 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
     if (renewing !== undefined) {
       handOff = renewing && !laterRank(held, entry) ? entry : undefined;
       if (!handOff) wakeAll();
-    } else if (accept(entry, { reason, inOtherTab: true })) {
-      trace({ type: 'hand-off', from: 'other-tab', ...rankOf(entry) });
-      if (unstored) void repair();
-    }
+    } else if (accept(entry, { reason, inOtherTab: true }) && unstored) void repair();
   }
 
   function wakeAll(): void {
