@@ -11,6 +11,7 @@ import {
   refused,
 } from './input-checks';
 import type { PlatformCalls } from './platform-calls';
+import { signOnBody } from './sign-on-body';
 import type { MemberAuthTokens } from './ports';
 import type { VerificationStore } from './verification-store';
 
@@ -180,17 +181,11 @@ export function accountCalls(ctx: AccountContext) {
     },
 
     async signOn(params: SignOnParams): Promise<SignOnResult> {
-      const { email, profile, verifyEmail, mergeExistingContact } = params ?? {};
-      checkEmail(email);
+      checkEmail(params?.email);
       const { sessionToken, identity } = await post(
         'auth',
         '/v2/sign-on',
-        {
-          loginId: { email },
-          profile: profile ?? {},
-          verifyEmail: verifyEmail === true,
-          mergeExistingContact: mergeExistingContact === true,
-        },
+        signOnBody(params),
         params,
       );
       if (!isFilled(sessionToken))

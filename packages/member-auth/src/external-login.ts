@@ -4,6 +4,7 @@ import { rejectingWithMemberAuthError } from './account-error';
 import type { CallSignal, IdentityProfile, MemberAuth } from '@site-identity/member-auth';
 import { invalidArgument, isFilled, isValidEmail, refused } from './input-checks';
 import { internalsOf } from './internals';
+import { signOnBody } from './sign-on-body';
 
 /**
  * What {@link getMemberTokensForExternalLoginWithSession} takes.
@@ -101,7 +102,7 @@ export function getMemberTokensForExternalLoginWithSession(
 ): Promise<Tokens> {
   return rejectingWithMemberAuthError(async () => {
     const { tokens, calls } = internalsOf(memberAuth);
-    const { email, apiKey, profile, verifyEmail, mergeExistingContact } = params ?? {};
+    const { email, apiKey } = params ?? {};
     if (!isValidEmail(email))
       throw refused('INVALID_EMAIL', 'email must be an e-mail address, like name@example.com');
     if (!isFilled(apiKey) || /[\0\r\n,]/.test(apiKey))
@@ -111,17 +112,10 @@ export function getMemberTokensForExternalLoginWithSession(
       );
     const signal = signalOf(params, invalidArgument);
     const accessToken = await tokens.getAccessToken({ signal });
-    const { data: answer } = await calls.request(
-      'auth',
-      '/v2/sign-on',
-      {
-        loginId: { email },
-        profile: profile ?? {},
-        verifyEmail: verifyEmail === true,
-        mergeExistingContact: mergeExistingContact === true,
-      },
-      { headers: { authorization: `${accessToken},${apiKey}` }, signal },
-    );
+    const { data: answer } = await calls.request('auth', '/v2/sign-on', signOnBody(params), {
+      headers: { authorization: `${accessToken},${apiKey}` },
+      signal,
+    });
     const sessionToken = isRecord(answer) ? answer['sessionToken'] : undefined;
     const identity = isRecord(answer) ? answer['identity'] : undefined;
     const memberId = isRecord(identity) ? identity['id'] : undefined;
