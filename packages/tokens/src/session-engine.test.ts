@@ -3,6 +3,7 @@
 import { createMockPlatform } from '@site-identity/mock-platform';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { isTokensError } from './errors';
+import type { InspectionEvent } from './inspection';
 import type { SessionEvent } from './session';
 import type { TokenStorage } from './storage';
 import { createTokenManager } from './token-manager';
@@ -278,6 +279,43 @@ describe('the session engine keeps members and presents each refresh token once'
       expect((await manager.getTokens()).refreshToken.role).toBe('member');
     },
   );
+});
+
+describe('a session end names its reason, whichever news arrives first', () => {
+  test('a sign-out in another tab that storage shows before the channel is named signed_out once the channel brings it', async () => {
+    const { base } = sharedStorage();
+    // Tab a hears its storage only when the test says so: here, before the channel.
+    let storageChanged = () => {};
+    const a = tab({
+      ...base,
+      subscribe: (_key, listener) => {
+        storageChanged = listener;
+        return () => {};
+      },
+    });
+    const b = tab(base);
+    await a.setTokens(memberTokens());
+    await settle();
+    expect(b.isLoggedIn()).toBe(true);
+    const heard: [SessionEvent | undefined, unknown][] = [];
+    a.subscribe((snapshot, event) => heard.push([event, snapshot.ended]));
+    const traced: InspectionEvent[] = [];
+    a.inspect((event) => traced.push(event));
+
+    await b.clear(); // removes the record, then posts the sign-out (delivered on a later task)
+    storageChanged(); // the removal reaches tab a first: it cannot tell who removed it
+    expect(heard).toEqual([['SIGNED_OUT', { reason: 'storage_cleared', inOtherTab: true }]]);
+    await settle(); // then the channel: the tab that signed out says why
+    expect(a.getSnapshot().ended).toEqual({ reason: 'signed_out', inOtherTab: true });
+    // Subscribers see the reason corrected, without a second SIGNED_OUT.
+    expect(heard).toEqual([
+      ['SIGNED_OUT', { reason: 'storage_cleared', inOtherTab: true }],
+      [undefined, { reason: 'signed_out', inOtherTab: true }],
+    ]);
+    // The inspection tells both, and the hand-off only for the news another tab sent.
+    expect(traced.map((event) => event.type)).toEqual(['session', 'session', 'hand-off']);
+    expect(traced[1]).toMatchObject({ event: 'SIGNED_OUT', ended: { reason: 'signed_out' } });
+  });
 });
 
 function webStorage(): TokenStorage {

@@ -168,8 +168,13 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
     if (!loaded) return true;
     const { reason = 'signed_out', inOtherTab = false } = cause;
     const same = sameTokens(previous, next.tokens);
-    if (!same || view.snapshot.error) {
-      const event = eventFor(previous, next.tokens, reason === 'refresh_rejected');
+    // A sign-out that storage showed first (a removed record) is named by the tab that made it.
+    const named =
+      same && !next.tokens && ended()?.reason === 'storage_cleared' && reason !== 'storage_cleared';
+    if (!same || named || view.snapshot.error) {
+      const event = named
+        ? 'SIGNED_OUT'
+        : eventFor(previous, next.tokens, reason === 'refresh_rejected');
       const end =
         event === 'SESSION_EXPIRED' || event === 'SIGNED_OUT'
           ? { reason, inOtherTab }
@@ -177,7 +182,7 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
             ? undefined
             : ended();
       view.show(snapshotOf(next.tokens, undefined, end), same ? undefined : event);
-      if (!same)
+      if (!same || named)
         trace({
           type: 'session',
           event,
@@ -187,8 +192,9 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
           ...rankOf(next),
         });
     }
-    // Taken from another tab, by the channel or from storage, whichever came first.
-    if (inOtherTab) trace({ type: 'hand-off', from: 'other-tab', ...rankOf(next) });
+    // Taken from another tab, by the channel or from storage, whichever came first (a
+    // record removed by hand is no tab's).
+    if (inOtherTab && reason !== 'storage_cleared') trace({ type: 'hand-off', from: 'other-tab', ...rankOf(next) });
     auto?.schedule();
     wakeAll();
     return true;
