@@ -194,7 +194,8 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
     }
     // Taken from another tab, by the channel or from storage, whichever came first (a
     // record removed by hand is no tab's).
-    if (inOtherTab && reason !== 'storage_cleared') trace({ type: 'hand-off', from: 'other-tab', ...rankOf(next) });
+    if (inOtherTab && reason !== 'storage_cleared')
+      trace({ type: 'hand-off', from: 'other-tab', ...rankOf(next) });
     auto?.schedule();
     wakeAll();
     return true;
