@@ -1,7 +1,6 @@
-import { invalid } from '@site-identity/http/internal';
 import type { Entry } from './entry';
+import { createListeners } from './listeners';
 import {
-  invalidArgument,
   isTokenEndpointError,
   isTokensError,
   type TokenEndpointError,
@@ -112,19 +111,9 @@ export type Unstamped = InspectionEvent extends infer E
  * `request` reports one token request as `renewal-start` and `renewal-end`. @internal
  */
 export function createInspector(now: () => number) {
-  const listeners = new Set<InspectionListener>();
+  const listeners = createListeners<[InspectionEvent]>();
   function emit(event: Unstamped): void {
-    if (!listeners.size) return;
-    const stamped = Object.freeze({ ...event, at: now() }) as InspectionEvent;
-    for (const listener of [...listeners]) {
-      try {
-        listener(stamped);
-      } catch (error) {
-        queueMicrotask(() => {
-          throw error;
-        });
-      }
-    }
+    if (listeners.size) listeners.tell(Object.freeze({ ...event, at: now() }));
   }
   return {
     emit,
@@ -155,12 +144,7 @@ export function createInspector(now: () => number) {
         throw error;
       }
     },
-    inspect(listener: InspectionListener): () => void {
-      if (typeof listener !== 'function')
-        throw invalid('listener', 'a function', listener, invalidArgument);
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
-    },
-    clear: () => listeners.clear(),
+    inspect: listeners.add,
+    clear: listeners.clear,
   };
 }

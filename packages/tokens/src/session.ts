@@ -1,4 +1,5 @@
 import type { TokenEndpointError, TokensError } from './errors';
+import { createListeners } from './listeners';
 import type { Tokens } from './types';
 
 /**
@@ -144,7 +145,7 @@ export const LOADING: SessionSnapshot = /* @__PURE__ */ Object.freeze({
  * every listener (one that throws cannot stop the others). @internal
  */
 export function createSessionView() {
-  const listeners = new Set<SessionListener>();
+  const listeners = createListeners<[SessionSnapshot, SessionEvent | undefined]>();
   let snapshot = LOADING;
   return {
     get snapshot(): SessionSnapshot {
@@ -153,21 +154,9 @@ export function createSessionView() {
     /** Takes `next` silently (the first read of a synchronous storage) or tells every listener. */
     show(next: SessionSnapshot, event?: SessionEvent, silent = false): void {
       snapshot = next;
-      if (silent) return;
-      for (const listener of [...listeners]) {
-        try {
-          listener(next, event);
-        } catch (error) {
-          queueMicrotask(() => {
-            throw error;
-          });
-        }
-      }
+      if (!silent) listeners.tell(next, event);
     },
-    subscribe(listener: SessionListener): () => void {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
-    },
-    clear: () => listeners.clear(),
+    subscribe: listeners.add,
+    clear: listeners.clear,
   };
 }

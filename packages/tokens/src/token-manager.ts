@@ -585,10 +585,9 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
     },
     inspect: inspector.inspect,
     subscribe(listener) {
-      if (typeof listener !== 'function')
-        throw invalid('listener', 'a function', listener, invalidArgument);
+      const unsubscribe = view.subscribe(listener);
       void load();
-      return view.subscribe(listener);
+      return unsubscribe;
     },
     dispose() {
       disposed = true;
