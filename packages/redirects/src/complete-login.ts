@@ -1,14 +1,8 @@
 import { responseModeOf, sameOriginUri, stripCallbackParams } from './callback-url';
 import { storageOf, windowOf } from './environment';
 import { parseCallback, toUrl } from './parse-callback';
-import { fail } from './redirects-error';
-import {
-  authorizationError,
-  browser,
-  exchange,
-  missingCodeOrState,
-  type RedirectsContext,
-} from './redirects-context';
+import { exchangeAnswer } from './code-exchange';
+import { browser, type RedirectsContext } from './redirects-context';
 import type { LoginCompletion } from './redirects-types';
 import { takeFlow } from './stored-records';
 import { signalOf } from '@site-identity/http/internal';
@@ -32,15 +26,12 @@ export async function completeLogin(
       : toUrl(url, windowOf(options)?.location.href);
   const mode = responseModeOf(target);
   const params = parseCallback(target, mode);
-  const { code, state, error } = params;
+  const { state } = params;
   const finish = async (): Promise<LoginCompletion> => {
     const flow =
       state === undefined ? undefined : takeFlow(storageOf(options, 'session'), clientId, state);
-    if (error) throw authorizationError(params);
-    if (!code || !state) throw missingCodeOrState(target);
-    if (!flow) throw fail('INVALID_STATE', 'Invalid _state');
-    const tokens = await exchange(ctx, code, flow.codeVerifier, flow.redirectUri, signal);
-    return { tokens, originalUri: sameOriginUri(flow.originalUri, target.origin) };
+    const tokens = await exchangeAnswer(ctx, params, flow, signal, target);
+    return { tokens, originalUri: sameOriginUri(flow!.originalUri, target.origin) };
   };
   // Once settled (never sooner: a second caller in the same tick must still see the
   // callback URL), the callback fields leave the address bar if it still shows

@@ -1,6 +1,6 @@
-import type { CallbackParams } from './parse-callback';
+import { callbackFields, type CallbackParams } from './parse-callback';
 import { fail, type RedirectsError } from './redirects-error';
-import { attempt, nonEmpty } from './values';
+import { attempt } from './values';
 
 /**
  * Loads `url` in a hidden iframe of `win` and resolves with the first non-undefined
@@ -43,15 +43,10 @@ function runHiddenFrame<T>(
 
 /** The fields of the `{ code, state }` or `{ error, error_description, state }` a hosted page posts (maybe as JSON text). */
 export function readAnswer(data: unknown): CallbackParams {
-  const { code, state, error, error_description } = Object(
+  const posted = Object(
     typeof data === 'string' ? attempt((): unknown => JSON.parse(data)) : data,
   ) as Record<string, unknown>;
-  return {
-    state: typeof state === 'string' ? state : undefined,
-    code: nonEmpty(code),
-    error: nonEmpty(error),
-    errorDescription: nonEmpty(error_description),
-  };
+  return callbackFields((field) => posted[field]);
 }
 
 /** What a test without a browser tab passes, said where a hidden frame or a window is missing. */

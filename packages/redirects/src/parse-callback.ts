@@ -83,10 +83,19 @@ export function parseCallback(
   if (responseMode !== 'fragment' && responseMode !== 'query')
     throw invalid('responseMode', "'fragment' or 'query'", responseMode, invalidArgument);
   const params = callbackSearchParams(toUrl(url), responseMode);
+  return callbackFields((field) => params.get(field));
+}
+
+/**
+ * The callback fields `read` gives (from a URL's parameters or a posted message),
+ * each kept when it is a non-empty string.
+ */
+export function callbackFields(read: (field: string) => unknown): CallbackParams {
   const result: Record<string, string> = {};
   for (const field of CALLBACK_FIELDS) {
-    const value = params.get(field);
-    if (value) result[field === 'error_description' ? 'errorDescription' : field] = value;
+    const value = read(field);
+    if (typeof value === 'string' && value)
+      result[field === 'error_description' ? 'errorDescription' : field] = value;
   }
   return result;
 }

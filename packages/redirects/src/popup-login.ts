@@ -7,7 +7,8 @@ import { readAnswer } from './hidden-frame';
 import { idpConnectionId } from './identity-provider';
 import { internalsOf } from './internals';
 import type { CallbackParams } from './parse-callback';
-import { authorizationError, browser, exchange, missingCodeOrState } from './redirects-context';
+import { exchangeAnswer } from './code-exchange';
+import { browser } from './redirects-context';
 import { fail } from './redirects-error';
 import { abortError, invalid, signalOf } from '@site-identity/http/internal';
 import { attempt, invalidArgument } from './values';
@@ -169,7 +170,5 @@ export async function loginWithPopup(
     stop();
     attempt(() => opened.close());
   }
-  if (params.error) throw authorizationError(params);
-  if (!params.code) throw missingCodeOrState();
-  return exchange(ctx, params.code, expected!.codeVerifier, expected!.redirectUri, signal);
+  return exchangeAnswer(ctx, params, expected, signal);
 }

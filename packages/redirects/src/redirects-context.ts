@@ -6,11 +6,9 @@ import {
   timeoutMs as checkTimeoutMs,
   invalid,
 } from '@site-identity/http/internal';
-import type { Tokens } from '@site-identity/tokens';
 import { windowOf, type RedirectsLogger } from './environment';
 import { TEST_WINDOW_HINT } from './hidden-frame';
-import type { CallbackParams } from './parse-callback';
-import { fail, RedirectsError } from './redirects-error';
+import { fail } from './redirects-error';
 import type { RedirectsOptions, RedirectsTokens } from './redirects-types';
 import { invalidArgument } from './values';
 
@@ -66,32 +64,3 @@ export function browser(ctx: RedirectsContext): Window {
   if (!win) throw fail('NOT_IN_BROWSER', `No browser window: ${TEST_WINDOW_HINT}`);
   return win;
 }
-
-/** The code exchange of the token manager, which makes its result the session. */
-export const exchange = (
-  ctx: RedirectsContext,
-  code: string,
-  codeVerifier: string,
-  redirectUri: string,
-  signal?: AbortSignal,
-): Promise<Tokens> => ctx.manager.exchangeCode({ code, codeVerifier, redirectUri, signal });
-
-/** The typed error for a hosted page's `error` / `error_description`. */
-export const authorizationError = ({ error, errorDescription }: CallbackParams): RedirectsError =>
-  new RedirectsError(errorDescription ?? error ?? 'Authorization failed', {
-    code: 'AUTHORIZATION_ERROR',
-    error,
-    errorDescription,
-  });
-
-/**
- * `MISSING_CODE_OR_STATE`: the hosted page answered with neither a code nor an error.
- * `read`: the URL `completeLogin` read (shown without its query and fragment).
- */
-export const missingCodeOrState = (read?: URL): RedirectsError =>
-  fail(
-    'MISSING_CODE_OR_STATE',
-    read
-      ? `Missing code or _state in ${read.origin}${read.pathname}: call completeLogin() on the redirectUri page, where the hosted login page returns with them`
-      : 'Missing code or _state',
-  );

@@ -4,14 +4,8 @@ import type { Tokens } from '@site-identity/tokens';
 import { getAuthUrl } from './auth-url';
 import { OAUTH_FLOW_TIMEOUT_MS } from './constants';
 import { awaitFrameAnswer } from './hidden-frame';
-import {
-  authorizationError,
-  browser,
-  checkTimeout,
-  exchange,
-  missingCodeOrState,
-  type RedirectsContext,
-} from './redirects-context';
+import { exchangeAnswer } from './code-exchange';
+import { browser, checkTimeout, type RedirectsContext } from './redirects-context';
 import type { SilentLoginOptions } from './redirects-types';
 import { invalidArgument, text } from './values';
 
@@ -41,9 +35,7 @@ export async function silentLogin(
         sessionToken,
       });
       const answer = await awaitFrameAnswer(win, authUrl, flow.state, timeoutMs);
-      if (answer.error) throw authorizationError(answer);
-      if (!answer.code) throw missingCodeOrState();
-      return exchange(ctx, answer.code, flow.codeVerifier, flow.redirectUri);
+      return exchangeAnswer(ctx, answer, flow);
     });
   return untilAborted(run, given, invalidArgument);
 }
