@@ -1,6 +1,6 @@
 import { describeValue } from '@site-identity/http/internal';
 import { PkceError } from './pkce-error';
-import { webCrypto } from './web-crypto';
+import { randomBytes } from './web-crypto';
 
 const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 /** The unreserved characters RFC 7636 allows in a code verifier. */
@@ -38,10 +38,9 @@ export function verifierOf(length: number, name: string): string {
       code: 'INVALID_VERIFIER_LENGTH',
     });
   }
-  const crypto = webCrypto();
   let verifier = '';
   while (verifier.length < length) {
-    for (const byte of crypto.getRandomValues(new Uint8Array(length))) {
+    for (const byte of randomBytes(length)) {
       if (byte < LIMIT && verifier.length < length) verifier += VERIFIER_CHARSET.charAt(byte % 66);
     }
   }

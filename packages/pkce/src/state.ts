@@ -1,4 +1,4 @@
-import { base64Url, webCrypto } from './web-crypto';
+import { base64Url, randomBytes } from './web-crypto';
 
 /**
  * A fresh, unguessable OAuth `state`: 32 random bytes (256 bits) as base64url
@@ -13,5 +13,5 @@ import { base64Url, webCrypto } from './web-crypto';
  * ```
  */
 export function generateState(): string {
-  return base64Url(webCrypto().getRandomValues(new Uint8Array(32)));
+  return base64Url(randomBytes(32));
 }

@@ -12,6 +12,10 @@ export function webCrypto(): Crypto {
   return crypto;
 }
 
+/** `length` random bytes from the runtime's Web Crypto. */
+export const randomBytes = (length: number): Uint8Array =>
+  webCrypto().getRandomValues(new Uint8Array(length));
+
 /** Base64url without padding (RFC 4648 §5), as RFC 7636 requires; for short inputs (digests, state). */
 export function base64Url(bytes: Uint8Array): string {
   return btoa(String.fromCharCode(...bytes))
