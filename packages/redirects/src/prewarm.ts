@@ -34,24 +34,19 @@ export async function prewarm(
   ctx: RedirectsContext,
   prewarmOptions?: PrewarmOptions,
 ): Promise<void> {
-  let force: boolean;
+  const failed = (error: unknown) => ctx.logger.warn('Session pre-warm failed', error);
+  let given: Partial<PrewarmOptions>;
   let timeoutMs: number;
-  let signal: AbortSignal | undefined;
   try {
-    const given = optionsOf<PrewarmOptions>(prewarmOptions, 'options', invalidArgument);
-    force = given.force === true;
+    given = optionsOf<PrewarmOptions>(prewarmOptions, 'options', invalidArgument);
     timeoutMs = checkTimeout(given.timeoutMs ?? OAUTH_FLOW_TIMEOUT_MS);
-    signal = signalOf(given, invalidArgument);
+    signalOf(given, invalidArgument);
   } catch (error) {
-    ctx.logger.warn('Session pre-warm failed', error);
+    failed(error);
     return;
   }
   // An aborted signal gives up before the run starts (or stops waiting for one in flight).
   const run = () =>
-    ctx.once('prewarm', () =>
-      warm(ctx, force, timeoutMs).catch((error: unknown) =>
-        ctx.logger.warn('Session pre-warm failed', error),
-      ),
-    );
-  await untilAborted(run, { signal }, invalidArgument).catch(() => undefined);
+    ctx.once('prewarm', () => warm(ctx, given.force === true, timeoutMs).catch(failed));
+  await untilAborted(run, given, invalidArgument).catch(() => undefined);
 }

@@ -12,22 +12,24 @@ export interface FlowRecord {
   readonly originalUri?: string;
 }
 
-/** `site-identity:<clientId>:` — every key this library writes for a client starts with it. */
-export const recordPrefix = (clientId: string): string => `site-identity:${clientId}:`;
+/** The fields of a {@link FlowRecord}: what is stored of a flow (never its code challenge). */
+const FLOW_FIELDS: Array<keyof FlowRecord> = [
+  'state',
+  'codeVerifier',
+  'redirectUri',
+  'originalUri',
+];
 
-const flowKey = (clientId: string, state: string): string =>
-  `${recordPrefix(clientId)}flow:${state}`;
-const prewarmKey = (clientId: string): string => `${recordPrefix(clientId)}prewarm`;
+/** `site-identity:<clientId>:<name>`: every key this library writes for a client starts with `site-identity:<clientId>:`. */
+const recordKey = (clientId: string, name: string): string => `site-identity:${clientId}:${name}`;
+
+const flowKey = (clientId: string, state: string): string => recordKey(clientId, `flow:${state}`);
 
 /** Stores `flow` under its state, so parallel flows in several tabs never clash. */
 export function saveFlow(storage: Storage | undefined, clientId: string, flow: FlowRecord): void {
-  const { state, codeVerifier, redirectUri, originalUri } = flow;
   try {
     // Without a storage this throws too.
-    storage!.setItem(
-      flowKey(clientId, state),
-      JSON.stringify({ state, codeVerifier, redirectUri, originalUri }),
-    );
+    storage!.setItem(flowKey(clientId, flow.state), JSON.stringify(flow, FLOW_FIELDS));
   } catch (cause) {
     throw fail('STORAGE_UNAVAILABLE', 'Session storage refused the login flow', cause);
   }
@@ -69,7 +71,7 @@ export function clearRecords(storage: Storage | undefined, clientId: string): vo
     const keys: string[] = [];
     for (let i = 0; i < storage!.length; i++) {
       const key = storage!.key(i);
-      if (key?.startsWith(recordPrefix(clientId))) keys.push(key);
+      if (key?.startsWith(recordKey(clientId, ''))) keys.push(key);
     }
     for (const key of keys) storage!.removeItem(key);
   });
@@ -77,7 +79,7 @@ export function clearRecords(storage: Storage | undefined, clientId: string): vo
 
 /** Reads the pre-warm time stamp (epoch ms); 0 when there is none. */
 export function readPrewarmStamp(storage: Storage | undefined, clientId: string): number {
-  const value = Number(attempt(() => storage?.getItem(prewarmKey(clientId))));
+  const value = Number(attempt(() => storage?.getItem(recordKey(clientId, 'prewarm'))));
   return Number.isFinite(value) ? value : 0;
 }
 
@@ -87,5 +89,5 @@ export const writePrewarmStamp = (
   clientId: string,
   at: number,
 ): void => {
-  attempt(() => storage?.setItem(prewarmKey(clientId), String(at)));
+  attempt(() => storage?.setItem(recordKey(clientId, 'prewarm'), String(at)));
 };
