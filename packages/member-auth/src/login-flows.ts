@@ -94,9 +94,6 @@ export interface FlowContext {
 
 type Params = Partial<LoginParams & RegisterParams>;
 
-const record = (value: unknown): Params =>
-  typeof value === 'object' && value !== null ? value : {};
-
 /** What a captcha result's error says to the developer when the client has no captcha. */
 const NO_CAPTCHA =
   'this member client has no captcha: pass createMemberAuth({ captcha: createCaptcha({ provider }) }) with createCaptcha from @site-identity/member-auth/captcha, or call again with captchaTokens';
@@ -116,16 +113,28 @@ function withCaptchaImport(ctx: FlowContext, result: LoginProblem): LoginProblem
   return { ...result, cause: error };
 }
 
-/** Sends, maps the answer or the error, remembers the verification flow and completes the login. */
-async function settle(
+/** A login call's request, its input checked: sends it with the call's `signal`. */
+type Sending = (signal: AbortSignal | undefined) => Promise<HttpResponse>;
+
+/**
+ * Runs one login call and resolves for every outcome: `prepare` checks the call's own
+ * input and gives its request; then the completion options and the signal are checked,
+ * the request sent, the answer or the error mapped, the verification flow remembered
+ * and a SUCCESS completed.
+ */
+async function loginFlow(
   ctx: FlowContext,
   call: CatalogueCall,
-  send: () => Promise<HttpResponse>,
-  plan: CompletionPlan | false,
+  input: unknown,
+  prepare: (params: Params) => Sending,
 ): Promise<LoginResult> {
   let result: LoginResult;
+  let plan: CompletionPlan | false;
   try {
-    const { data, requestId } = await send();
+    const params: Params = isRecord(input) ? input : {};
+    const sending = prepare(params);
+    plan = completionPlan(params, ctx.completion);
+    const { data, requestId } = await sending(signalOf(params, invalidArgument));
     result = toLoginResult(data, requestId);
   } catch (error) {
     return withCaptchaImport(ctx, catalogueError(call, error));
@@ -158,18 +167,6 @@ async function settle(
   }
 }
 
-/** Runs `flow`, turning anything it throws into a FAILURE result. */
-async function resolving(
-  call: CatalogueCall,
-  flow: () => Promise<LoginResult>,
-): Promise<LoginResult> {
-  try {
-    return await flow();
-  } catch (error) {
-    return catalogueError(call, error);
-  }
-}
-
 /**
  * Throws `INVALID_ARGUMENT` naming the call's shape when it was not given one object with
  * `email` (`login('a@b.co', 'pw')`, `login({ username })`): what it takes and what came,
@@ -197,59 +194,44 @@ export function credentialsFlow(
   input: unknown,
   more = 0,
 ): Promise<LoginResult> {
-  return resolving(call, async () => {
-    const params = record(input);
+  return loginFlow(ctx, call, input, (params) => {
     const { email, password } = params;
     callShape(call, input, more);
     checkCredentials(email, password);
-    const signal = signalOf(params, invalidArgument);
-    const plan = completionPlan(params, ctx.completion);
-    ctx.store.clear();
-    const attempt = (captchaTokens: WireCaptchaToken[]): Promise<HttpResponse> =>
-      ctx.calls.request(
-        'auth',
-        `/v2/${call}`,
-        {
-          loginId: { email },
-          password,
-          ...(call === 'register' && { profile: params.profile ?? {} }),
-          captchaTokens,
-          ...(params.clientMetaData && { clientMetaData: params.clientMetaData }),
-        },
-        { signal },
-      );
-    const { captcha } = ctx;
-    return settle(
-      ctx,
-      call,
-      () =>
-        captcha
-          ? captcha.send(attempt, params.captchaTokens)
-          : attempt(toWireCaptchaTokens(params.captchaTokens)),
-      plan,
-    );
+    return (signal) => {
+      ctx.store.clear();
+      const attempt = (captchaTokens: WireCaptchaToken[]): Promise<HttpResponse> =>
+        ctx.calls.request(
+          'auth',
+          `/v2/${call}`,
+          {
+            loginId: { email },
+            password,
+            ...(call === 'register' && { profile: params.profile ?? {} }),
+            captchaTokens,
+            ...(params.clientMetaData && { clientMetaData: params.clientMetaData }),
+          },
+          { signal },
+        );
+      const { captcha } = ctx;
+      return captcha
+        ? captcha.send(attempt, params.captchaTokens)
+        : attempt(toWireCaptchaTokens(params.captchaTokens));
+    };
   });
 }
 
 /** `verifyEmail`: only while an e-mail verification flow is stored. */
 export function verifyEmailFlow(ctx: FlowContext, input: unknown): Promise<LoginResult> {
-  return resolving('verify', async () => {
-    const params = record(input) as Partial<VerifyEmailParams>;
+  return loginFlow(ctx, 'verify', input, (params: Partial<VerifyEmailParams>) => {
     const { code, stateToken } = params;
     const flow = ctx.store.read();
     if (!flow || (stateToken !== undefined && stateToken !== flow.stateToken)) {
       throw noPendingVerification();
     }
     if (!isFilled(code)) throw invalidArgument('Enter the verification code');
-    const plan = completionPlan(params, ctx.completion);
-    const signal = signalOf(params, invalidArgument);
     const body = { code, stateToken: flow.stateToken };
-    return settle(
-      ctx,
-      'verify',
-      () => ctx.calls.request('verification', '/v1/auth/verify', body, { signal }),
-      plan,
-    );
+    return (signal) => ctx.calls.request('verification', '/v1/auth/verify', body, { signal });
   });
 }
 
@@ -259,11 +241,8 @@ export function verifyFactorFlow(
   factorType: unknown,
   input: unknown,
 ): Promise<LoginResult> {
-  return resolving('verify', async () => {
+  return loginFlow(ctx, 'verify', input, () => {
     const { path, body } = factorRequest(factorType, input);
-    const options = record(input);
-    const plan = completionPlan(options, ctx.completion);
-    const signal = signalOf(options, invalidArgument);
-    return settle(ctx, 'verify', () => ctx.calls.request('auth', path, body, { signal }), plan);
+    return (signal) => ctx.calls.request('auth', path, body, { signal });
   });
 }
