@@ -19,12 +19,21 @@ import { isMemberAuthError, type KnownMemberAuthErrorCode } from './member-auth-
  */
 export type CatalogueCall = 'register' | 'login' | 'verify';
 
-/** Platform application codes of the catalogue. */
-const MISSING_CAPTCHA = '-19971';
-const INVALID_CAPTCHA = '-19970';
-const EMAIL_EXISTS = '-19995';
-const INVALID_PASSWORD = '-19976';
-const RESET_PASSWORD = '-19973';
+/** The catalogue's rows of each call: the platform's application code → the code of the result. */
+const ROWS: Readonly<Record<CatalogueCall, Readonly<Record<string, KnownMemberAuthErrorCode>>>> = {
+  register: {
+    '-19971': 'MISSING_CAPTCHA_TOKEN',
+    '-19970': 'INVALID_CAPTCHA_TOKEN',
+    '-19995': 'EMAIL_ALREADY_EXISTS',
+  },
+  login: {
+    '-19971': 'MISSING_CAPTCHA_TOKEN',
+    '-19970': 'INVALID_CAPTCHA_TOKEN',
+    '-19976': 'INVALID_PASSWORD',
+    '-19973': 'RESET_PASSWORD_REQUIRED',
+  },
+  verify: {},
+};
 
 const UNREACHABLE = ['network', 'timeout', 'NETWORK_ERROR', 'TIMEOUT'];
 const ABORTED = ['aborted', 'ABORTED'];
@@ -106,36 +115,26 @@ export function catalogueError(call: CatalogueCall, error: unknown): LoginProble
     });
   }
   const platform = toPlatformError(error);
-  const { code, kind } = platform;
-  let state: LoginProblem['loginState'] = 'FAILURE';
-  let errorCode: KnownMemberAuthErrorCode;
-  const fallback =
-    call === 'login'
+  // A call outside the catalogue (the argument as it came) has no rows.
+  const rows = Object.hasOwn(ROWS, call) ? ROWS[call] : {};
+  const errorCode: KnownMemberAuthErrorCode = Object.hasOwn(rows, platform.code)
+    ? rows[platform.code]!
+    : call === 'register' && platform.fieldViolations.some(({ type }) => type === 'EMAIL')
       ? 'INVALID_EMAIL'
-      : call === 'register' && kind === 'validation'
-        ? 'INVALID_ARGUMENT'
-        : 'REQUEST_FAILED';
-
-  if (call !== 'verify' && code === MISSING_CAPTCHA) {
-    state = 'SILENT_CAPTCHA_REQUIRED';
-    errorCode = 'MISSING_CAPTCHA_TOKEN';
-  } else if (call !== 'verify' && code === INVALID_CAPTCHA) {
-    state = 'USER_CAPTCHA_REQUIRED';
-    errorCode = 'INVALID_CAPTCHA_TOKEN';
-  } else if (call === 'register' && code === EMAIL_EXISTS) {
-    errorCode = 'EMAIL_ALREADY_EXISTS';
-  } else if (
-    call === 'register' &&
-    platform.fieldViolations.some((violation) => violation.type === 'EMAIL')
-  ) {
-    errorCode = 'INVALID_EMAIL';
-  } else if (call === 'login' && code === INVALID_PASSWORD) {
-    errorCode = 'INVALID_PASSWORD';
-  } else if (call === 'login' && code === RESET_PASSWORD) {
-    errorCode = 'RESET_PASSWORD_REQUIRED';
-  } else {
-    errorCode = transportCode(platform, fallback);
-  }
+      : transportCode(
+          platform,
+          call === 'login'
+            ? 'INVALID_EMAIL'
+            : call === 'register' && platform.kind === 'validation'
+              ? 'INVALID_ARGUMENT'
+              : 'REQUEST_FAILED',
+        );
+  const state =
+    errorCode === 'MISSING_CAPTCHA_TOKEN'
+      ? 'SILENT_CAPTCHA_REQUIRED'
+      : errorCode === 'INVALID_CAPTCHA_TOKEN'
+        ? 'USER_CAPTCHA_REQUIRED'
+        : 'FAILURE';
   return loginProblem(state, errorCode, platform.message, {
     cause: platform,
     requestId: platform.requestId,
