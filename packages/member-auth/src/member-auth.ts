@@ -194,7 +194,6 @@ export interface MemberAuth {
  */
 export function createMemberAuth(options: MemberAuthOptions): MemberAuth {
   const { tokens, redirects, captcha, verificationStorage } = options ?? {};
-  const { redirectUri, frameBudgetMs, onBeforeRedirect } = options ?? {};
   const clientId = clientIdOf(options?.clientId, tokens, invalidArgument);
   if (typeof tokens?.getAccessToken !== 'function')
     throw invalid('tokens', 'a token manager of @site-identity/tokens', tokens, invalidArgument);
@@ -227,22 +226,28 @@ export function createMemberAuth(options: MemberAuthOptions): MemberAuth {
     clientId,
     verificationStorage && (() => verificationStorage),
   );
-  const flows = {
+  // What the login flows, the account calls and the separate imports share.
+  const ctx = {
+    clientId,
+    tokens,
     calls,
     redirects,
     captcha,
     store,
-    completion: checkCompletionSettings({ redirectUri, frameBudgetMs, onBeforeRedirect }),
+    completion: checkCompletionSettings({
+      redirectUri: options.redirectUri,
+      frameBudgetMs: options.frameBudgetMs,
+      onBeforeRedirect: options.onBeforeRedirect,
+    }),
   };
 
   const memberAuth: MemberAuth = {
-    register: (params, ...more: unknown[]) =>
-      credentialsFlow(flows, 'register', params, more.length),
-    login: (params, ...more: unknown[]) => credentialsFlow(flows, 'login', params, more.length),
-    verifyEmail: (params) => verifyEmailFlow(flows, params),
-    verifyFactor: (factorType, factorOptions) => verifyFactorFlow(flows, factorType, factorOptions),
+    register: (params, ...more: unknown[]) => credentialsFlow(ctx, 'register', params, more.length),
+    login: (params, ...more: unknown[]) => credentialsFlow(ctx, 'login', params, more.length),
+    verifyEmail: (params) => verifyEmailFlow(ctx, params),
+    verifyFactor: (factorType, factorOptions) => verifyFactorFlow(ctx, factorType, factorOptions),
     getPendingVerification: () => store.read(),
-    ...accountCalls({ clientId, calls, tokens, store }),
+    ...accountCalls(ctx),
   };
-  return withInternals(memberAuth, { tokens, calls });
+  return withInternals(memberAuth, ctx);
 }
