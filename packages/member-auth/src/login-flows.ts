@@ -22,7 +22,7 @@ import {
 import type { LoginProblem, LoginResult } from './login-result';
 import { toLoginResult } from './login-state';
 import { MemberAuthError } from './member-auth-error';
-import type { PlatformCalls } from './platform-calls';
+import type { CallOptions, PlatformCalls } from './platform-calls';
 import type { MemberAuthRedirects } from './ports';
 import type { VerificationStore } from './verification-store';
 
@@ -113,8 +113,8 @@ function withCaptchaImport(ctx: FlowContext, result: LoginProblem): LoginProblem
   return { ...result, cause: error };
 }
 
-/** A login call's request, its input checked: sends it with the call's `signal`. */
-type Sending = (signal: AbortSignal | undefined) => Promise<HttpResponse>;
+/** A login call's request, its input checked: sends it with the call's options (its `signal`). */
+type Sending = (options: CallOptions) => Promise<HttpResponse>;
 
 /**
  * Runs one login call and resolves for every outcome: `prepare` checks the call's own
@@ -134,7 +134,7 @@ async function loginFlow(
     const params: Params = isRecord(input) ? input : {};
     const sending = prepare(params);
     plan = completionPlan(params, ctx.completion);
-    const { data, requestId } = await sending(signalOf(params, invalidArgument));
+    const { data, requestId } = await sending({ signal: signalOf(params, invalidArgument) });
     result = toLoginResult(data, requestId);
   } catch (error) {
     return withCaptchaImport(ctx, catalogueError(call, error));
@@ -198,7 +198,7 @@ export function credentialsFlow(
     const { email, password } = params;
     callShape(call, input, more);
     checkCredentials(email, password);
-    return (signal) => {
+    return (options) => {
       ctx.store.clear();
       const attempt = (captchaTokens: WireCaptchaToken[]): Promise<HttpResponse> =>
         ctx.calls.request(
@@ -211,7 +211,7 @@ export function credentialsFlow(
             captchaTokens,
             ...(params.clientMetaData && { clientMetaData: params.clientMetaData }),
           },
-          { signal },
+          options,
         );
       const { captcha } = ctx;
       return captcha
@@ -231,7 +231,7 @@ export function verifyEmailFlow(ctx: FlowContext, input: unknown): Promise<Login
     }
     if (!isFilled(code)) throw invalidArgument('Enter the verification code');
     const body = { code, stateToken: flow.stateToken };
-    return (signal) => ctx.calls.request('verification', '/v1/auth/verify', body, { signal });
+    return (options) => ctx.calls.request('verification', '/v1/auth/verify', body, options);
   });
 }
 
@@ -243,6 +243,6 @@ export function verifyFactorFlow(
 ): Promise<LoginResult> {
   return loginFlow(ctx, 'verify', input, () => {
     const { path, body } = factorRequest(factorType, input);
-    return (signal) => ctx.calls.request('auth', path, body, { signal });
+    return (options) => ctx.calls.request('auth', path, body, options);
   });
 }

@@ -52,15 +52,9 @@ export function platformCalls(
   fetch: FetchLike | undefined,
   tokens: MemberAuthTokens,
 ): PlatformCalls {
-  const request: PlatformCalls['request'] = (service, path, body, options = {}) =>
+  const request: PlatformCalls['request'] = (service, path, body, options) =>
     send(
-      {
-        method: 'POST',
-        url: `${base}${SERVICES[service]}${path}`,
-        body,
-        headers: options.headers,
-        signal: options.signal,
-      },
+      { method: 'POST', url: `${base}${SERVICES[service]}${path}`, body, ...options },
       { fetch, timeoutMs: DEFAULT_TIMEOUT_MS, getAuthorization: () => tokens.getAccessToken() },
     );
   return {
