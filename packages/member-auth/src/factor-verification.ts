@@ -1,4 +1,4 @@
-import { describeValue, isRecord, requiredString } from '@site-identity/http/internal';
+import { invalid, isRecord, requiredString } from '@site-identity/http/internal';
 import type { CallSignal } from './call-signal';
 import { FACTOR_TYPES, type FactorType } from './enumerations';
 import { invalidArgument } from './input-checks';
@@ -112,8 +112,11 @@ function credentialJson(credential: unknown): string {
   const json = (credential as { toJSON?: unknown } | null)?.toJSON;
   if (typeof json === 'function') return JSON.stringify(json.call(credential));
   if (isRecord(credential)) return JSON.stringify(credential);
-  throw invalidArgument(
-    `credential must be a WebAuthn credential (a PublicKeyCredential or the JSON of its toJSON()); got ${describeValue(credential)}`,
+  throw invalid(
+    'credential',
+    'a WebAuthn credential (a PublicKeyCredential or the JSON of its toJSON())',
+    credential,
+    invalidArgument,
   );
 }
 
@@ -134,10 +137,13 @@ function factorData(factorType: VerifiableFactorType, options: Record<string, un
   if (deliveryMethod === undefined) return { code };
   if (factorType === 'SMS' && (deliveryMethod === 'SMS' || deliveryMethod === 'WHATSAPP'))
     return { code, deliveryMethod };
-  throw invalidArgument(
+  throw invalid(
+    'deliveryMethod',
     factorType === 'SMS'
-      ? `deliveryMethod must be 'SMS' or 'WHATSAPP'; got ${describeValue(deliveryMethod)}`
-      : `deliveryMethod must be left out for ${factorType} (it is for SMS only); got ${describeValue(deliveryMethod)}`,
+      ? "'SMS' or 'WHATSAPP'"
+      : `left out for ${factorType} (it is for SMS only)`,
+    deliveryMethod,
+    invalidArgument,
   );
 }
 
@@ -151,8 +157,11 @@ export function factorRequest(
   options: unknown,
 ): { path: string; body: Record<string, unknown> } {
   if (!isFactorType(factorType) || factorType === 'PASSWORD') {
-    throw invalidArgument(
-      `factorType must be one of ${FACTOR_TYPES.filter((type) => type !== 'PASSWORD').join(', ')}; got ${describeValue(factorType)}`,
+    throw invalid(
+      'factorType',
+      `one of ${FACTOR_TYPES.filter((type) => type !== 'PASSWORD').join(', ')}`,
+      factorType,
+      invalidArgument,
     );
   }
   const given = isRecord(options) ? options : {};
