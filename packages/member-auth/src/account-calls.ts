@@ -1,6 +1,5 @@
 import type { CallSignal } from './call-signal';
 import { absoluteUrl, isRecord, optionsOf, requiredString } from '@site-identity/http/internal';
-import { rejectingWithMemberAuthErrors } from './account-error';
 import type { Identity, IdentityProfile } from './identity';
 import {
   checkEmail,
@@ -97,12 +96,15 @@ export interface AccountContext {
 const required = (value: unknown, name: string): string =>
   requiredString(value, name, invalidArgument);
 
-/** The calls that resolve with nothing (or a small answer) and reject with a `MemberAuthError`. */
+/**
+ * The calls that resolve with nothing (or a small answer) and reject with a
+ * `MemberAuthError`: their checks throw one, and `post` rejects with one.
+ */
 export function accountCalls(ctx: AccountContext) {
   const { clientId, calls, tokens, store } = ctx;
   const { post } = calls;
 
-  return rejectingWithMemberAuthErrors({
+  return {
     async resendVerificationCode(stateToken?: string, call?: CallSignal): Promise<void> {
       const flow = store.read();
       const token = stateToken ?? flow?.stateToken;
@@ -194,5 +196,5 @@ export function accountCalls(ctx: AccountContext) {
         ? { sessionToken, identity: identity as unknown as Identity }
         : { sessionToken };
     },
-  });
+  };
 }

@@ -30,13 +30,3 @@ export async function rejectingWithMemberAuthError<T>(call: () => Promise<T>): P
     throw toMemberAuthError(error);
   }
 }
-
-/** `calls` with every one of them rejecting only with what {@link toMemberAuthError} gives. */
-export function rejectingWithMemberAuthErrors<
-  T extends Record<string, (...args: never[]) => Promise<unknown>>,
->(calls: T): T {
-  const guarded: Record<string, unknown> = {};
-  for (const [name, call] of Object.entries(calls))
-    guarded[name] = (...args: never[]) => rejectingWithMemberAuthError(() => call(...args));
-  return guarded as T;
-}

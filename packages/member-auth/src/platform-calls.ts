@@ -1,6 +1,7 @@
 import { DEFAULT_TIMEOUT_MS, send, type FetchLike, type HttpResponse } from '@site-identity/http';
 import { signalOf } from '@site-identity/http/internal';
 import type { MemberAuthTokens } from './ports';
+import { rejectingWithMemberAuthError } from './account-error';
 import { invalidArgument } from './input-checks';
 
 /** The identity services' path prefixes under the API base. */
@@ -36,7 +37,8 @@ export interface PlatformCalls {
   /**
    * POSTs `body` with the `signal` of `call` (a `CallSignal`, checked: the
    * caller's argument as it came) and resolves with the fields of the parsed answer
-   * (none for an answer that is not an object).
+   * (none for an answer that is not an object); rejects only with a `MemberAuthError`
+   * (or the one abort error), as `toMemberAuthError` gives it.
    */
   post(
     service: Service,
@@ -59,9 +61,12 @@ export function platformCalls(
     );
   return {
     request,
-    post: async (service, path, body, call) =>
-      Object(
-        (await request(service, path, body, { signal: signalOf(call, invalidArgument) })).data,
-      ) as Readonly<Record<string, unknown>>,
+    post: (service, path, body, call) =>
+      rejectingWithMemberAuthError(
+        async () =>
+          Object(
+            (await request(service, path, body, { signal: signalOf(call, invalidArgument) })).data,
+          ) as Readonly<Record<string, unknown>>,
+      ),
   };
 }
