@@ -59,5 +59,4 @@ export const storageOf = (
   env: RedirectsEnvironment,
   kind: 'session' | 'local',
 ): Storage | undefined =>
-  env.storage?.[kind] ||
-  attempt(() => windowOf(env)?.[kind === 'session' ? 'sessionStorage' : 'localStorage']);
+  env.storage?.[kind] || attempt(() => windowOf(env)?.[`${kind}Storage` as const]);

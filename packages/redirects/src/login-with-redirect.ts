@@ -14,9 +14,8 @@ export async function loginWithRedirect(
   login: LoginWithRedirectOptions,
 ): Promise<void> {
   const { origin } = httpUrl(login?.redirectUri, 'redirectUri', false);
-  const { redirectUri, originalUri, prompt, responseMode, idp, sessionToken, beforeNavigate } =
-    login;
-  const signal = signalOf(login, invalidArgument);
+  const { redirectUri, originalUri, beforeNavigate } = login;
+  signalOf(login, invalidArgument);
   const navigate =
     ctx.options.navigate ??
     (
@@ -30,13 +29,8 @@ export async function loginWithRedirect(
   });
   saveFlow(session, ctx.clientId, flow);
   try {
-    const { authUrl } = await getAuthUrl(ctx, flow, {
-      prompt,
-      responseMode,
-      idp,
-      sessionToken,
-      signal,
-    });
+    // The options of the hosted page's URL (prompt, responseMode, idp, sessionToken, signal) are the call's.
+    const { authUrl } = await getAuthUrl(ctx, flow, login);
     beforeNavigate?.(authUrl);
     navigate(authUrl);
   } catch (error) {

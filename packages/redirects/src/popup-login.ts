@@ -8,9 +8,9 @@ import { idpConnectionId } from './identity-provider';
 import { internalsOf } from './internals';
 import type { CallbackParams } from './parse-callback';
 import { exchangeAnswer } from './code-exchange';
-import { browser } from './redirects-context';
+import { browser, checkTimeout } from './redirects-context';
 import { fail } from './redirects-error';
-import { abortError, invalid, signalOf } from '@site-identity/http/internal';
+import { abortError, signalOf } from '@site-identity/http/internal';
 import { attempt, invalidArgument } from './values';
 
 /**
@@ -131,13 +131,7 @@ export async function loginWithPopup(
   const signal = signalOf(options, invalidArgument);
   // An aborted call opens no window either.
   if (signal?.aborted) throw abortError(signal.reason);
-  if (!(typeof timeoutMs === 'number' && timeoutMs > 0 && timeoutMs <= 2_147_483_647))
-    throw invalid(
-      'timeoutMs',
-      'a number of milliseconds from 1 to 2147483647',
-      timeoutMs,
-      invalidArgument,
-    );
+  checkTimeout(timeoutMs);
   // Bad input opens no window at all.
   if (idp !== undefined) idpConnectionId(idp);
   const opened =
