@@ -1,7 +1,6 @@
 import { PlatformError } from '@site-identity/http';
 import type { PlatformAnswer } from './platform-call';
 import { fail, RedirectsError } from './redirects-error';
-import { nonEmpty } from './values';
 
 /**
  * How the hosted page hands the answer back: in the redirect URI's `fragment`
@@ -195,7 +194,7 @@ export function checkRequest(request: unknown): void {
 export function readRedirectSession({ data, requestId }: PlatformAnswer): RedirectSession {
   const session = (data as { redirectSession?: unknown } | null)?.redirectSession as
     RedirectSession | undefined;
-  if (!nonEmpty(session?.fullUrl)) {
+  if (!session?.fullUrl || typeof session.fullUrl !== 'string') {
     const cause = new PlatformError(
       `No fullUrl in the answer, request-id: ${requestId ?? 'unknown'}`,
       {
@@ -210,5 +209,5 @@ export function readRedirectSession({ data, requestId }: PlatformAnswer): Redire
       cause,
     });
   }
-  return session!;
+  return session;
 }

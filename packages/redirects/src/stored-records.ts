@@ -60,7 +60,7 @@ export function takeFlow(
     state,
     codeVerifier,
     redirectUri,
-    ...(typeof originalUri === 'string' && { originalUri }),
+    originalUri: typeof originalUri === 'string' ? originalUri : undefined,
   };
 }
 

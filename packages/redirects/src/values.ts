@@ -3,10 +3,6 @@ import { fail, type RedirectsError } from './redirects-error';
 
 export { attempt };
 
-/** `value` when it is a non-empty string, else `undefined`. */
-export const nonEmpty = (value: unknown): string | undefined =>
-  typeof value === 'string' && value !== '' ? value : undefined;
-
 /** `INVALID_ARGUMENT` with a finished message: the `make` of http's shared checks. */
 export const invalidArgument = (message: string, cause?: unknown): RedirectsError =>
   fail('INVALID_ARGUMENT', message, cause);
