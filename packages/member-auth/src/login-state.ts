@@ -5,8 +5,6 @@ import { loginProblem } from './login-problem';
 import type { LoginResult } from './login-result';
 import { toMfaChallenge } from './mfa-challenge';
 
-const nonEmpty = isFilled;
-
 /**
  * The states the platform answers register, login and verification with. Any
  * other string (`STATUS_CHECK`, `REQUIRE_MFA`, …) maps to a FAILURE.
@@ -62,36 +60,25 @@ export function toLoginResult(body: unknown, requestId?: string): LoginResult {
   if (isRecord(body['identity'])) extras.identity = body['identity'];
   if (isRecord(body['additionalData'])) extras.additionalData = body['additionalData'];
 
-  switch (state) {
-    case 'SUCCESS':
-      if (nonEmpty(sessionToken))
-        return { loginState: 'SUCCESS', data: { sessionToken }, ...extras };
-      break;
-    case 'REQUIRE_OWNER_APPROVAL':
-      return { loginState: 'OWNER_APPROVAL_REQUIRED', data: {}, ...extras };
-    case 'REQUIRE_EMAIL_VERIFICATION':
-      if (nonEmpty(stateToken))
-        return { loginState: 'EMAIL_VERIFICATION_REQUIRED', data: { stateToken }, ...extras };
-      break;
-    default: {
-      const mfa = toMfaChallenge(body['mfaChallengeData']);
-      return loginProblem('FAILURE', 'UNKNOWN_STATE', 'Unknown state', {
-        requestId,
-        data: nonEmpty(stateToken) ? { stateToken } : {},
-        serverState: typeof state === 'string' ? state : undefined,
-        mfa,
-        ...extras,
-      });
-    }
-  }
-  return loginProblem(
-    'FAILURE',
-    'SERVER_ERROR',
-    `The platform answered ${state} without its token`,
-    {
-      requestId,
-      serverState: state,
-      ...extras,
-    },
-  );
+  if (state === 'SUCCESS' && isFilled(sessionToken))
+    return { loginState: 'SUCCESS', data: { sessionToken }, ...extras };
+  if (state === 'REQUIRE_OWNER_APPROVAL')
+    return { loginState: 'OWNER_APPROVAL_REQUIRED', data: {}, ...extras };
+  if (state === 'REQUIRE_EMAIL_VERIFICATION' && isFilled(stateToken))
+    return { loginState: 'EMAIL_VERIFICATION_REQUIRED', data: { stateToken }, ...extras };
+  // A state that carries a token, without it.
+  if (state === 'SUCCESS' || state === 'REQUIRE_EMAIL_VERIFICATION')
+    return loginProblem(
+      'FAILURE',
+      'SERVER_ERROR',
+      `The platform answered ${state} without its token`,
+      { requestId, serverState: state, ...extras },
+    );
+  return loginProblem('FAILURE', 'UNKNOWN_STATE', 'Unknown state', {
+    requestId,
+    data: isFilled(stateToken) ? { stateToken } : {},
+    serverState: typeof state === 'string' ? state : undefined,
+    mfa: toMfaChallenge(body['mfaChallengeData']),
+    ...extras,
+  });
 }
