@@ -156,11 +156,17 @@ export function accountCalls(ctx: AccountContext) {
         'emailOptions',
         invalidArgument,
       );
-      const redirect = emailOptions.redirect && { clientId, ...emailOptions.redirect };
+      const { redirect } = emailOptions;
       await post(
         'recovery',
         '/v1/activation-email',
-        { identityId, emailOptions: { ...emailOptions, ...(redirect && { redirect }) } },
+        {
+          identityId,
+          emailOptions: {
+            ...emailOptions,
+            ...(redirect && { redirect: { clientId, ...redirect } }),
+          },
+        },
         call,
       );
     },
