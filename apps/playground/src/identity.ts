@@ -6,6 +6,7 @@ import {
 import { createCaptcha, type CaptchaProvider } from '@site-identity/member-auth/captcha';
 import { createRedirects, type Redirects } from '@site-identity/redirects';
 import { createTokenManager, type TokenManager } from '@site-identity/tokens';
+import { autoRefresh } from '@site-identity/tokens/auto-refresh';
 import { callbackUrl, CLIENT_ID, MOCK_PLATFORM_URL, TOKEN_URL } from './config';
 
 /** The library's three clients, wired to the mock platform. */
@@ -33,7 +34,7 @@ export function createIdentityClients(
   const tokens = createTokenManager({
     clientId: CLIENT_ID,
     tokenUrl: TOKEN_URL,
-    autoRefresh: true,
+    autoRefresh,
     fetch,
   });
   const redirects = createRedirects({

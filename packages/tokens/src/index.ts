@@ -33,6 +33,8 @@ export type { TabEnvironment, TabLocks, TabPort } from './tab-channel';
 export { createTokenManager } from './token-manager';
 export type {
   AuthorizedClientRequest,
+  AutoRefresh,
+  AutoRefreshSession,
   TokenManager,
   TokenManagerOptions,
 } from './token-manager-types';

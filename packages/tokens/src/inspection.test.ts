@@ -4,6 +4,7 @@ import { createMockPlatform } from '@site-identity/mock-platform';
 import { describe, expect, test, vi } from 'vitest';
 import { isTokensError } from './errors';
 import type { InspectionEvent } from './inspection';
+import { autoRefresh } from './auto-refresh';
 import { memoryStorage, type TokenStorage } from './storage';
 import type { TokenManager, TokenManagerOptions } from './token-manager-types';
 import { issueMemberTokens, platformTabs } from './test-platform';
@@ -105,7 +106,7 @@ describe('inspect()', () => {
 
   test('automatic renewal reports its back-off: each wait after a failure, and when it will try again', async () => {
     vi.useFakeTimers();
-    const tokens = manager({ autoRefresh: true });
+    const tokens = manager({ autoRefresh });
     await tokens.setTokens(memberTokens(30));
     const heard = record(tokens);
     platform.faults.inject({ path: '/oauth2/token', kind: 'status', status: 503, times: 2 });

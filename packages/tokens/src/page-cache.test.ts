@@ -5,6 +5,7 @@ import { createMockPlatform } from '@site-identity/mock-platform';
 import { describe, expect, test, vi } from 'vitest';
 import type { InspectionEvent } from './inspection';
 import type { SessionEnd, SessionEvent } from './session';
+import { autoRefresh } from './auto-refresh';
 import { memoryStorage, type TokenStorage } from './storage';
 import type { TokenManagerOptions } from './token-manager-types';
 import { issueMemberTokens, platformTabs } from './test-platform';
@@ -121,7 +122,7 @@ describe('back/forward cache', () => {
   test('the page stays eligible for the cache: no unload or beforeunload handler; dispose removes the page listeners', async () => {
     const add = vi.spyOn(window, 'addEventListener');
     const remove = vi.spyOn(window, 'removeEventListener');
-    const a = manager(memoryStorage(), { autoRefresh: true });
+    const a = manager(memoryStorage(), { autoRefresh });
     await a.getTokens();
     const types = add.mock.calls.map(([type]) => type);
     expect(types).toEqual(expect.arrayContaining(['pagehide', 'pageshow']));

@@ -7,12 +7,50 @@ import type { FetchLike, TokenEndpoint, TokenRequestHeaders } from './token-endp
 import type { Tokens } from './types';
 
 /**
+ * What a token manager gives its automatic renewal: the renewal itself, when the
+ * next one is due, and where to report the wait after a failure.
+ *
+ * @example
+ * ```ts
+ * import type { AutoRefreshSession } from '@site-identity/tokens';
+ * const logged = (session: AutoRefreshSession) => console.log('due in', session.dueInMs(), 'ms');
+ * ```
+ */
+export interface AutoRefreshSession {
+  /** Renews the tokens (the manager's `getTokens`: at most one request, shared). */
+  renew(): Promise<unknown>;
+  /** Milliseconds until the access token is due for renewal; `undefined` with no tokens. */
+  dueInMs(): number | undefined;
+  /** A renewal failed: the next attempt is in `delayMs` (shown as `snapshot.nextRetryAt`). */
+  retrying(delayMs: number): void;
+}
+
+/**
+ * Automatic renewal for {@link TokenManagerOptions.autoRefresh}: `autoRefresh` from
+ * `@site-identity/tokens/auto-refresh`. The manager calls it once with its session.
+ *
+ * @example
+ * ```ts
+ * import { createTokenManager } from '@site-identity/tokens';
+ * import { autoRefresh } from '@site-identity/tokens/auto-refresh';
+ *
+ * const manager = createTokenManager({ clientId: 'my-client-id', autoRefresh });
+ * ```
+ */
+export type AutoRefresh = (session: AutoRefreshSession) => {
+  /** New tokens (here or from another tab): the next renewal when they are due. */
+  schedule(): void;
+  /** The manager was disposed. */
+  stop(): void;
+};
+
+/**
  * Options of {@link createTokenManager}.
  *
  * @example
  * ```ts
  * import type { TokenManagerOptions } from '@site-identity/tokens';
- * const options: TokenManagerOptions = { clientId: 'my-client-id', autoRefresh: true };
+ * const options: TokenManagerOptions = { clientId: 'my-client-id', leewaySeconds: 30 };
  * ```
  */
 export interface TokenManagerOptions {
@@ -42,8 +80,12 @@ export interface TokenManagerOptions {
    * own; a {@link TabEnvironment} to bring other locks or a channel.
    */
   readonly crossTab?: boolean | TabEnvironment;
-  /** Renew the access token shortly before it expires while the page is visible. Default `false`. */
-  readonly autoRefresh?: boolean;
+  /**
+   * Renew the access token shortly before it expires while the page is visible:
+   * `autoRefresh` from `@site-identity/tokens/auto-refresh`, a separate import so that
+   * an app that renews on demand does not carry it. Default: none (`false` too).
+   */
+  readonly autoRefresh?: AutoRefresh | false;
   /** Time-out of a token request in milliseconds. Default 10 000. */
   readonly timeoutMs?: number;
   /** Extra headers on every token request (e.g. `client-binding`); see {@link TokenRequestHeaders}. */

@@ -4,6 +4,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { isTokenEndpointError, type TokensError } from './errors';
 import type { SessionEvent, SessionSnapshot } from './session';
+import { autoRefresh } from './auto-refresh';
 import { memoryStorage, type TokenStorage } from './storage';
 import { createTokenManager } from './token-manager';
 import type { TokenManager, TokenManagerOptions } from './token-manager-types';
@@ -470,10 +471,22 @@ describe('construction', () => {
 });
 
 describe('autoRefresh', () => {
+  test('is the separate import: any other value is refused, naming it', () => {
+    for (const given of [true, 'yes', {}])
+      expect(() =>
+        createTokenManager({ clientId: 'client-1', autoRefresh: given as never }),
+      ).toThrow(
+        /^autoRefresh must be autoRefresh from '@site-identity\/tokens\/auto-refresh' \(or false\); got /,
+      );
+    const off = createTokenManager({ clientId: 'client-1', autoRefresh: false });
+    expect(off.getSnapshot().status).not.toBe('member');
+    off.dispose();
+  });
+
   test('renews shortly before expiry and stops on dispose', async () => {
     vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
     vi.setSystemTime(START);
-    const subject = manager({ autoRefresh: true });
+    const subject = manager({ autoRefresh });
     await subject.setTokens(memberTokens());
     await vi.advanceTimersByTimeAsync((3600 - 61) * 1000);
     expect(tokenRequests()).toHaveLength(0);
@@ -487,7 +500,7 @@ describe('autoRefresh', () => {
   test('after a failed automatic renewal the snapshot says when the next try is, and the wait grows', async () => {
     vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
     vi.setSystemTime(START);
-    const subject = manager({ autoRefresh: true });
+    const subject = manager({ autoRefresh });
     await subject.setTokens(memberTokens());
     platform.faults.inject({ path: '/oauth2/token', kind: 'status', status: 503, times: 6 });
     const tries: number[] = [];

@@ -7,7 +7,6 @@ import {
   nonNegative,
   untilAborted,
 } from '@site-identity/http/internal';
-import { createAutoRefresh } from './auto-refresh';
 import {
   compareEntries,
   explicitEntry,
@@ -37,7 +36,7 @@ import {
 import { memoryStorage, webStorage, type TokenStorage } from './storage';
 import { openTabChannel, type TabChannel, type TabNews } from './tab-channel';
 import { createTokenEndpoint } from './token-endpoint';
-import type { TokenManager, TokenManagerOptions } from './token-manager-types';
+import type { AutoRefresh, TokenManager, TokenManagerOptions } from './token-manager-types';
 import { freezeTokens, isExpired, isTokens, sameTokens } from './token-set';
 import type { Tokens } from './types';
 
@@ -59,6 +58,19 @@ const rankOf = ({ epoch, generation }: Entry) => ({ epoch, generation });
 interface Cause {
   readonly reason?: SessionEndReason | undefined;
   readonly inOtherTab?: boolean;
+}
+
+/** The `autoRefresh` option: the separate import's function, or none (`undefined`, `false`). */
+function pluggedAutoRefresh(given: unknown): AutoRefresh | undefined {
+  if (given === undefined || given === false) return undefined;
+  if (typeof given !== 'function')
+    throw invalid(
+      'autoRefresh',
+      "autoRefresh from '@site-identity/tokens/auto-refresh' (or false)",
+      given,
+      invalidArgument,
+    );
+  return given as AutoRefresh;
 }
 
 /**
@@ -145,20 +157,16 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
 
   const valid = (t: Tokens | null): t is Tokens => !!t && !isExpired(t, now(), leewaySeconds);
   const ended = (): SessionEnd | undefined => view.snapshot.ended;
-  const auto = options.autoRefresh
-    ? createAutoRefresh(
-        getTokens,
-        () =>
-          held.tokens
-            ? (held.tokens.accessToken.expiresAt - leewaySeconds) * 1000 - now()
-            : undefined,
-        (delayMs) => {
-          const { error } = view.snapshot;
-          trace({ type: 'retry', delayMs, retryAt: now() + delayMs });
-          if (error) view.show(snapshotOf(held.tokens, error, ended(), now() + delayMs));
-        },
-      )
-    : undefined;
+  const auto = pluggedAutoRefresh(options.autoRefresh)?.({
+    renew: getTokens,
+    dueInMs: () =>
+      held.tokens ? (held.tokens.accessToken.expiresAt - leewaySeconds) * 1000 - now() : undefined,
+    retrying(delayMs) {
+      const { error } = view.snapshot;
+      trace({ type: 'retry', delayMs, retryAt: now() + delayMs });
+      if (error) view.show(snapshotOf(held.tokens, error, ended(), now() + delayMs));
+    },
+  });
 
   /** Makes `next` the session when it is later than the one held; tells listeners. */
   function accept(next: Entry, cause: Cause = {}): boolean {

@@ -24,6 +24,7 @@ import {
   type TokenStorage,
   type Tokens,
 } from '@site-identity/tokens';
+import { autoRefresh } from '@site-identity/tokens/auto-refresh';
 import { expect, test } from 'vitest';
 
 const CLIENT_ID = 'sim-client';
@@ -422,7 +423,7 @@ async function runSchedule(seed: number): Promise<{ steps: number; requests: num
       now: clock.now,
       leewaySeconds: 1,
       timeoutMs: TIMEOUT_MS,
-      autoRefresh: chance(0.5),
+      autoRefresh: chance(0.5) && autoRefresh,
       crossTab: { locks: locksOf(tab), openPort: () => portOf(tab) },
       onError: () => {},
     });

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { createAutoRefresh, retryDelayMs } from './auto-refresh';
+import { createAutoRefresh, retryDelayMs } from './refresh-timer';
 
 beforeEach(() => {
   vi.useFakeTimers();
