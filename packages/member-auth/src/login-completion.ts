@@ -208,16 +208,14 @@ export async function completeWithSession(
   let reason: BeforeRedirectEvent['reason'] = 'strategy';
   if (strategy !== 'redirect') {
     // Without a redirect to fall back on, the frame has the whole flow's time.
-    const frameMs =
-      strategy === 'frame' || redirectUri === undefined
-        ? left()
-        : Math.min(plan.frameBudgetMs, left());
+    const frameOnly = strategy === 'frame' || redirectUri === undefined;
     try {
-      await redirects.silentLogin(sessionToken, { timeoutMs: frameMs });
+      await redirects.silentLogin(sessionToken, {
+        timeoutMs: frameOnly ? left() : Math.min(plan.frameBudgetMs, left()),
+      });
       return 'frame';
     } catch (error) {
-      if (strategy === 'frame' || redirectUri === undefined || !frameCannotSignIn(error))
-        throw error;
+      if (frameOnly || !frameCannotSignIn(error)) throw error;
       if (left() <= 0) throw error.code === 'OAUTH_FLOW_TIMED_OUT' ? error : timedOut();
       reason = error.code === 'OAUTH_FLOW_TIMED_OUT' ? 'frameTimedOut' : 'loginRequired';
     }
