@@ -1,5 +1,5 @@
 import { toPlatformError } from '@site-identity/http';
-import { describeValue, optionsOf } from '@site-identity/http/internal';
+import { invalid, optionsOf } from '@site-identity/http/internal';
 import type { CaptchaKind, MemberAuthCaptcha } from '@site-identity/member-auth';
 import { toWireCaptchaTokens } from './captcha-tokens';
 import { invalidArgument } from './input-checks';
@@ -107,8 +107,11 @@ export function createCaptcha(options: CaptchaOptions = {}): MemberAuthCaptcha {
     invalidArgument,
   );
   if (provider !== undefined && typeof provider?.getToken !== 'function')
-    throw invalidArgument(
-      `options.provider must be an object with a getToken function; got ${describeValue(provider)}`,
+    throw invalid(
+      'options.provider',
+      'an object with a getToken function',
+      provider,
+      invalidArgument,
     );
   const given = optionsOf<Partial<Record<CaptchaKind, unknown>>>(
     own,
@@ -120,16 +123,14 @@ export function createCaptcha(options: CaptchaOptions = {}): MemberAuthCaptcha {
     const key = given[kind];
     if (key === undefined || key === '') continue;
     if (typeof key !== 'string')
-      throw invalidArgument(
-        `options.siteKeys.${kind} must be a non-empty string; got ${describeValue(key)}`,
-      );
+      throw invalid(`options.siteKeys.${kind}`, 'a non-empty string', key, invalidArgument);
     siteKeys[kind] = key;
   }
   return {
     siteKeys,
     async send(attempt, tokens) {
       if (typeof attempt !== 'function')
-        throw invalidArgument(`attempt must be a function; got ${describeValue(attempt)}`);
+        throw invalid('attempt', 'a function', attempt, invalidArgument);
       let wire = toWireCaptchaTokens(tokens);
       const asked = new Set<CaptchaKind>();
       for (;;) {
