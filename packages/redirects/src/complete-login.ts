@@ -42,10 +42,6 @@ export async function completeLogin(
       if (shown?.location.href === target.href)
         shown.history.replaceState(shown.history.state, '', stripCallbackParams(target.href, mode));
     });
-  const run = () => {
-    const promise = finish();
-    promise.then(strip, strip);
-    return promise;
-  };
+  const run = () => finish().finally(strip);
   return state === undefined ? run() : ctx.once(`login:${state}`, run);
 }
