@@ -150,8 +150,14 @@ function checkedExtra(extra: unknown): TokenEndpointOptions['tokenRequestHeaders
   );
 }
 
-/** The extra headers of one request, checked: never a TypeError from `new Request`. */
-function extraHeaders(extra: TokenEndpointOptions['tokenRequestHeaders']): Record<string, string> {
+/**
+ * The headers of one request: the extra ones, checked (never a TypeError from
+ * `new Request`), without the library's own; then `authorization`, when the grant has one.
+ */
+function requestHeaders(
+  extra: TokenEndpointOptions['tokenRequestHeaders'],
+  authorization: string | undefined,
+): Record<string, string> {
   const given = typeof extra === 'function' ? extra() : extra;
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(Object(given) as Record<string, unknown>)) {
@@ -169,6 +175,7 @@ function extraHeaders(extra: TokenEndpointOptions['tokenRequestHeaders']): Recor
       );
     if (!OWN_HEADERS.includes(name.toLowerCase())) headers[name] = value;
   }
+  if (authorization) headers['authorization'] = authorization;
   return headers;
 }
 
@@ -195,7 +202,7 @@ function failureCode(
  */
 function grantFailure(
   grantType: GrantType,
-  tokenUrl: string,
+  url: string,
   answer: HttpResponse | undefined,
   cause: PlatformError | undefined,
 ): PlatformError {
@@ -204,17 +211,15 @@ function grantFailure(
   const response = cause?.response;
   const requestId = answer?.requestId ?? cause?.requestId;
   const kind = cause?.kind ?? (status === 200 ? 'system' : 'http');
-  const { origin, pathname } = new URL(tokenUrl);
-  const where = { method: 'POST', url: `${origin}${pathname}` };
   const statusText =
     status === undefined ? undefined : statusTextOf(status, response?.statusText ?? '');
   // No answer: the cause names the request and the network's reason; an answer: its status, from where.
   const what =
     status === undefined
       ? cause?.message
-      : `${status === 200 ? 'the answer is not a token set' : `${status} ${statusText}`.trim()} from POST ${where.url}`;
+      : `${status === 200 ? 'the answer is not a token set' : `${status} ${statusText}`} from POST ${url}`;
   return new TokenEndpointError(tokenEndpointMessage(status, statusText, requestId, what), {
-    detail: cause?.detail ?? where,
+    detail: cause?.detail ?? { method: 'POST', url },
     code: failureCode(grantType, status, kind),
     grantType,
     kind,
@@ -244,12 +249,14 @@ interface GrantRequest {
 function endpointSettings(options: TokenEndpointOptions) {
   const clientId = required(options?.clientId, 'clientId');
   const { tokenUrl = DEFAULT_TOKEN_URL, now = () => Date.now() } = options;
-  absoluteUrl(tokenUrl, 'tokenUrl', invalidArgument);
+  const { origin, pathname } = absoluteUrl(tokenUrl, 'tokenUrl', invalidArgument);
   optionalFunction(options.fetch, 'fetch', invalidArgument);
   optionalFunction(now, 'now', invalidArgument);
   const timeoutMs = checkTimeout(options.timeoutMs ?? 10_000, 'timeoutMs', invalidArgument);
   const extra = checkedExtra(options.tokenRequestHeaders);
-  return { clientId, tokenUrl, now, timeoutMs, extra, fetch: options.fetch };
+  // How messages name the endpoint: host and path, never a query.
+  const url = origin + pathname;
+  return { clientId, tokenUrl, url, now, timeoutMs, extra, fetch: options.fetch };
 }
 
 /**
@@ -260,16 +267,13 @@ async function sendGrant(
   settings: ReturnType<typeof endpointSettings>,
   { grantType, role, fields, signal, previous, authorization }: GrantRequest,
 ): Promise<Tokens> {
-  const { clientId, tokenUrl, timeoutMs, fetch } = settings;
+  const { clientId, tokenUrl } = settings;
   const body = grantType === 'authorized_client' ? fields : { clientId, grantType, ...fields };
-  const headers = { ...extraHeaders(settings.extra), ...(authorization && { authorization }) };
+  const headers = requestHeaders(settings.extra, authorization);
   let answer: HttpResponse | undefined;
   let cause: PlatformError | undefined;
   try {
-    answer = await send(
-      { method: 'POST', url: tokenUrl, body, headers, signal },
-      { fetch, timeoutMs },
-    );
+    answer = await send({ method: 'POST', url: tokenUrl, body, headers, signal }, settings);
   } catch (caught) {
     // send throws PlatformErrors only (its checks', and every failure wrapped).
     cause = caught as PlatformError;
@@ -280,7 +284,7 @@ async function sendGrant(
       ? tokensFromAnswer(answer.data, role, settings.now(), previous)
       : undefined;
   if (tokens) return tokens;
-  throw grantFailure(grantType, tokenUrl, answer, cause);
+  throw grantFailure(grantType, settings.url, answer, cause);
 }
 
 /** The `authorized_client` grant of `request`: its fields and its `Authorization` value. */
