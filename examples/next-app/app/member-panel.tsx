@@ -1,5 +1,5 @@
 'use client';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { SignedIn, SignedOut, useSession } from '@site-identity/react';
 import { useTokens } from './providers';
 
@@ -8,6 +8,9 @@ export function MemberPanel() {
   const { status } = useSession();
   const tokens = useTokens();
   const [token, setToken] = useState<string>();
+  // The button works once React has hydrated the page: until then it is disabled, not dead.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   return (
     <section>
       <p data-testid="client-status">client: {status}</p>
@@ -26,6 +29,7 @@ export function MemberPanel() {
       </SignedOut>
       <button
         type="button"
+        disabled={!hydrated}
         onClick={async () => {
           setToken(await tokens.getAccessToken());
         }}
