@@ -211,14 +211,13 @@ function grantFailure(
   const response = cause?.response;
   const requestId = answer?.requestId ?? cause?.requestId;
   const kind = cause?.kind ?? (status === 200 ? 'system' : 'http');
-  const statusText =
-    status === undefined ? undefined : statusTextOf(status, response?.statusText ?? '');
-  // No answer: the cause names the request and the network's reason; an answer: its status, from where.
+  // No answer: the cause names the request and the network's reason; an answer: its
+  // status and status text, from where.
   const what =
     status === undefined
       ? cause?.message
-      : `${status === 200 ? 'the answer is not a token set' : `${status} ${statusText}`} from POST ${url}`;
-  return new TokenEndpointError(tokenEndpointMessage(status, statusText, requestId, what), {
+      : `${status === 200 ? 'the answer is not a token set' : `${status} ${statusTextOf(status, response?.statusText ?? '')}`} from POST ${url}`;
+  return new TokenEndpointError(tokenEndpointMessage(status, undefined, requestId, what), {
     detail: cause?.detail ?? { method: 'POST', url },
     code: failureCode(grantType, status, kind),
     grantType,
@@ -239,7 +238,8 @@ interface GrantRequest {
   readonly role: TokenRole;
   /** The body's fields beyond `clientId` and `grantType` (the whole body for `authorized_client`). */
   readonly fields: object;
-  readonly signal: AbortSignal | undefined;
+  /** The call's options (or its request), whose `signal` is checked after the grant's own input. */
+  readonly options: unknown;
   /** The refresh token sent, kept when the answer brings none. */
   readonly previous?: string | undefined;
   readonly authorization?: string | undefined;
@@ -265,8 +265,9 @@ function endpointSettings(options: TokenEndpointOptions) {
  */
 async function sendGrant(
   settings: ReturnType<typeof endpointSettings>,
-  { grantType, role, fields, signal, previous, authorization }: GrantRequest,
+  { grantType, role, fields, options, previous, authorization }: GrantRequest,
 ): Promise<Tokens> {
+  const signal = signalOf(options, invalidArgument);
   const { clientId, tokenUrl } = settings;
   const body = grantType === 'authorized_client' ? fields : { clientId, grantType, ...fields };
   const headers = requestHeaders(settings.extra, authorization);
@@ -312,7 +313,7 @@ function authorizedClientGrant(
     grantType: 'authorized_client',
     role: 'member',
     fields,
-    signal: signalOf(request, invalidArgument),
+    options: request,
     authorization: `${tokens.accessToken},${tokens.secondToken}`,
   };
 }
@@ -345,7 +346,7 @@ export function createTokenEndpoint(options: TokenEndpointOptions): TokenEndpoin
         grantType: 'anonymous',
         role: 'visitor',
         fields: {},
-        signal: signalOf(options, invalidArgument),
+        options,
       }),
     async refresh(refreshToken, options) {
       const token = typeof refreshToken === 'string' ? { value: refreshToken } : refreshToken;
@@ -354,7 +355,7 @@ export function createTokenEndpoint(options: TokenEndpointOptions): TokenEndpoin
         grantType: 'refresh_token',
         role: (token as RefreshToken).role === 'member' ? 'member' : 'visitor',
         fields: { refreshToken: value },
-        signal: signalOf(options, invalidArgument),
+        options,
         previous: value,
       });
     },
@@ -364,8 +365,7 @@ export function createTokenEndpoint(options: TokenEndpointOptions): TokenEndpoin
         code: required(request.code, 'code'),
         codeVerifier: required(request.codeVerifier, 'codeVerifier'),
       };
-      const signal = signalOf(request, invalidArgument);
-      return grant({ grantType: 'authorization_code', role: 'member', fields, signal });
+      return grant({ grantType: 'authorization_code', role: 'member', fields, options: request });
     },
     authorizedClient: async (request) => grant(authorizedClientGrant(request)),
   };
