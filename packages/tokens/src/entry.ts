@@ -55,6 +55,9 @@ export const explicitEntry = (tokens: Tokens | null, known: Entry, nowMs: number
   generation: 0,
 });
 
+/** The place of `entry` in the history of the session, without its tokens. @internal */
+export const rankOf = ({ epoch, generation }: Entry) => ({ epoch, generation });
+
 /** The entry a renewal of `base` makes (none: the platform rejected it and nothing replaced it yet). @internal */
 export const renewedEntry = (tokens: Tokens | null, base: Entry): Entry => ({
   tokens,

@@ -12,6 +12,22 @@ export interface RenewalAsk {
 }
 
 /**
+ * Whether the tokens of `entry` serve `ask` as they are: valid beyond the leeway
+ * and, for a forced renewal, later than the session the caller saw. The one rule
+ * of whether held tokens serve: the hot path, a wait for another tab's renewal
+ * and {@link decideRenewal} all ask it. @internal
+ */
+export const serves = (
+  entry: Entry,
+  ask: RenewalAsk,
+  nowMs: number,
+  leewaySeconds: number,
+): boolean =>
+  !!entry.tokens &&
+  !isExpired(entry.tokens, nowMs, leewaySeconds) &&
+  (!ask.force || compareEntries(entry, ask.since) > 0);
+
+/**
  * What the renewing tab does, holding the lock:
  * - `use`: the best tokens known are good enough; no request.
  * - `refresh`: present the refresh token of `entry` (once: nobody else holds the lock).
@@ -53,13 +69,11 @@ export function decideRenewal(
   const write =
     stored.kind === 'corrupt' ||
     (!!found && !cleared && compareEntries(entry, found) > 0 && !!entry.tokens);
-  const tokens = entry.tokens;
-  const fresh = !ask.force || compareEntries(entry, ask.since) > 0;
-  const action =
-    tokens && !isExpired(tokens, nowMs, leewaySeconds) && fresh
-      ? 'use'
-      : tokens?.refreshToken.value && tokens.refreshToken.role !== 'none'
-        ? 'refresh'
-        : 'anonymous';
+  const refreshToken = entry.tokens?.refreshToken;
+  const action = serves(entry, ask, nowMs, leewaySeconds)
+    ? 'use'
+    : refreshToken?.value && refreshToken.role !== 'none'
+      ? 'refresh'
+      : 'anonymous';
   return { action, entry, cleared, write };
 }

@@ -1,5 +1,4 @@
 import type { TokenEndpointError, TokensError } from './errors';
-import { createListeners } from './listeners';
 import type { Tokens } from './types';
 
 /**
@@ -139,24 +138,3 @@ export const LOADING: SessionSnapshot = /* @__PURE__ */ Object.freeze({
   status: 'loading',
   tokens: null,
 });
-
-/**
- * The session snapshot and its listeners: `show` publishes a new snapshot to
- * every listener (one that throws cannot stop the others). @internal
- */
-export function createSessionView() {
-  const listeners = createListeners<[SessionSnapshot, SessionEvent | undefined]>();
-  let snapshot = LOADING;
-  return {
-    get snapshot(): SessionSnapshot {
-      return snapshot;
-    },
-    /** Takes `next` silently (the first read of a synchronous storage) or tells every listener. */
-    show(next: SessionSnapshot, event?: SessionEvent, silent = false): void {
-      snapshot = next;
-      if (!silent) listeners.tell(next, event);
-    },
-    subscribe: listeners.add,
-    clear: listeners.clear,
-  };
-}

@@ -56,18 +56,22 @@ export interface TabEnvironment {
   readonly openPort?: ((name: string) => TabPort) | null;
 }
 
-/** What one tab tells the others: a session and why it changed. @internal */
-export interface TabNews {
-  readonly entry: Entry;
+/**
+ * The one message between the tabs of a site: a session (its token set, epoch and
+ * generation, as the record holds it) and what it comes with. A message without
+ * `renewing` or `ask` says "this is the session now". @internal
+ */
+export interface TabMessage extends Entry {
+  /** Why the session before it ended. */
   readonly reason?: SessionEndReason | undefined;
-  /** The renewing tab could not store it: a tab whose storage works should. */
-  readonly unstored?: boolean;
+  /** The sender could not store it: a tab whose storage works should. */
+  readonly unstored?: boolean | undefined;
   /**
-   * A renewal of `entry` (sent without its tokens) began (`true`) or ended without a
-   * new session (`false`): a tab granted the lock next waits for the hand-off.
+   * A renewal of this session began (`true`) or ended without a new one (`false`):
+   * a tab granted the lock next waits for the hand-off.
    */
   readonly renewing?: boolean | undefined;
-  /** Asks every tab holding a later session than `entry` to post it (a renewal about to start, a new tab). */
+  /** Asks every tab holding a later session to post it (a renewal about to start, a new tab). */
   readonly ask?: boolean | undefined;
 }
 
@@ -89,7 +93,7 @@ export function openTabChannel(
   key: string,
   environment: TabEnvironment,
   storage: TokenStorage,
-  hear: (news: TabNews) => void,
+  hear: (message: TabMessage) => void,
   storageChanged: () => void,
 ) {
   const locks =
@@ -101,16 +105,13 @@ export function openTabChannel(
   );
   const onMessage = ({ data }: { data: unknown }) => {
     const message = Object(data) as Record<string, unknown>;
-    const { renewing, ask } = message;
-    const bare = renewing !== undefined || ask === true;
-    const entry =
-      message.key === key &&
-      entryOf(bare ? null : message.tokens, message.epoch, message.generation);
+    const { tokens, epoch, generation, reason, unstored, renewing, ask } = message;
+    const entry = message['key'] === key && entryOf(tokens, epoch, generation);
     if (entry)
       hear({
-        entry,
-        reason: message.reason as SessionEndReason | undefined,
-        unstored: message.unstored === true,
+        ...entry,
+        reason: reason as SessionEndReason | undefined,
+        unstored: unstored === true,
         renewing: renewing === undefined ? undefined : renewing === true,
         ask: ask === true,
       });
@@ -121,12 +122,8 @@ export function openTabChannel(
 
   return {
     locked: typeof locks?.request === 'function',
-    post({ entry: { tokens, epoch, generation }, reason, unstored, renewing, ask }: TabNews): void {
-      const news =
-        renewing === undefined && !ask
-          ? { key, tokens, epoch, generation, reason, unstored }
-          : { key, epoch, generation, renewing, ask };
-      attempt(() => port?.postMessage(news));
+    post(message: TabMessage): void {
+      attempt(() => port?.postMessage({ ...message, key }));
     },
     /**
      * Runs `task` holding the renewal lock. Waiting ends `superseded` when

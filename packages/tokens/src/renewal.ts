@@ -1,0 +1,173 @@
+import { compareEntries, renewedEntry } from './entry';
+import {
+  isTokenEndpointError,
+  isTokensError,
+  TokensError,
+  type TokenEndpointError,
+} from './errors';
+import type { RenewalAsk } from './renewal-decision';
+import {
+  dropped,
+  failed,
+  handedOff,
+  rejected,
+  renewed,
+  renewing,
+  rewrite,
+} from './session-transition';
+import type { SessionEndReason } from './session';
+import { ANY_TOKENS, LOCK_MARGIN_MS, type SessionEngine } from './session-engine';
+import type { TokenEndpoint } from './token-endpoint';
+import type { Tokens } from './types';
+
+/** How long a renewing tab listens for a later session before it presents a refresh token. */
+const PROBE_MS = 50;
+/** Renewal rounds within one hold of the lock (a later session arrived each time). */
+const RENEWAL_ROUNDS = 3;
+/** How a round of a renewal ends when a later session arrived meanwhile: another round decides on it. */
+const CHANGED = 'changed';
+
+/**
+ * The renewal of a tab's session: every reason to renew shares one flight; across
+ * tabs the renewal holds the lock, and a renewal waiting for it ends when another
+ * tab's session answers what was asked. Holding the lock, it goes in rounds: decide
+ * from the tokens held and stored, then at most one refresh request (and visitor
+ * tokens when the platform rejects it). @internal
+ */
+export function createRenewal(
+  engine: SessionEngine,
+  endpoint: Pick<TokenEndpoint, 'refresh' | 'anonymous'>,
+) {
+  const { dispatch, reread, usable, lockTimeoutMs } = engine;
+  const held = () => engine.session.held;
+  let flight: Promise<Tokens> | undefined;
+
+  /** The snapshot carries a failure until the next success; the error is what the caller gets. */
+  function fail(error: unknown): TokensError | TokenEndpointError {
+    const failure = isTokensError(error)
+      ? error
+      : new TokensError('Renewal failed', { code: 'INVALID_RESPONSE', cause: error });
+    void dispatch(failed, failure);
+    return failure;
+  }
+
+  /**
+   * The tab granted the lock after another tab's renewal waits for that tab's
+   * hand-off (posted before it let go, but a channel may deliver it after the
+   * lock); at most {@link LOCK_MARGIN_MS}: a holder that closed mid-request sends none.
+   */
+  async function awaitHandOff(): Promise<void> {
+    const base = engine.session.handOff;
+    if (!base) return;
+    const arrived = () =>
+      engine.session.handOff !== base || compareEntries(engine.session.held, base) > 0;
+    await engine.until(arrived, LOCK_MARGIN_MS).promise;
+    void dispatch(handedOff);
+  }
+
+  /** One round holding the lock: the tokens to answer, or {@link CHANGED}. */
+  async function round(ask: RenewalAsk): Promise<Tokens | typeof CHANGED> {
+    await awaitHandOff();
+    const decision = await reread(ask);
+    const base = decision.entry;
+    if (decision.action === 'use') {
+      if (decision.write) await dispatch(rewrite, true);
+      return held().tokens!;
+    }
+    void dispatch(renewing, base);
+    if (engine.tabs() && decision.action === 'refresh') {
+      // A tab holding a later session (one its storage could not keep) answers the announcement.
+      await new Promise((resolve) => setTimeout(resolve, PROBE_MS));
+      if (compareEntries(held(), base) > 0) {
+        void dispatch(renewed);
+        return CHANGED;
+      }
+    }
+    let reason: SessionEndReason | undefined;
+    let tokens: Tokens;
+    try {
+      tokens = await engine.request(decision.action, base, () =>
+        decision.action === 'refresh'
+          ? endpoint.refresh(base.tokens!.refreshToken)
+          : endpoint.anonymous(),
+      );
+    } catch (error) {
+      // Only the platform's rejection of the refresh token itself ends a session.
+      if (!isTokenEndpointError(error) || !error.invalidGrant) {
+        void dispatch(renewed);
+        throw error;
+      }
+      // Without Web Locks another tab may have spent it first: its session wins.
+      await reread(ANY_TOKENS, false);
+      if (compareEntries(held(), base) > 0) return usable() ?? CHANGED;
+      if (base.tokens?.refreshToken.role === 'member') reason = 'refresh_rejected';
+      void dispatch(rejected, renewedEntry(null, base), reason);
+      try {
+        tokens = await engine.request('anonymous', base, () => endpoint.anonymous());
+      } catch (failure) {
+        void dispatch(dropped, reason);
+        throw failure;
+      }
+    }
+    await dispatch(renewed, renewedEntry(tokens, base), reason);
+    // A sign-in or another tab's later session meanwhile wins over this renewal.
+    return usable() ?? tokens;
+  }
+
+  /** A renewal holding the lock: rounds until one answers, at most {@link RENEWAL_ROUNDS}. */
+  async function renewHolding(ask: RenewalAsk): Promise<Tokens> {
+    for (let rounds = 0; rounds < RENEWAL_ROUNDS; rounds++) {
+      const result = await round(ask);
+      if (result !== CHANGED) return result;
+    }
+    throw new TokensError('The session kept changing during a renewal; nothing was sent', {
+      code: 'SESSION_BUSY',
+      retryable: true,
+    });
+  }
+
+  /** A renewal for `ask`: holding the lock, or ended by another tab's session while waiting. */
+  async function run(ask: RenewalAsk): Promise<Tokens> {
+    await engine.load();
+    const tabs = engine.tabs();
+    if (!tabs) return renewHolding(ask);
+    const wait = engine.until(() => !!usable(ask));
+    try {
+      const result = await tabs.exclusive(() => renewHolding(ask), lockTimeoutMs, wait.promise);
+      if (result.outcome === 'done') return result.value;
+      if (result.outcome === 'superseded') return held().tokens!;
+      throw new TokensError(
+        `Another tab's renewal did not end within lockTimeoutMs (${lockTimeoutMs} ms); nothing was sent`,
+        { code: 'LOCK_TIMEOUT', retryable: true },
+      );
+    } finally {
+      wait.stop();
+    }
+  }
+
+  /**
+   * Renews, or joins the renewal running: every reason to renew shares one flight,
+   * and a success ends the failure shown. A forced renewal (`refresh()`) that joined
+   * one renews again only if its result is not later than the session the caller saw.
+   */
+  return function renew(force: boolean): Promise<Tokens> {
+    const since = held();
+    const running = flight;
+    const begin = () =>
+      (flight ??= run({ force, since })
+        .finally(() => (flight = undefined))
+        .then(
+          (tokens) => {
+            void dispatch(failed, undefined);
+            return tokens;
+          },
+          (error: unknown) => {
+            throw fail(error);
+          },
+        ));
+    if (!running) return begin();
+    return force
+      ? running.then((tokens) => (compareEntries(held(), since) > 0 ? tokens : begin()))
+      : running;
+  };
+}

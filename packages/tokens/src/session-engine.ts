@@ -1,0 +1,282 @@
+import { attempt, nonNegative } from '@site-identity/http/internal';
+import { compareEntries, NO_ENTRY, rankOf } from './entry';
+import { invalidArgument, type TokensError } from './errors';
+import { createInspector, type Unstamped } from './inspection';
+import { watchPageCache } from './page-cache';
+import { after, createStoredRecord, type MaybePromise, type RecordRead } from './record';
+import { decideRenewal, serves, type RenewalAsk, type RenewalDecision } from './renewal-decision';
+import { createListeners } from './listeners';
+import { LOADING, type SessionEvent, type SessionListener } from './session';
+import {
+  INITIAL_SESSION,
+  heard,
+  read,
+  restoring,
+  rewrite,
+  type Session,
+  type Step,
+} from './session-transition';
+import { memoryStorage, webStorage, type TokenStorage } from './storage';
+import { openTabChannel, type TabChannel } from './tab-channel';
+import type { TokenManagerOptions } from './token-manager-types';
+import type { Tokens } from './types';
+
+/** What a tab waits beyond the holder's requests: storage, the channel, a busy page. @internal */
+export const LOCK_MARGIN_MS = 2_000;
+
+/** Any valid tokens: what a call that does not force a renewal asks for. @internal */
+export const ANY_TOKENS: RenewalAsk = { force: false, since: NO_ENTRY };
+
+/** A wait for a condition on the session; `stop()` gives it up. @internal */
+export interface SessionWait {
+  readonly promise: Promise<void>;
+  stop(): void;
+}
+
+/**
+ * A wait until `done()` holds, checked by each of `waiting` (run whenever the
+ * session moves) and, with a `bound`, at once; a bounded wait ends after `bound`
+ * ms in any case. @internal
+ */
+export function waitUntil(
+  waiting: Set<() => void>,
+  done: () => boolean,
+  bound?: number,
+): SessionWait {
+  let stop!: () => void;
+  const promise = new Promise<void>((resolve) => {
+    const check = () => {
+      if (done()) finish();
+    };
+    const finish = () => {
+      stop();
+      resolve();
+    };
+    const timer = bound === undefined ? undefined : setTimeout(finish, bound);
+    stop = () => {
+      clearTimeout(timer);
+      waiting.delete(check);
+    };
+    waiting.add(check);
+    if (bound !== undefined) check();
+  });
+  return { promise, stop };
+}
+
+/** `localStorage`, or memory where there is none or it is disabled (sandboxed frame, blocked cookies). */
+const defaultStorage = (): TokenStorage =>
+  attempt(() => localStorage && webStorage(localStorage)) || memoryStorage();
+
+/** The engine's settings from the manager's options, checked. */
+function engineSettings(options: TokenManagerOptions) {
+  const {
+    clientId,
+    now = () => Date.now(),
+    leewaySeconds = 60,
+    crossTab = true,
+    timeoutMs = 10_000,
+    onError = (error: TokensError) => console.warn(`[site-identity] ${error.message}`),
+  } = options;
+  const lockTimeoutMs = options.lockTimeoutMs ?? 2 * timeoutMs + LOCK_MARGIN_MS;
+  nonNegative(leewaySeconds, 'leewaySeconds', invalidArgument);
+  nonNegative(lockTimeoutMs, 'lockTimeoutMs', invalidArgument);
+  let storage = options.storage;
+  const store = () => (storage ??= defaultStorage());
+  const key = options.storageKey ?? `site-identity:${clientId}:tokens`;
+  return { clientId, now, leewaySeconds, crossTab, lockTimeoutMs, onError, store, key };
+}
+
+/**
+ * Reports the transition `change` from `before` to `next` to the inspection
+ * listeners: a session change (`event`, when its snapshot was `published`) and a
+ * new error; a session taken from another tab's message; a page restored.
+ */
+function inspectStep(
+  emit: (event: Unstamped) => void,
+  change: unknown,
+  before: Session,
+  next: Session,
+  event: SessionEvent | undefined,
+  published: boolean,
+): void {
+  const { held, snapshot } = next;
+  const { status, ended, error } = snapshot;
+  const rank = rankOf(held);
+  // Another tab made the change: heard from it, or read from the record it wrote.
+  const inOtherTab = change === heard || change === read;
+  if (published && event) emit({ type: 'session', event, status, ended, inOtherTab, ...rank });
+  if (published && error && error !== before.snapshot.error) emit({ type: 'error', error });
+  // A session taken from another tab, by the channel or from storage (a record removed by hand is no tab's).
+  const taken = change === heard || (change === read && before.snapshot !== LOADING);
+  if (taken && held !== before.held && !(ended?.reason === 'storage_cleared' && !held.tokens))
+    emit({ type: 'hand-off', from: 'other-tab', ...rank });
+  if (next.loaded && !before.loaded && before.snapshot !== LOADING) emit({ type: 'restored' });
+}
+
+/**
+ * The one writer of a tab's session: it holds the {@link Session}, changes it only
+ * through its transitions (`dispatch`) and runs the effects the transition
+ * returns: publish to subscribers, post to the other tabs, write the record. It
+ * reads the record (`load`, `reread`), hears the other tabs and the storage, and
+ * lets waits watch the session; it follows the page into and out of the
+ * back/forward cache, and reports each transition to the inspection listeners.
+ * Its settings come from the manager's options (checked here); `moved` hears when
+ * the session held moved or the record was read. @internal
+ */
+export function createSessionEngine(options: TokenManagerOptions, moved: () => void) {
+  const settings = engineSettings(options);
+  const { clientId, now, leewaySeconds, crossTab, lockTimeoutMs, store, key } = settings;
+  const { emit, request, inspect, clear } = createInspector(now);
+  const record = createStoredRecord(store, key, (error) => {
+    emit({ type: 'error', error });
+    settings.onError(error);
+  });
+  const listeners = createListeners<Parameters<SessionListener>>();
+  /** Checks run whenever the session changes. */
+  const waiting = new Set<() => void>();
+  let session = INITIAL_SESSION;
+  /** The tab channel; `null` once disposed. */
+  let tabs: TabChannel | null | undefined;
+  /** The read that ends loading (or the one after the page was restored); a repair under way. */
+  let loading: unknown, repairing: Promise<unknown> | undefined;
+  let unwatch: (() => void) | undefined;
+  /** The record as this tab last read or wrote it: after a token set, an empty record is a sign-out by hand. */
+  let seen = NO_ENTRY;
+
+  /** The one writer: the transition `change`, then its effects, each reported. */
+  function dispatch<D extends unknown[]>(
+    change: (session: Session, ...data: D) => Step,
+    ...data: D
+  ): MaybePromise<unknown> {
+    const before = session;
+    const [next, event, tell, effect, reason] = change(before, ...data);
+    session = next;
+    const { held, snapshot } = next;
+    // The first read of a synchronous storage ends loading before anyone listened.
+    const published = snapshot !== before.snapshot && !(before.snapshot === LOADING && !loading);
+    // A sign-out named again (no tokens before or after) corrects the snapshot: no second event.
+    if (published) listeners.tell(snapshot, before.held.tokens || held.tokens ? event : undefined);
+    inspectStep(emit, change, before, next, event, published);
+    if (next.loaded && (!before.loaded || held !== before.held)) moved();
+    for (const check of [...waiting]) check();
+    if (tell) tabs?.post(tell);
+    if (effect === 'repair') void repair();
+    else if (effect)
+      return after(record.write(held), (ok) => {
+        if (ok) seen = held;
+        if (effect === 'rewrite') return;
+        if (effect === 'share' || !ok) tabs?.post({ ...held, reason, unstored: !ok });
+        else if (tabs?.locked) void repair();
+        if (effect === 'share' && tabs)
+          emit({ type: 'hand-off', from: 'this-tab', ...rankOf(held) });
+      });
+  }
+
+  /** The renewal decision for `ask` on the session held and the record `read`. */
+  function decide(ask: RenewalAsk, read: RecordRead, sawRecord?: boolean): RenewalDecision {
+    const { held } = session;
+    // An empty record is a sign-out by hand once storage showed the session held (or a later one).
+    sawRecord ??= !!seen.tokens && compareEntries(held, seen) <= 0;
+    return decideRenewal(held, read, sawRecord, ask, now(), leewaySeconds);
+  }
+
+  /**
+   * Reads the record and takes the renewal decision for `ask` on it (`repair`: a
+   * bad record is written back); the first read ends loading, silently when the
+   * storage answered at once.
+   */
+  const reread = (
+    ask: RenewalAsk,
+    sawRecord?: boolean,
+    repair?: boolean,
+  ): MaybePromise<RenewalDecision> =>
+    after(record.read(), (found) => {
+      const decision = decide(ask, found, sawRecord);
+      if (found.kind === 'entry') seen = found.entry;
+      void dispatch(read, decision, repair);
+      return decision;
+    });
+
+  /** Writes the session held over a corrupt or older record, holding the lock (no request). */
+  function repair(): Promise<unknown> {
+    const fix = async () => {
+      if (decide(ANY_TOKENS, await record.read(), false).write) await dispatch(rewrite);
+    };
+    return (repairing ??= (tabs ? tabs.exclusive(fix, lockTimeoutMs, new Promise(() => {})) : fix())
+      .catch(() => undefined)
+      .finally(() => (repairing = undefined)));
+  }
+
+  /** Opens the tab channel: the browser's tabs in a browser; a given environment anywhere. */
+  function openTabs(): void {
+    if (tabs === undefined && crossTab && (crossTab !== true || globalThis.window))
+      tabs = openTabChannel(
+        `site-identity:${clientId}`,
+        key,
+        crossTab === true ? {} : crossTab,
+        store(),
+        (message) => void dispatch(heard, message),
+        // Another tab changed the record: adopt a later session; a corrupt one never replaces ours.
+        () => void reread(ANY_TOKENS, undefined, true),
+      );
+  }
+
+  /**
+   * Into the back/forward cache, the channel closes (so that no message evicts the page;
+   * a waiting or held lock is the browser's); back from it, it opens again, and no token
+   * is served until the record was read again (a sign-out or a later session from another
+   * tab adopted, subscribers told) and the clock said whether the tokens are still valid.
+   */
+  const watch = () =>
+    watchPageCache(
+      () => {
+        tabs?.stop();
+        if (tabs) tabs = undefined;
+      },
+      () => {
+        openTabs();
+        if (!session.loaded) return;
+        void dispatch(restoring);
+        loading = reread(ANY_TOKENS, undefined, true);
+      },
+    );
+
+  return {
+    ...settings,
+    get session(): Session {
+      return session;
+    },
+    tabs: () => tabs ?? undefined,
+    dispatch,
+    reread,
+    /** Reports one token request of a renewal (`renewal-start`, `renewal-end`). */
+    request,
+    emit,
+    inspect,
+    /** Resolves once `done()` holds, checked whenever the session changes (and, with a `bound`, at once). */
+    until: (done: () => boolean, bound?: number) => waitUntil(waiting, done, bound),
+    /** The tokens held once the record was read, when they serve `ask` as they are. */
+    usable: (ask = ANY_TOKENS): Tokens | undefined =>
+      session.loaded && serves(session.held, ask, now(), leewaySeconds)
+        ? session.held.tokens!
+        : undefined,
+    /** Reads storage once: at once from a synchronous one (no event), else publishing when it answers. */
+    load(): unknown {
+      if (session.loaded) return;
+      openTabs();
+      unwatch ??= watch();
+      return (loading ??= reread(ANY_TOKENS, false));
+    },
+    subscribe: listeners.add,
+    dispose(): void {
+      unwatch?.();
+      tabs?.stop();
+      tabs = null;
+      listeners.clear();
+      clear();
+    },
+  };
+}
+
+/** The session engine of {@link createSessionEngine}. @internal */
+export type SessionEngine = ReturnType<typeof createSessionEngine>;
