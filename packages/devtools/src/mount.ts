@@ -1,4 +1,5 @@
 import { TokensError, type InspectionEvent, type TokenManager } from '@site-identity/tokens';
+import { inspect } from '@site-identity/tokens/inspection';
 import { describeEvent } from './describe-event';
 import { element } from './dom';
 import { timeOfDay } from './format';
@@ -13,7 +14,7 @@ const NOTHING: MountedDevtools = Object.freeze({
 });
 
 const isManager = (value: unknown): value is TokenManager =>
-  ['inspect', 'subscribe', 'getSnapshot', 'refresh', 'setTokens', 'clear'].every(
+  ['subscribe', 'getSnapshot', 'refresh', 'setTokens', 'clear'].every(
     (method) => typeof (value as Record<string, unknown> | null)?.[method] === 'function',
   );
 
@@ -158,7 +159,7 @@ export function mountIdentityDevtools(
     if (event.key === 'Escape') setOpen(false, true);
   });
   panel.reveal.addEventListener('click', () => showValues(panel, tokens, (revealed = !revealed)));
-  const stops = [tokens.inspect(record), tokens.subscribe(render)];
+  const stops = [inspect(tokens, record), tokens.subscribe(render)];
   (options.container ?? document.body).append(host);
   setOpen(initialIsOpen);
 

@@ -28,7 +28,7 @@ export type {
   SessionSnapshot,
   SessionStatus,
 } from './session';
-export type { InspectionEvent, InspectionListener } from './inspection';
+export type { InspectionEvent, InspectionListener } from './inspection-events';
 export type { TabEnvironment, TabLocks, TabPort } from './tab-channel';
 export { createTokenManager } from './token-manager';
 export type {

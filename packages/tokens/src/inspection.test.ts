@@ -3,7 +3,8 @@
 import { createMockPlatform } from '@site-identity/mock-platform';
 import { describe, expect, test, vi } from 'vitest';
 import { isTokensError } from './errors';
-import type { InspectionEvent } from './inspection';
+import type { InspectionEvent } from './inspection-events';
+import { inspect } from './inspection';
 import { autoRefresh } from './auto-refresh';
 import { memoryStorage, type TokenStorage } from './storage';
 import type { TokenManager, TokenManagerOptions } from './token-manager-types';
@@ -18,7 +19,7 @@ const manager = (options: Partial<TokenManagerOptions> = {}) =>
 
 function record(target: TokenManager): InspectionEvent[] {
   const heard: InspectionEvent[] = [];
-  target.inspect((event) => heard.push(event));
+  inspect(target, (event) => heard.push(event));
   return heard;
 }
 
@@ -194,10 +195,10 @@ describe('inspect()', () => {
     vi.useFakeTimers({ toFake: ['queueMicrotask'] });
     const tokens = manager();
     const heard: InspectionEvent[] = [];
-    tokens.inspect(() => {
+    inspect(tokens, () => {
       throw new Error('listener bug');
     });
-    const stop = tokens.inspect((event) => heard.push(event));
+    const stop = inspect(tokens, (event) => heard.push(event));
     expect(platform.state.requests).toHaveLength(0);
     await tokens.getTokens();
     expect(heard.map((e) => e.type)).toEqual(['renewal-start', 'renewal-end', 'session']);
@@ -206,9 +207,22 @@ describe('inspect()', () => {
     expect(heard).toHaveLength(3);
   });
 
+  test('inspecting what is not a token manager is a typed error naming the parameter', () => {
+    for (const notAManager of [undefined, null, {}, { getTokens() {} }]) {
+      expect(() => inspect(notAManager as never, () => {})).toThrow(
+        expect.objectContaining({
+          code: 'INVALID_ARGUMENT',
+          message: expect.stringContaining(
+            'manager must be a token manager from createTokenManager; got',
+          ),
+        }),
+      );
+    }
+  });
+
   test('a listener that is not a function is a typed error naming the parameter', () => {
     const tokens = manager();
-    expect(() => tokens.inspect('log' as never)).toThrow(
+    expect(() => inspect(tokens, 'log' as never)).toThrow(
       expect.objectContaining({
         code: 'INVALID_ARGUMENT',
         message: expect.stringContaining('listener must be a function; got'),

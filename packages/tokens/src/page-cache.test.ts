@@ -3,7 +3,8 @@
 // had when it was hidden, its timers were frozen, and the channel heard nothing meanwhile.
 import { createMockPlatform } from '@site-identity/mock-platform';
 import { describe, expect, test, vi } from 'vitest';
-import type { InspectionEvent } from './inspection';
+import type { InspectionEvent } from './inspection-events';
+import { inspect } from './inspection';
 import type { SessionEnd, SessionEvent } from './session';
 import { autoRefresh } from './auto-refresh';
 import { memoryStorage, type TokenStorage } from './storage';
@@ -51,7 +52,7 @@ describe('back/forward cache', () => {
     const heard: [SessionEvent | undefined, SessionEnd | undefined][] = [];
     a.subscribe((snapshot, event) => heard.push([event, snapshot.ended]));
     const traced: InspectionEvent[] = [];
-    a.inspect((event) => traced.push(event));
+    inspect(a, (event) => traced.push(event));
     pageTransition('pageshow');
     expect(a.getSnapshot().status).toBe('visitor');
     expect(heard).toEqual([['SIGNED_OUT', { reason: 'signed_out', inOtherTab: true }]]);

@@ -3,7 +3,8 @@
 import { createMockPlatform } from '@site-identity/mock-platform';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { isTokensError } from './errors';
-import type { InspectionEvent } from './inspection';
+import type { InspectionEvent } from './inspection-events';
+import { inspect } from './inspection';
 import type { SessionEvent } from './session';
 import type { TokenStorage } from './storage';
 import { createTokenManager } from './token-manager';
@@ -300,7 +301,7 @@ describe('a session end names its reason, whichever news arrives first', () => {
     const heard: [SessionEvent | undefined, unknown][] = [];
     a.subscribe((snapshot, event) => heard.push([event, snapshot.ended]));
     const traced: InspectionEvent[] = [];
-    a.inspect((event) => traced.push(event));
+    inspect(a, (event) => traced.push(event));
 
     await b.clear(); // removes the record, then posts the sign-out (delivered on a later task)
     storageChanged(); // the removal reaches tab a first: it cannot tell who removed it

@@ -1,12 +1,12 @@
 import { attempt, nonNegative } from '@site-identity/http/internal';
-import { compareEntries, NO_ENTRY, rankOf } from './entry';
+import { compareEntries, NO_ENTRY, type Entry } from './entry';
 import { invalidArgument, type TokensError } from './errors';
-import { createInspector, type Unstamped } from './inspection';
+import type { Grant, SessionObserver } from './inspection-events';
 import { watchPageCache } from './page-cache';
 import { after, createStoredRecord, type MaybePromise, type RecordRead } from './record';
 import { decideRenewal, serves, type RenewalAsk, type RenewalDecision } from './renewal-decision';
 import { createListeners } from './listeners';
-import { LOADING, type SessionEvent, type SessionListener } from './session';
+import { LOADING, type SessionListener } from './session';
 import {
   INITIAL_SESSION,
   heard,
@@ -86,32 +86,9 @@ function engineSettings(options: TokenManagerOptions) {
   return { clientId, now, leewaySeconds, crossTab, lockTimeoutMs, onError, store, key };
 }
 
-/**
- * Reports the transition `change` from `before` to `next` to the inspection
- * listeners: a session change (`event`, when its snapshot was `published`) and a
- * new error; a session taken from another tab's message; a page restored.
- */
-function inspectStep(
-  emit: (event: Unstamped) => void,
-  change: unknown,
-  before: Session,
-  next: Session,
-  event: SessionEvent | undefined,
-  published: boolean,
-): void {
-  const { held, snapshot } = next;
-  const { status, ended, error } = snapshot;
-  const rank = rankOf(held);
-  // Another tab made the change: heard from it, or read from the record it wrote.
-  const inOtherTab = change === heard || change === read;
-  if (published && event) emit({ type: 'session', event, status, ended, inOtherTab, ...rank });
-  if (published && error && error !== before.snapshot.error) emit({ type: 'error', error });
-  // A session taken from another tab, by the channel or from storage (a record removed by hand is no tab's).
-  const taken = change === heard || (change === read && before.snapshot !== LOADING);
-  if (taken && held !== before.held && !(ended?.reason === 'storage_cleared' && !held.tokens))
-    emit({ type: 'hand-off', from: 'other-tab', ...rank });
-  if (next.loaded && !before.loaded && before.snapshot !== LOADING) emit({ type: 'restored' });
-}
+/** Whether another tab made a change: `heard` from its message, `read` from the record it wrote. */
+const fromOtherTab = (change: unknown) =>
+  change === heard ? 'heard' : change === read ? 'read' : undefined;
 
 /**
  * The one writer of a tab's session: it holds the {@link Session}, changes it only
@@ -119,16 +96,17 @@ function inspectStep(
  * returns: publish to subscribers, post to the other tabs, write the record. It
  * reads the record (`load`, `reread`), hears the other tabs and the storage, and
  * lets waits watch the session; it follows the page into and out of the
- * back/forward cache, and reports each transition to the inspection listeners.
+ * back/forward cache, and reports each transition to the inspection's observer once one is attached.
  * Its settings come from the manager's options (checked here); `moved` hears when
  * the session held moved or the record was read. @internal
  */
 export function createSessionEngine(options: TokenManagerOptions, moved: () => void) {
   const settings = engineSettings(options);
   const { clientId, now, leewaySeconds, crossTab, lockTimeoutMs, store, key } = settings;
-  const { emit, request, inspect, clear } = createInspector(now);
+  /** The inspection's observer, once `inspect` attached one. */
+  let observer: SessionObserver | undefined;
   const record = createStoredRecord(store, key, (error) => {
-    emit({ type: 'error', error });
+    observer?.failed(error);
     settings.onError(error);
   });
   const listeners = createListeners<Parameters<SessionListener>>();
@@ -156,7 +134,7 @@ export function createSessionEngine(options: TokenManagerOptions, moved: () => v
     const published = snapshot !== before.snapshot && !(before.snapshot === LOADING && !loading);
     // A sign-out named again (no tokens before or after) corrects the snapshot: no second event.
     if (published) listeners.tell(snapshot, before.held.tokens || held.tokens ? event : undefined);
-    inspectStep(emit, change, before, next, event, published);
+    observer?.step(before, next, event, published, fromOtherTab(change));
     if (next.loaded && (!before.loaded || held !== before.held)) moved();
     for (const check of [...waiting]) check();
     if (tell) tabs?.post(tell);
@@ -167,8 +145,7 @@ export function createSessionEngine(options: TokenManagerOptions, moved: () => v
         if (effect === 'rewrite') return;
         if (effect === 'share' || !ok) tabs?.post({ ...held, reason, unstored: !ok });
         else if (tabs?.locked) void repair();
-        if (effect === 'share' && tabs)
-          emit({ type: 'hand-off', from: 'this-tab', ...rankOf(held) });
+        if (effect === 'share' && tabs) observer?.handedOff(held);
       });
   }
 
@@ -249,10 +226,15 @@ export function createSessionEngine(options: TokenManagerOptions, moved: () => v
     tabs: () => tabs ?? undefined,
     dispatch,
     reread,
-    /** Reports one token request of a renewal (`renewal-start`, `renewal-end`). */
-    request,
-    emit,
-    inspect,
+    get observer(): SessionObserver | undefined {
+      return observer;
+    },
+    /** Attaches the inspection's observer, made once with the manager's clock. */
+    observe: <O extends SessionObserver>(create: (now: () => number) => O): O =>
+      (observer ??= create(now)) as O,
+    /** One token request of a renewal from `base`, reported to the observer. */
+    request: <T>(grant: Grant, base: Entry, send: () => Promise<T>): Promise<T> =>
+      observer ? observer.request(grant, base, send) : send(),
     /** Resolves once `done()` holds, checked whenever the session changes (and, with a `bound`, at once). */
     until: (done: () => boolean, bound?: number) => waitUntil(waiting, done, bound),
     /** The tokens held once the record was read, when they serve `ask` as they are. */
@@ -273,7 +255,7 @@ export function createSessionEngine(options: TokenManagerOptions, moved: () => v
       tabs?.stop();
       tabs = null;
       listeners.clear();
-      clear();
+      observer = undefined;
     },
   };
 }

@@ -1,5 +1,4 @@
 import type { SignalOption, TokensError } from './errors';
-import type { InspectionListener } from './inspection';
 import type { SessionListener, SessionSnapshot } from './session';
 import type { TokenStorage } from './storage';
 import type { TabEnvironment } from './tab-channel';
@@ -181,24 +180,6 @@ export interface TokenManager {
   getSnapshot(): SessionSnapshot;
   /** Calls `listener(snapshot, event?)` on every change; returns the unsubscribe function. */
   subscribe(listener: SessionListener): () => void;
-  /**
-   * Calls `listener(event)` with what the manager does, timed: session changes (why, and
-   * whether another tab caused them), each token request of a renewal (duration, outcome),
-   * hand-offs between tabs, automatic-renewal back-off, typed errors, and a page restored
-   * from the back/forward cache. For a development panel, logs or traces; no event carries a
-   * token value. Nothing is read or requested by listening. Returns the function that stops it.
-   *
-   * @example
-   * ```ts
-   * import { createTokenManager } from '@site-identity/tokens';
-   * const manager = createTokenManager({ clientId: 'my-client-id' });
-   * const stop = manager.inspect((event) => {
-   *   if (event.type === 'renewal-end') console.debug(`renewal ${event.outcome} in ${event.durationMs} ms`);
-   *   if (event.type === 'session' && event.ended) console.debug('session ended:', event.ended.reason);
-   * });
-   * ```
-   */
-  inspect(listener: InspectionListener): () => void;
   /** Stops timers, cross-tab listeners and subscriptions. */
   dispose(): void;
 }

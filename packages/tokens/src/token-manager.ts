@@ -2,6 +2,7 @@ import { DEFAULT_API_BASE_URL } from '@site-identity/http';
 import { absoluteUrl, invalid, isRecord, untilAborted } from '@site-identity/http/internal';
 import { explicitEntry } from './entry';
 import { invalidArgument } from './errors';
+import { OBSERVE, type Observable } from './inspection-events';
 import { createRenewal } from './renewal';
 import { createSessionEngine, type SessionEngine } from './session-engine';
 import { failed, replaced } from './session-transition';
@@ -29,7 +30,7 @@ function plugAutoRefresh(given: unknown, engine: SessionEngine, renew: () => Pro
     },
     retrying(delayMs) {
       const retryAt = now() + delayMs;
-      engine.emit({ type: 'retry', delayMs, retryAt });
+      engine.observer?.retry(delayMs, retryAt);
       void engine.dispatch(failed, engine.session.snapshot.error, retryAt);
     },
   });
@@ -96,7 +97,7 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
     await dispatch(replaced, explicitEntry(tokens, engine.session.held, now()));
   }
 
-  return {
+  const manager: TokenManager & Observable = {
     servedThroughCdn: true,
     clientId: engine.clientId,
     apiBaseUrl,
@@ -161,7 +162,7 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
       void load();
       return engine.session.snapshot;
     },
-    inspect: engine.inspect,
+    [OBSERVE]: engine.observe,
     subscribe(listener) {
       const unsubscribe = engine.subscribe(listener);
       void load();
@@ -172,4 +173,5 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
       engine.dispose();
     },
   };
+  return manager;
 }

@@ -1,0 +1,59 @@
+import { rankOf } from './entry';
+import { isTokenEndpointError, isTokensError } from './errors';
+import type { InspectionEvent, SessionObserver, Unstamped } from './inspection-events';
+import { createListeners } from './listeners';
+
+/**
+ * The inspection of one manager: the observer its session engine reports to, which
+ * makes the {@link InspectionEvent}s, stamped with the manager's clock, and tells
+ * them to the listeners `inspect` adds (nothing is built while nobody listens). @internal
+ */
+export function createInspector(now: () => number) {
+  const listeners = createListeners<[InspectionEvent]>();
+  function emit(event: Unstamped): void {
+    if (listeners.size) listeners.tell(Object.freeze({ ...event, at: now() }));
+  }
+  const observer: SessionObserver = {
+    step(before, next, event, published, from) {
+      const { held, snapshot, loaded } = next;
+      const { status, ended, error } = snapshot;
+      const rank = rankOf(held);
+      const wasLoading = before.snapshot.status === 'loading';
+      if (published && event)
+        emit({ type: 'session', event, status, ended, inOtherTab: !!from, ...rank });
+      if (published && error && error !== before.snapshot.error) emit({ type: 'error', error });
+      // A session taken from another tab, by the channel or from storage (a record removed by hand is no tab's).
+      const taken = from === 'heard' || (from === 'read' && !wasLoading);
+      if (taken && held !== before.held && !(ended?.reason === 'storage_cleared' && !held.tokens))
+        emit({ type: 'hand-off', from: 'other-tab', ...rank });
+      if (loaded && !before.loaded && !wasLoading) emit({ type: 'restored' });
+    },
+    handedOff: (held) => emit({ type: 'hand-off', from: 'this-tab', ...rankOf(held) }),
+    failed: (error) => emit({ type: 'error', error }),
+    async request(grant, { epoch, generation }, send) {
+      const startedAt = now();
+      const end = (outcome: 'renewed' | 'rejected' | 'failed', error?: unknown) =>
+        emit({
+          type: 'renewal-end',
+          grant,
+          epoch,
+          generation: generation + 1,
+          startedAt,
+          durationMs: now() - startedAt,
+          outcome,
+          error: isTokensError(error) ? error : undefined,
+        });
+      emit({ type: 'renewal-start', grant, epoch, generation });
+      try {
+        const value = await send();
+        end('renewed');
+        return value;
+      } catch (error) {
+        end(isTokenEndpointError(error) && error.invalidGrant ? 'rejected' : 'failed', error);
+        throw error;
+      }
+    },
+    retry: (delayMs, retryAt) => emit({ type: 'retry', delayMs, retryAt }),
+  };
+  return { ...observer, inspect: listeners.add };
+}
