@@ -1,5 +1,5 @@
 import { createAutoRefresh } from './refresh-timer';
-import type { AutoRefresh } from './token-manager-types';
+import type { AutoRefresh } from '@site-identity/tokens';
 
 /**
  * Automatic renewal, for the manager's `autoRefresh` option: the access token is

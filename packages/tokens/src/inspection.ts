@@ -1,16 +1,14 @@
 import { invalid } from '@site-identity/http/internal';
 import { invalidArgument } from './errors';
-import { OBSERVE, type InspectionListener, type Observable } from './inspection-events';
+import type { InspectionListener, TokenManager } from '@site-identity/tokens';
+import { OBSERVE, type Observable } from './inspection-events';
 import { createInspector } from './inspector';
-import type { TokenManager } from './token-manager-types';
-
-export type { InspectionEvent, InspectionListener } from './inspection-events';
 
 /**
  * Hears what the token manager does, for a development panel, logs or traces: every
  * session change, each token request of a renewal with its duration and outcome,
  * hand-offs between tabs, automatic renewal's back-off, typed errors and a page
- * restored from the back/forward cache (see {@link InspectionEvent}). Events are
+ * restored from the back/forward cache (see `InspectionEvent`). Events are
  * stamped with the manager's clock and never carry a token value; a listener that
  * throws cannot stop the manager or the other listeners. Nothing is read or requested
  * by listening. Returns the function that stops listening. A separate import, so that an app that does not inspect its

@@ -1,10 +1,11 @@
-import { compareEntries, renewedEntry } from './entry';
+import { compareEntries, renewedEntry, type Entry } from './entry';
 import {
   isTokenEndpointError,
   isTokensError,
   TokensError,
   type TokenEndpointError,
 } from './errors';
+import type { Grant } from './inspection-events';
 import type { RenewalAsk } from './renewal-decision';
 import {
   dropped,
@@ -41,6 +42,9 @@ export function createRenewal(
   const { dispatch, reread, usable, lockTimeoutMs } = engine;
   const held = () => engine.session.held;
   let flight: Promise<Tokens> | undefined;
+  /** One token request from `base`, reported to the inspection's observer when one is attached. */
+  const request = (grant: Grant, base: Entry, send: () => Promise<Tokens>) =>
+    engine.observed()?.request(grant, base, send) ?? send();
 
   /** The snapshot carries a failure until the next success; the error is what the caller gets. */
   function fail(error: unknown): TokensError | TokenEndpointError {
@@ -86,7 +90,7 @@ export function createRenewal(
     let reason: SessionEndReason | undefined;
     let tokens: Tokens;
     try {
-      tokens = await engine.request(decision.action, base, () =>
+      tokens = await request(decision.action, base, () =>
         decision.action === 'refresh'
           ? endpoint.refresh(base.tokens!.refreshToken)
           : endpoint.anonymous(),
@@ -103,7 +107,7 @@ export function createRenewal(
       if (base.tokens?.refreshToken.role === 'member') reason = 'refresh_rejected';
       void dispatch(rejected, renewedEntry(null, base), reason);
       try {
-        tokens = await engine.request('anonymous', base, () => endpoint.anonymous());
+        tokens = await request('anonymous', base, () => endpoint.anonymous());
       } catch (failure) {
         void dispatch(dropped, reason);
         throw failure;

@@ -1,7 +1,7 @@
 import { attempt, nonNegative } from '@site-identity/http/internal';
-import { compareEntries, NO_ENTRY, type Entry } from './entry';
+import { compareEntries, NO_ENTRY } from './entry';
 import { invalidArgument, type TokensError } from './errors';
-import type { Grant, SessionObserver } from './inspection-events';
+import type { SessionObserver } from './inspection-events';
 import { watchPageCache } from './page-cache';
 import { after, createStoredRecord, type MaybePromise, type RecordRead } from './record';
 import { decideRenewal, serves, type RenewalAsk, type RenewalDecision } from './renewal-decision';
@@ -226,15 +226,11 @@ export function createSessionEngine(options: TokenManagerOptions, moved: () => v
     tabs: () => tabs ?? undefined,
     dispatch,
     reread,
-    get observer(): SessionObserver | undefined {
-      return observer;
-    },
+    /** The inspection's observer, when one is attached. */
+    observed: () => observer,
     /** Attaches the inspection's observer, made once with the manager's clock. */
     observe: <O extends SessionObserver>(create: (now: () => number) => O): O =>
       (observer ??= create(now)) as O,
-    /** One token request of a renewal from `base`, reported to the observer. */
-    request: <T>(grant: Grant, base: Entry, send: () => Promise<T>): Promise<T> =>
-      observer ? observer.request(grant, base, send) : send(),
     /** Resolves once `done()` holds, checked whenever the session changes (and, with a `bound`, at once). */
     until: (done: () => boolean, bound?: number) => waitUntil(waiting, done, bound),
     /** The tokens held once the record was read, when they serve `ask` as they are. */

@@ -30,7 +30,7 @@ function plugAutoRefresh(given: unknown, engine: SessionEngine, renew: () => Pro
     },
     retrying(delayMs) {
       const retryAt = now() + delayMs;
-      engine.observer?.retry(delayMs, retryAt);
+      engine.observed()?.retry(delayMs, retryAt);
       void engine.dispatch(failed, engine.session.snapshot.error, retryAt);
     },
   });
