@@ -1,5 +1,7 @@
-import { createAutoRefresh } from './refresh-timer';
 import type { AutoRefresh } from '@site-identity/tokens';
+import { invalid, isRecord } from '@site-identity/http/internal';
+import { invalidArgument } from './errors';
+import { createAutoRefresh } from './refresh-timer';
 
 /**
  * Automatic renewal, for the manager's `autoRefresh` option: the access token is
@@ -7,7 +9,8 @@ import type { AutoRefresh } from '@site-identity/tokens';
  * visible, and at once when the page shows or goes online again after it fell due.
  * A failed renewal is tried again after a growing wait (from 5 s up to 2 minutes,
  * with jitter), shown as `snapshot.nextRetryAt`; new tokens end the wait. A separate
- * import, so that an app that renews on demand does not carry it.
+ * import, so that an app that renews on demand does not carry it. The manager calls
+ * it with its session; called with anything else, it throws `INVALID_ARGUMENT`.
  *
  * @example
  * ```ts
@@ -17,5 +20,19 @@ import type { AutoRefresh } from '@site-identity/tokens';
  * const manager = createTokenManager({ clientId: 'my-client-id', autoRefresh });
  * ```
  */
-export const autoRefresh: AutoRefresh = ({ renew, dueInMs, retrying }) =>
-  createAutoRefresh(renew, dueInMs, retrying);
+export const autoRefresh: AutoRefresh = (session) => {
+  const { renew, dueInMs, retrying } = Object(session) as Partial<typeof session>;
+  if (
+    !isRecord(session) ||
+    typeof renew !== 'function' ||
+    typeof dueInMs !== 'function' ||
+    typeof retrying !== 'function'
+  )
+    throw invalid(
+      'session',
+      "the token manager's session { renew, dueInMs, retrying } (give autoRefresh to createTokenManager as its autoRefresh option)",
+      session,
+      invalidArgument,
+    );
+  return createAutoRefresh(renew, dueInMs, retrying);
+};

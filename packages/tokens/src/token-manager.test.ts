@@ -483,6 +483,18 @@ describe('autoRefresh', () => {
     off.dispose();
   });
 
+  test("called with anything but the manager's session, it is a typed error naming the parameter", () => {
+    for (const given of [undefined, null, 'session', {}, { renew() {}, dueInMs() {} }])
+      expect(() => autoRefresh(given as never)).toThrow(
+        expect.objectContaining({
+          code: 'INVALID_ARGUMENT',
+          message: expect.stringMatching(
+            /^session must be the token manager's session \{ renew, dueInMs, retrying \} \(give autoRefresh to createTokenManager as its autoRefresh option\); got /,
+          ),
+        }),
+      );
+  });
+
   test('renews shortly before expiry and stops on dispose', async () => {
     vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
     vi.setSystemTime(START);
