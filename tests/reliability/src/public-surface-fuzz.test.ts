@@ -20,6 +20,8 @@ import * as redirectsPopup from '@site-identity/redirects/popup';
 import * as server from '@site-identity/server';
 import * as serverBrowser from '@site-identity/server/browser';
 import * as tokens from '@site-identity/tokens';
+import * as tokensAutoRefresh from '@site-identity/tokens/auto-refresh';
+import * as tokensInspection from '@site-identity/tokens/inspection';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { MEMBER, PAGE_ORIGIN, REDIRECT_URI, usePlatform, type World } from './harness';
@@ -220,6 +222,8 @@ const MODULES: { pkg: PackageName; entry: string; module: Record<string, unknown
   { pkg: 'http', entry: '@site-identity/http', module: http },
   { pkg: 'pkce', entry: '@site-identity/pkce', module: pkce },
   { pkg: 'tokens', entry: '@site-identity/tokens', module: tokens },
+  { pkg: 'tokens', entry: '@site-identity/tokens/auto-refresh', module: tokensAutoRefresh },
+  { pkg: 'tokens', entry: '@site-identity/tokens/inspection', module: tokensInspection },
   { pkg: 'redirects', entry: '@site-identity/redirects', module: redirects },
   { pkg: 'redirects', entry: '@site-identity/redirects/popup', module: redirectsPopup },
   { pkg: 'member-auth', entry: '@site-identity/member-auth', module: memberAuth },
@@ -246,6 +250,12 @@ const EXTENSIONS: {
   fn: (client: never, ...args: never[]) => unknown;
   client: (context: Context) => unknown;
 }[] = [
+  {
+    pkg: 'tokens',
+    name: 'inspect(manager, …)',
+    fn: tokensInspection.inspect,
+    client: ({ world }) => world.tokens,
+  },
   {
     pkg: 'redirects',
     name: 'loginWithPopup(redirects, …)',
