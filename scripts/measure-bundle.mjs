@@ -20,8 +20,38 @@ function packagesIn(result, names) {
  * it contains all the same: `present`, from esbuild's metafile.
  */
 export async function measureBundle(entryPath, external = [], without = []) {
+  return measureBuild({ entryPoints: [entryPath] }, external, without);
+}
+
+/**
+ * What the separate import `entryPath` adds to an app that has the entry `overPath`
+ * it extends (both absolute): the bundle of every export of both, less the bundle of
+ * every export of `overPath`, in minified and min+gzip bytes; `present` as for
+ * {@link measureBundle}, in the bundle of both.
+ */
+export async function measureIncrement(entryPath, overPath, external = [], without = []) {
+  const namespace = (path) => JSON.stringify(path);
+  const both = await measureSource(
+    `import * as entry from ${namespace(entryPath)}; import * as over from ${namespace(overPath)}; export { entry, over };`,
+    external,
+    without,
+  );
+  const alone = await measureSource(
+    `import * as over from ${namespace(overPath)}; export { over };`,
+    external,
+    [],
+  );
+  return { min: both.min - alone.min, gzip: both.gzip - alone.gzip, present: both.present };
+}
+
+/** Bundles the module `contents` (ESM, resolved from the working directory). */
+const measureSource = (contents, external, without) =>
+  measureBuild({ stdin: { contents, resolveDir: process.cwd(), loader: 'js' } }, external, without);
+
+/** Bundles `input` (esbuild's entry points or stdin) and measures the bundle. */
+async function measureBuild(input, external, without) {
   const result = await build({
-    entryPoints: [entryPath],
+    ...input,
     bundle: true,
     minify: true,
     format: 'esm',
