@@ -1,5 +1,6 @@
 import { isRecord, requiredString, signalOf } from '@site-identity/http/internal';
-import type { Tokens } from '@site-identity/tokens';
+import type { TokenManager, Tokens } from '@site-identity/tokens';
+import { authorizedClient } from '@site-identity/tokens/authorized-client';
 import { rejectingWithMemberAuthError } from './account-error';
 import type { CallSignal, IdentityProfile, MemberAuth } from '@site-identity/member-auth';
 import { invalidArgument, isFilled, isValidEmail, refused } from './input-checks';
@@ -40,7 +41,8 @@ export interface ExternalLoginWithSessionParams extends CallSignal {
  * import, so that a browser app does not download it.
  *
  * Rejects only with a `MemberAuthError`: `INVALID_ARGUMENT` (a `memberAuth` not made
- * by `createMemberAuth`, an empty `memberId` or `secondToken`, before any request),
+ * by `createMemberAuth`, or whose `tokens` are not a token manager made by
+ * `createTokenManager`; an empty `memberId` or `secondToken`; before any request),
  * `NETWORK_ERROR`, `SERVER_ERROR`, `REQUEST_FAILED`, `ABORTED`.
  *
  * @example
@@ -64,7 +66,8 @@ export function getMemberTokensForExternalLogin(
     const { tokens } = internalsOf(memberAuth);
     requiredString(memberId, 'memberId', invalidArgument);
     requiredString(secondToken, 'secondToken', invalidArgument);
-    return tokens.authorizedClient({
+    // A token manager of createTokenManager: authorizedClient refuses anything else.
+    return authorizedClient(tokens as TokenManager, {
       memberId,
       secondToken,
       signal: signalOf(call, invalidArgument),
@@ -124,7 +127,8 @@ export function getMemberTokensForExternalLoginWithSession(
         'SERVER_ERROR',
         'The platform answered sign-on without a session token and an identity id',
       );
-    return tokens.authorizedClient({
+    // A token manager of createTokenManager: authorizedClient refuses anything else.
+    return authorizedClient(tokens as TokenManager, {
       memberId,
       accessToken,
       secondToken: apiKey,

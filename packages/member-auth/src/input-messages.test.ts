@@ -6,9 +6,6 @@ import { getMemberTokensForExternalLogin } from './external-login';
 const tokens = {
   getAccessToken: async () => 'at',
   isLoggedIn: () => false,
-  authorizedClient: async () => {
-    throw new Error('not called');
-  },
 } as unknown as MemberAuthOptions['tokens'];
 const redirects = {
   silentLogin: async () => undefined,

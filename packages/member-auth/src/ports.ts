@@ -4,7 +4,7 @@ import type { TokenManager } from '@site-identity/tokens';
 /**
  * What member-auth uses of a token manager (`createTokenManager` from
  * `@site-identity/tokens`): the access token that authorises its calls, whether a
- * member is logged in, the `authorized_client` grant, and the settings
+ * member is logged in, and the settings
  * (`clientId`, `apiBaseUrl`, `fetch`) that member-auth inherits unless given its own.
  *
  * @example
@@ -16,10 +16,7 @@ import type { TokenManager } from '@site-identity/tokens';
  * const tokens: MemberAuthTokens = createTokenManager({ clientId });
  * ```
  */
-export type MemberAuthTokens = Pick<
-  TokenManager,
-  'getAccessToken' | 'isLoggedIn' | 'authorizedClient'
-> &
+export type MemberAuthTokens = Pick<TokenManager, 'getAccessToken' | 'isLoggedIn'> &
   Partial<Pick<TokenManager, 'clientId' | 'apiBaseUrl' | 'fetch'>>;
 
 /**

@@ -129,15 +129,3 @@ export interface SessionObserver {
   /** Automatic renewal failed and tries again after `delayMs`, at `retryAt`. */
   retry(delayMs: number, retryAt: number): void;
 }
-
-/**
- * The manager's member under which {@link SessionObserver}s attach: given the
- * manager's clock, `create` makes the observer, once per manager. A registered
- * symbol, so that the separate import finds it in its own copy of the code. @internal
- */
-export const OBSERVE: unique symbol = /* @__PURE__ */ Symbol.for('site-identity.tokens.observe');
-
-/** A manager's attachment point for an observer. @internal */
-export type Observable = {
-  readonly [OBSERVE]: <O extends SessionObserver>(create: (now: () => number) => O) => O;
-};

@@ -213,7 +213,7 @@ describe('inspect()', () => {
         expect.objectContaining({
           code: 'INVALID_ARGUMENT',
           message: expect.stringContaining(
-            'manager must be a token manager from createTokenManager; got',
+            'manager must be a token manager made by createTokenManager of @site-identity/tokens; got',
           ),
         }),
       );

@@ -1,8 +1,6 @@
-import { invalid } from '@site-identity/http/internal';
-import { invalidArgument } from './errors';
 import type { InspectionListener, TokenManager } from '@site-identity/tokens';
-import { OBSERVE, type Observable } from './inspection-events';
 import { createInspector } from './inspector';
+import { internalsOf } from './internals';
 
 /**
  * Hears what the token manager does, for a development panel, logs or traces: every
@@ -27,8 +25,5 @@ import { createInspector } from './inspector';
  * ```
  */
 export function inspect(manager: TokenManager, listener: InspectionListener): () => void {
-  const observe = (manager as Partial<Observable> | null)?.[OBSERVE];
-  if (typeof observe !== 'function')
-    throw invalid('manager', 'a token manager from createTokenManager', manager, invalidArgument);
-  return observe(createInspector).inspect(listener);
+  return internalsOf(manager).observe(createInspector).inspect(listener);
 }

@@ -9,7 +9,6 @@ import {
   absoluteUrl,
   invalid,
   optionalFunction,
-  requiredString,
   signalOf,
   timeoutMs as checkTimeout,
 } from '@site-identity/http/internal';
@@ -20,8 +19,10 @@ import {
   type GrantType,
   type TokensErrorCode,
 } from './errors';
+import { authorizedClientGrant } from './authorized-client-grant';
+import { required, type GrantRequest } from './grant-request';
 import { tokensFromAnswer } from './token-set';
-import type { RefreshToken, Tokens, TokenRole } from './types';
+import type { RefreshToken, Tokens } from './types';
 import type { SignalOption } from './errors';
 
 /**
@@ -135,9 +136,6 @@ export interface TokenEndpoint {
   ): Promise<Tokens>;
 }
 
-const required = (value: unknown, name: string): string =>
-  requiredString(value, name, invalidArgument);
-
 /** `tokenRequestHeaders` checked: a record, a function returning one, or nothing. */
 function checkedExtra(extra: unknown): TokenEndpointOptions['tokenRequestHeaders'] {
   if (extra === undefined || typeof extra === 'function' || (typeof extra === 'object' && extra))
@@ -231,20 +229,6 @@ function grantFailure(
   });
 }
 
-/** One grant request, as the endpoint's methods describe it. */
-interface GrantRequest {
-  readonly grantType: GrantType;
-  /** The role of the refresh token that comes back. */
-  readonly role: TokenRole;
-  /** The body's fields beyond `clientId` and `grantType` (the whole body for `authorized_client`). */
-  readonly fields: object;
-  /** The call's options (or its request), whose `signal` is checked after the grant's own input. */
-  readonly options: unknown;
-  /** The refresh token sent, kept when the answer brings none. */
-  readonly previous?: string | undefined;
-  readonly authorization?: string | undefined;
-}
-
 /** The checked options of {@link createTokenEndpoint}: what every grant is sent with. */
 function endpointSettings(options: TokenEndpointOptions) {
   const clientId = required(options?.clientId, 'clientId');
@@ -288,36 +272,6 @@ async function sendGrant(
   throw grantFailure(grantType, settings.url, answer, cause);
 }
 
-/** The `authorized_client` grant of `request`: its fields and its `Authorization` value. */
-function authorizedClientGrant(
-  request: Parameters<TokenEndpoint['authorizedClient']>[0],
-): GrantRequest {
-  const memberId = required(request?.memberId, 'memberId');
-  const tokens = { accessToken: request.accessToken, secondToken: request.secondToken };
-  for (const [name, value] of Object.entries(tokens)) {
-    // Never the value itself in the message: it is a token.
-    if (/[\0\r\n]/.test(required(value, name)))
-      throw invalidArgument(
-        `${name} must be header-safe (no line break or NUL); got a string with one`,
-      );
-  }
-  const fields = {
-    grant_type: 'authorized_client',
-    scope: 'offline_access',
-    member_id: memberId,
-    ...(request.sessionToken !== undefined && {
-      session_token: required(request.sessionToken, 'sessionToken'),
-    }),
-  };
-  return {
-    grantType: 'authorized_client',
-    role: 'member',
-    fields,
-    options: request,
-    authorization: `${tokens.accessToken},${tokens.secondToken}`,
-  };
-}
-
 /**
  * Creates a client of the platform's OAuth token endpoint: one JSON POST per
  * call, a time-out, and no automatic retry (a rotated refresh token is
@@ -338,9 +292,19 @@ function authorizedClientGrant(
  * ```
  */
 export function createTokenEndpoint(options: TokenEndpointOptions): TokenEndpoint {
+  const { grant, ...grants } = createGrants(options);
+  return { ...grants, authorizedClient: async (request) => grant(authorizedClientGrant(request)) };
+}
+
+/**
+ * The grants a token manager sends itself (visitor tokens, renewal, the code
+ * exchange) and `grant`, which sends any grant request with the endpoint's settings
+ * (the `authorized_client` grant of `@site-identity/tokens/authorized-client`). @internal
+ */
+export function createGrants(options: TokenEndpointOptions) {
   const settings = endpointSettings(options);
   const grant = (request: GrantRequest) => sendGrant(settings, request);
-  return {
+  const grants: Omit<TokenEndpoint, 'authorizedClient'> = {
     anonymous: async (options) =>
       grant({
         grantType: 'anonymous',
@@ -367,6 +331,6 @@ export function createTokenEndpoint(options: TokenEndpointOptions): TokenEndpoin
       };
       return grant({ grantType: 'authorization_code', role: 'member', fields, options: request });
     },
-    authorizedClient: async (request) => grant(authorizedClientGrant(request)),
   };
+  return { ...grants, grant };
 }

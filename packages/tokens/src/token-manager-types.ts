@@ -101,7 +101,7 @@ export interface TokenManagerOptions {
 }
 
 /**
- * What {@link TokenManager.authorizedClient} takes: the endpoint's request, with the
+ * What `authorizedClient(manager, request)` of `@site-identity/tokens/authorized-client` takes: the endpoint's request, with the
  * access token optional (default: the manager's own).
  *
  * @example
@@ -166,12 +166,6 @@ export interface TokenManager {
    * @see https://www.rfc-editor.org/rfc/rfc7636#section-4.5 RFC 7636 §4.5
    */
   exchangeCode(request: Parameters<TokenEndpoint['exchangeCode']>[0]): Promise<Tokens>;
-  /**
-   * Member tokens for another member through the `authorized_client` grant, authorised by
-   * `accessToken` (default: this session's access token) and `secondToken`. The
-   * manager's own session is untouched: the result is for the caller to use.
-   */
-  authorizedClient(request: AuthorizedClientRequest): Promise<Tokens>;
   /** Forgets the token set (role none), in storage and in other tabs. */
   clear(): Promise<void>;
   /** Whether the refresh token is a member's. */

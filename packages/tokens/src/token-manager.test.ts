@@ -4,6 +4,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { isTokenEndpointError, type TokensError } from './errors';
 import type { SessionEvent, SessionSnapshot } from './session';
+import { authorizedClient } from './authorized-client';
 import { autoRefresh } from './auto-refresh';
 import { memoryStorage, type TokenStorage } from './storage';
 import { createTokenManager } from './token-manager';
@@ -426,11 +427,24 @@ describe('operations that change or use the session', () => {
     const subject = manager();
     const own = await subject.getTokens();
     const log = record(subject);
-    const other = await subject.authorizedClient({ memberId: 'm-2', secondToken: 'api-key' });
+    const other = await authorizedClient(subject, { memberId: 'm-2', secondToken: 'api-key' });
     expect(other.refreshToken.role).toBe('member');
     expect(platform.state.tokens.describe(other.accessToken.value)?.memberId).toBe('m-2');
     expect(subject.getSnapshot().tokens).toEqual(own);
     expect(log.events).toEqual([]);
+  });
+
+  test('authorizedClient of what is not a token manager is a typed error naming the parameter, before any request', async () => {
+    for (const notAManager of [undefined, {}, { getTokens: async () => memberTokens() }])
+      await expect(
+        authorizedClient(notAManager as never, { memberId: 'm-2', secondToken: 'api-key' }),
+      ).rejects.toMatchObject({
+        code: 'INVALID_ARGUMENT',
+        message: expect.stringMatching(
+          /^manager must be a token manager made by createTokenManager of @site-identity\/tokens; got /,
+        ),
+      });
+    expect(platform.state.requests).toHaveLength(0);
   });
 });
 

@@ -2,11 +2,11 @@ import { DEFAULT_API_BASE_URL } from '@site-identity/http';
 import { absoluteUrl, invalid, isRecord, untilAborted } from '@site-identity/http/internal';
 import { explicitEntry } from './entry';
 import { invalidArgument } from './errors';
-import { OBSERVE, type Observable } from './inspection-events';
+import { withInternals } from './internals';
 import { createRenewal } from './renewal';
 import { createSessionEngine, type SessionEngine } from './session-engine';
 import { failed, replaced } from './session-transition';
-import { createTokenEndpoint } from './token-endpoint';
+import { createGrants } from './token-endpoint';
 import type { AutoRefresh, TokenManager, TokenManagerOptions } from './token-manager-types';
 import { freezeTokens, isTokens } from './token-set';
 import type { Tokens } from './types';
@@ -71,7 +71,7 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
     invalidArgument,
   ).href.replace(/\/+$/, '');
   // Options the endpoint does not know are ignored; undefined ones take its defaults.
-  const endpoint = createTokenEndpoint({
+  const endpoint = createGrants({
     ...options,
     tokenUrl: options.tokenUrl ?? `${apiBaseUrl}/oauth2/token`,
   });
@@ -97,7 +97,7 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
     await dispatch(replaced, explicitEntry(tokens, engine.session.held, now()));
   }
 
-  const manager: TokenManager & Observable = {
+  const manager: TokenManager = {
     servedThroughCdn: true,
     clientId: engine.clientId,
     apiBaseUrl,
@@ -147,12 +147,6 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
       await replace(next);
       return next;
     },
-    async authorizedClient(request) {
-      const accessToken =
-        request?.accessToken ??
-        (await untilAborted(getTokens, request, invalidArgument)).accessToken.value;
-      return endpoint.authorizedClient({ ...request, accessToken });
-    },
     clear: () => replace(null),
     isLoggedIn() {
       void load();
@@ -162,7 +156,6 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
       void load();
       return engine.session.snapshot;
     },
-    [OBSERVE]: engine.observe,
     subscribe(listener) {
       const unsubscribe = engine.subscribe(listener);
       void load();
@@ -173,5 +166,5 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
       engine.dispose();
     },
   };
-  return manager;
+  return withInternals(manager, { observe: engine.observe, grant: endpoint.grant, getTokens });
 }

@@ -20,6 +20,7 @@ import * as redirectsPopup from '@site-identity/redirects/popup';
 import * as server from '@site-identity/server';
 import * as serverBrowser from '@site-identity/server/browser';
 import * as tokens from '@site-identity/tokens';
+import * as tokensAuthorizedClient from '@site-identity/tokens/authorized-client';
 import * as tokensAutoRefresh from '@site-identity/tokens/auto-refresh';
 import * as tokensInspection from '@site-identity/tokens/inspection';
 import fc from 'fast-check';
@@ -224,6 +225,11 @@ const MODULES: { pkg: PackageName; entry: string; module: Record<string, unknown
   { pkg: 'tokens', entry: '@site-identity/tokens', module: tokens },
   { pkg: 'tokens', entry: '@site-identity/tokens/auto-refresh', module: tokensAutoRefresh },
   { pkg: 'tokens', entry: '@site-identity/tokens/inspection', module: tokensInspection },
+  {
+    pkg: 'tokens',
+    entry: '@site-identity/tokens/authorized-client',
+    module: tokensAuthorizedClient,
+  },
   { pkg: 'redirects', entry: '@site-identity/redirects', module: redirects },
   { pkg: 'redirects', entry: '@site-identity/redirects/popup', module: redirectsPopup },
   { pkg: 'member-auth', entry: '@site-identity/member-auth', module: memberAuth },
@@ -250,6 +256,12 @@ const EXTENSIONS: {
   fn: (client: never, ...args: never[]) => unknown;
   client: (context: Context) => unknown;
 }[] = [
+  {
+    pkg: 'tokens',
+    name: 'authorizedClient(manager, …)',
+    fn: tokensAuthorizedClient.authorizedClient,
+    client: ({ world }) => world.tokens,
+  },
   {
     pkg: 'tokens',
     name: 'inspect(manager, …)',

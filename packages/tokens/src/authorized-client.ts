@@ -1,0 +1,39 @@
+import type { AuthorizedClientRequest, TokenManager, Tokens } from '@site-identity/tokens';
+import { untilAborted } from '@site-identity/http/internal';
+import { authorizedClientGrant } from './authorized-client-grant';
+import { invalidArgument } from './errors';
+import { internalsOf } from './internals';
+
+/**
+ * Member tokens for another member through the `authorized_client` grant, authorised
+ * by `accessToken` (default: the manager's own access token) and `secondToken`, sent
+ * with the manager's endpoint settings. The manager's own session is untouched: the
+ * result is for the caller to use. With `sessionToken` (a sign-on's), the tokens are
+ * tied to that site session. A separate import, so that an app that never hands a
+ * member to another client does not carry it.
+ *
+ * Rejects with a `TokenEndpointError` as the endpoint's grants do, or `INVALID_ARGUMENT`
+ * (a `manager` not made by `createTokenManager`, an empty `memberId` or `secondToken`, a
+ * token with a line break) before any request.
+ *
+ * @example
+ * ```ts
+ * import { createTokenManager } from '@site-identity/tokens';
+ * import { authorizedClient } from '@site-identity/tokens/authorized-client';
+ * declare const apiKey: string;
+ *
+ * const manager = createTokenManager({ clientId: 'my-client-id' });
+ * const tokens = await authorizedClient(manager, { memberId: 'c0ffee', secondToken: apiKey });
+ * tokens.refreshToken.role; // 'member'
+ * ```
+ */
+export async function authorizedClient(
+  manager: TokenManager,
+  request: AuthorizedClientRequest,
+): Promise<Tokens> {
+  const { grant, getTokens } = internalsOf(manager);
+  const accessToken =
+    request?.accessToken ??
+    (await untilAborted(getTokens, request, invalidArgument)).accessToken.value;
+  return grant(authorizedClientGrant({ ...request, accessToken }));
+}
