@@ -7,7 +7,7 @@ import { isPlatformError } from './platform-error';
 import { authorize, jsonHeaders, serialise } from './request-parts';
 import { invalidOptions } from './platform-error';
 import type { RetryPolicy } from './retry-policy';
-import { describeRequest, fetchOf } from './send';
+import { describeRequest, fetchOf } from './exchange';
 import { wrap } from './to-platform-error';
 
 /**

@@ -20,4 +20,6 @@ export {
 } from './checks';
 export { signalOf, untilAborted } from './signal';
 export { borrow, lend } from './lent';
+export { exchange } from './exchange';
+export { authorize } from './request-parts';
 export { abortError, invalidOptions } from './platform-error';

@@ -29,14 +29,26 @@ export function serialise(body: unknown): string | undefined {
     cause = error;
   }
   throw new PlatformError(
-    cause
-      ? `The body must be serialisable as JSON; JSON.stringify threw a ${(cause as Error).name}`
-      : `The body must be serialisable as JSON; got a ${typeof body}`,
+    `The body must be serialisable as JSON; ${cause ? `JSON.stringify threw a ${(cause as Error).name}` : `got a ${typeof body}`}`,
     { kind: 'system', code: 'INVALID_REQUEST_BODY', cause },
   );
 }
 
-/** Sets `Authorization` from `getAuthorization`, unless the request has one. */
+/**
+ * Sets `Authorization` from `getAuthorization`, unless the request has one: the
+ * authorization step of `send`, `createHttpClient` and `exchange`. A failure of
+ * `getAuthorization`, or a value that is not a header-safe string, is
+ * `AUTHORIZATION_FAILED` (nothing is sent). Internal: on the subpath
+ * `@site-identity/http/internal`, not public API.
+ *
+ * @example
+ * ```ts
+ * import { authorize } from '@site-identity/http/internal';
+ *
+ * const headers = new Headers();
+ * await authorize(headers, () => 'raw-access-token');
+ * ```
+ */
 export async function authorize(
   headers: Headers,
   getAuthorization: AuthorizationSource | undefined,

@@ -1,4 +1,3 @@
-import { readResponse } from './error-from-response';
 import type { AuthorizationSource, FetchLike, HttpMethod, HttpResponse } from './http-types';
 import {
   absoluteUrl,
@@ -7,9 +6,9 @@ import {
   requiredString,
   timeoutMs as checkTimeout,
 } from './checks';
-import { authorize, jsonHeaders, serialise } from './request-parts';
+import { authorize } from './request-parts';
+import { exchange } from './exchange';
 import { invalidOptions } from './platform-error';
-import { wrap } from './to-platform-error';
 
 /**
  * One request, described: what {@link send} sends.
@@ -56,21 +55,6 @@ export interface SendSettings {
   readonly getAuthorization?: AuthorizationSource | undefined;
 }
 
-/** `fetch` as given, else the global one as it is now (MSW patches it after import). */
-export const fetchOf =
-  (custom: FetchLike | undefined): FetchLike =>
-  (request) =>
-    (custom ?? globalThis.fetch)(request);
-
-/**
- * `POST https://www.wixapis.com/oauth2/token`: how a message names a request, host and
- * port included (never its query or fragment, which may hold a token).
- */
-export const describeRequest = (method: string, url: string | URL): string => {
-  const { origin, pathname } = new URL(url);
-  return `${method} ${origin}${pathname}`;
-};
-
 /**
  * Sends one request once: builds it, asks `getAuthorization` (a failure there is
  * `AUTHORIZATION_FAILED` and sends nothing), calls `fetch`, applies the time-out together
@@ -93,39 +77,9 @@ export const describeRequest = (method: string, url: string | URL): string => {
 export async function send(request: SendRequest, settings: SendSettings): Promise<HttpResponse> {
   if (!isRecord(request)) throw invalid('request', 'an object', request, invalidOptions);
   if (!isRecord(settings)) throw invalid('settings', 'an object', settings, invalidOptions);
-  const { method, url, signal } = request;
+  const { method, url } = request;
   requiredString(method, 'request.method', invalidOptions);
   absoluteUrl(url instanceof URL ? url.href : url, 'request.url', invalidOptions);
-  const timeoutMs = checkTimeout(settings.timeoutMs, 'settings.timeoutMs', invalidOptions);
-  const where = describeRequest(method, url);
-  const timer = new AbortController();
-  const timeout = setTimeout(
-    () => timer.abort(new DOMException('The request timed out', 'TimeoutError')),
-    timeoutMs,
-  );
-  const stop = signal ? AbortSignal.any([signal, timer.signal]) : timer.signal;
-  let onAbort: (() => void) | undefined;
-  try {
-    if (signal?.aborted) throw signal.reason;
-    const body = serialise(request.body);
-    const headers = jsonHeaders(request.headers, undefined, body !== undefined);
-    await authorize(headers, settings.getAuthorization);
-    if (signal?.aborted) throw signal.reason;
-    // A `fetch` that ignores the signal still cannot hold the caller past the time-out.
-    const stopped = new Promise<never>((_resolve, reject) => {
-      onAbort = () => reject(stop.reason);
-      stop.addEventListener('abort', onAbort);
-    });
-    const answer = async () =>
-      readResponse(
-        await fetchOf(settings.fetch)(new Request(url, { method, headers, body, signal: stop })),
-        where,
-      );
-    return await Promise.race([answer(), stopped]);
-  } catch (error) {
-    throw wrap(error, { where, timeoutMs, signal });
-  } finally {
-    clearTimeout(timeout);
-    if (onAbort) stop.removeEventListener('abort', onAbort);
-  }
+  checkTimeout(settings.timeoutMs, 'settings.timeoutMs', invalidOptions);
+  return exchange(request, settings, authorize);
 }

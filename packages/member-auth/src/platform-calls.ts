@@ -1,5 +1,5 @@
-import { DEFAULT_TIMEOUT_MS, send, type FetchLike, type HttpResponse } from '@site-identity/http';
-import { signalOf } from '@site-identity/http/internal';
+import { DEFAULT_TIMEOUT_MS, type FetchLike, type HttpResponse } from '@site-identity/http';
+import { authorize, exchange, signalOf } from '@site-identity/http/internal';
 import type { MemberAuthTokens } from './ports';
 import { rejectingWithMemberAuthError } from './account-error';
 import { invalidArgument } from './input-checks';
@@ -55,9 +55,10 @@ export function platformCalls(
   tokens: MemberAuthTokens,
 ): PlatformCalls {
   const request: PlatformCalls['request'] = (service, path, body, options) =>
-    send(
+    exchange(
       { method: 'POST', url: `${base}${SERVICES[service]}${path}`, body, ...options },
       { fetch, timeoutMs: DEFAULT_TIMEOUT_MS, getAuthorization: () => tokens.getAccessToken() },
+      authorize,
     );
   return {
     request,

@@ -1,4 +1,5 @@
-import { send, type FetchLike } from '@site-identity/http';
+import type { FetchLike } from '@site-identity/http';
+import { authorize, exchange } from '@site-identity/http/internal';
 
 /** The time-out of a redirect-session call: 10 seconds, as every platform call. */
 const CALL_TIMEOUT_MS = 10_000;
@@ -12,7 +13,7 @@ export interface PlatformAnswer {
 /**
  * POSTs `body` as JSON to `url` with the raw access token in `Authorization` (no
  * `Bearer`), and resolves with the parsed answer and its request id. Rejects only
- * with a `PlatformError` (`send` of `@site-identity/http`): `network`, `timeout`
+ * with a `PlatformError` (http's `exchange`, the request path of `send`): `network`, `timeout`
  * (after 10 s), `aborted`, the platform's error, or `INVALID_RESPONSE` for a 2xx
  * that is not JSON. Not retried: a caller may try again when the error is `retryable`.
  */
@@ -23,9 +24,10 @@ export async function postJson(
   fetch: FetchLike | undefined,
   signal?: AbortSignal,
 ): Promise<PlatformAnswer> {
-  const { data, requestId } = await send(
+  const { data, requestId } = await exchange(
     { method: 'POST', url, body, signal },
     { fetch, timeoutMs: CALL_TIMEOUT_MS, getAuthorization: authorization },
+    authorize,
   );
   return { data, requestId };
 }

@@ -1,5 +1,4 @@
 import {
-  send,
   statusTextOf,
   type FetchLike as HttpFetchLike,
   type HttpResponse,
@@ -7,6 +6,7 @@ import {
 } from '@site-identity/http';
 import {
   absoluteUrl,
+  exchange,
   invalid,
   optionalFunction,
   signalOf,
@@ -258,9 +258,9 @@ async function sendGrant(
   let answer: HttpResponse | undefined;
   let cause: PlatformError | undefined;
   try {
-    answer = await send({ method: 'POST', url: tokenUrl, body, headers, signal }, settings);
+    answer = await exchange({ method: 'POST', url: tokenUrl, body, headers, signal }, settings);
   } catch (caught) {
-    // send throws PlatformErrors only (its checks', and every failure wrapped).
+    // exchange throws PlatformErrors only (every failure wrapped).
     cause = caught as PlatformError;
   }
   // Only a 200 carries a token set; another 2xx is not the endpoint's answer.

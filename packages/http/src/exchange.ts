@@ -1,0 +1,85 @@
+import { readResponse } from './error-from-response';
+import type { FetchLike, HttpResponse } from './http-types';
+import { jsonHeaders, serialise, type authorize } from './request-parts';
+import type { SendRequest, SendSettings } from './send';
+import { wrap } from './to-platform-error';
+
+/** `fetch` as given, else the global one as it is now (MSW patches it after import). */
+export const fetchOf =
+  (custom: FetchLike | undefined): FetchLike =>
+  (request) =>
+    (custom ?? globalThis.fetch)(request);
+
+/**
+ * `POST https://www.wixapis.com/oauth2/token`: how a message names a request, host and
+ * port included (never its query or fragment, which may hold a token).
+ */
+export const describeRequest = (method: string, url: string | URL): string => {
+  const { origin, pathname } = new URL(url);
+  return `${method} ${origin}${pathname}`;
+};
+
+/**
+ * The one request path of the library: `send` after its argument checks, and every
+ * package's platform call (the token endpoint, the redirect sessions, the member
+ * client), whose input its caller has checked. Applies the time-out together with the
+ * caller's `signal`, builds the request (JSON body and headers; with `authorizeWith`,
+ * `authorize`, the `Authorization` that `settings.getAuthorization` gives), calls
+ * `fetch`, and reads the answer with `readResponse`, all within the time-out. Resolves
+ * with the answer, or rejects with the `PlatformError` that describes the failure
+ * (`network`, `timeout`, `aborted`, the platform's error, `INVALID_RESPONSE`, or one of
+ * building the request). Never retried. A caller that sets its own `Authorization`
+ * leaves `authorizeWith` out, and its bundle never holds it. Internal: on the subpath
+ * `@site-identity/http/internal`, not public API.
+ *
+ * @example
+ * ```ts
+ * import { authorize, exchange } from '@site-identity/http/internal';
+ * declare const accessToken: string;
+ *
+ * const { data } = await exchange(
+ *   { method: 'POST', url: 'https://www.wixapis.com/_api/redirects-api/v1/redirect-session', body: {} },
+ *   { timeoutMs: 10_000, getAuthorization: () => accessToken },
+ *   authorize,
+ * );
+ * ```
+ */
+export async function exchange(
+  request: SendRequest,
+  settings: SendSettings,
+  authorizeWith?: typeof authorize,
+): Promise<HttpResponse> {
+  const { method, url, signal } = request;
+  const { timeoutMs } = settings;
+  const where = describeRequest(method, url);
+  const timer = new AbortController();
+  const timeout = setTimeout(
+    () => timer.abort(new DOMException('The request timed out', 'TimeoutError')),
+    timeoutMs,
+  );
+  const stop = signal ? AbortSignal.any([signal, timer.signal]) : timer.signal;
+  let onAbort: (() => void) | undefined;
+  try {
+    if (signal?.aborted) throw signal.reason;
+    const body = serialise(request.body);
+    const headers = jsonHeaders(request.headers, undefined, body !== undefined);
+    await authorizeWith?.(headers, settings.getAuthorization);
+    if (signal?.aborted) throw signal.reason;
+    // A `fetch` that ignores the signal still cannot hold the caller past the time-out.
+    const stopped = new Promise<never>((_resolve, reject) => {
+      onAbort = () => reject(stop.reason);
+      stop.addEventListener('abort', onAbort);
+    });
+    const answer = async () =>
+      readResponse(
+        await fetchOf(settings.fetch)(new Request(url, { method, headers, body, signal: stop })),
+        where,
+      );
+    return await Promise.race([answer(), stopped]);
+  } catch (error) {
+    throw wrap(error, { where, timeoutMs, signal });
+  } finally {
+    clearTimeout(timeout);
+    if (onAbort) stop.removeEventListener('abort', onAbort);
+  }
+}
