@@ -34,22 +34,19 @@ export type Invalid<E extends Error = Error> = (message: string) => E;
  */
 export function describeValue(value: unknown): string {
   switch (typeof value) {
-    case 'number':
-    case 'boolean':
-    case 'bigint':
-      return String(value);
     case 'string':
       return value === ''
         ? 'an empty string'
         : JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value);
-    case 'undefined':
-      return 'undefined';
+    case 'object':
+      return value === null ? 'null' : Array.isArray(value) ? 'an array' : 'an object';
     case 'function':
       return 'a function';
     case 'symbol':
       return 'a symbol';
     default:
-      return value === null ? 'null' : Array.isArray(value) ? 'an array' : 'an object';
+      // A number, a boolean, a bigint or undefined, as it is.
+      return String(value);
   }
 }
 
