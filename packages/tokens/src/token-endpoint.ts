@@ -196,7 +196,7 @@ function failureCode(
 /**
  * The error of a grant that gave no token set: the {@link TokenEndpointError} that
  * says what came, or, when the caller's signal aborted the request, http's one
- * abort error as `send` gave it.
+ * abort error as http's request path (`exchange`) gave it.
  */
 function grantFailure(
   grantType: GrantType,
@@ -275,8 +275,8 @@ async function sendGrant(
 /**
  * Creates a client of the platform's OAuth token endpoint: one JSON POST per
  * call, a time-out, and no automatic retry (a rotated refresh token is
- * single-use). It sends with `send` of `@site-identity/http`, without ky, so that
- * visitor tokens stay a few kilobytes; failures become a {@link TokenEndpointError}.
+ * single-use). It sends through http's one request path (the core of `send`),
+ * without ky, so that visitor tokens stay a few kilobytes; failures become a {@link TokenEndpointError}.
  *
  * @see https://www.rfc-editor.org/rfc/rfc6749#section-6 RFC 6749 §6 (refreshing an access token)
  * @see https://www.rfc-editor.org/rfc/rfc7636#section-4.5 RFC 7636 §4.5 (code verifier in the token request)
