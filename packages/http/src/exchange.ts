@@ -14,10 +14,8 @@ export const fetchOf =
  * `POST https://www.wixapis.com/oauth2/token`: how a message names a request, host and
  * port included (never its query or fragment, which may hold a token).
  */
-export const describeRequest = (method: string, url: string | URL): string => {
-  const { origin, pathname } = new URL(url);
-  return `${method} ${origin}${pathname}`;
-};
+export const describeRequest = (method: string, url: URL): string =>
+  `${method} ${url.origin}${url.pathname}`;
 
 /**
  * The one request path of the library: `send` after its argument checks, and every
@@ -49,9 +47,9 @@ export async function exchange(
   settings: SendSettings,
   authorizeWith?: typeof authorize,
 ): Promise<HttpResponse> {
-  const { method, url, signal } = request;
+  const { method, signal } = request;
   const { timeoutMs } = settings;
-  const where = describeRequest(method, url);
+  const url = new URL(request.url);
   const timer = new AbortController();
   const timeout = setTimeout(
     () => timer.abort(new DOMException('The request timed out', 'TimeoutError')),
@@ -73,11 +71,11 @@ export async function exchange(
     const answer = async () =>
       readResponse(
         await fetchOf(settings.fetch)(new Request(url, { method, headers, body, signal: stop })),
-        where,
+        describeRequest(method, url),
       );
     return await Promise.race([answer(), stopped]);
   } catch (error) {
-    throw wrap(error, { where, timeoutMs, signal });
+    throw wrap(error, { method, url, timeoutMs, signal });
   } finally {
     clearTimeout(timeout);
     if (onAbort) stop.removeEventListener('abort', onAbort);

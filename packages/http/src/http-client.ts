@@ -229,11 +229,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const method = call?.method ?? 'GET';
     const { signal } = call ?? {};
     let timeoutMs = defaultTimeout;
-    let where = `${method} ${String(path)}`;
+    // The path until it is resolved, for a failure's message.
+    let url: URL | string = String(path);
     try {
       timeoutMs = checkTimeout(call.timeoutMs ?? defaultTimeout);
-      const url = resolveRequestUrl(baseUrl, path, call.searchParams);
-      where = describeRequest(method, url);
+      url = resolveRequestUrl(baseUrl, path, call.searchParams);
       const body = serialise(call.body);
       const headers = jsonHeaders(baseHeaders, call.headers, body !== undefined);
       // getAuthorization is never asked once the call is aborted.
@@ -247,12 +247,17 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         timeout: timeoutMs,
         retry: { ...retry, limit: safe ? retry.limit : 0, methods: [method.toLowerCase()] },
       });
-      return await readResponse(response, where);
+      return await readResponse(response, describeRequest(method, url));
     } catch (error) {
       const answer = (error as { name?: unknown; response?: Response }).response;
-      if ((error as Error)?.name === 'HTTPError' && answer && !signal?.aborted)
-        return readResponse(answer, where);
-      throw wrap(error, { where, timeoutMs, signal });
+      if (
+        url instanceof URL &&
+        (error as Error)?.name === 'HTTPError' &&
+        answer &&
+        !signal?.aborted
+      )
+        return readResponse(answer, describeRequest(method, url));
+      throw wrap(error, { method, url, timeoutMs, signal });
     }
   }
 

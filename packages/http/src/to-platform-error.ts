@@ -27,8 +27,9 @@ export function toPlatformError(error: unknown): PlatformError {
 
 /** What a failure of one request is described with. @internal */
 export interface FailureContext {
-  /** The request, as `POST https://www.wixapis.com/_api/iam/authentication/v2/login`. */
-  readonly where: string;
+  readonly method: string;
+  /** The request's URL, or its path when that could not be resolved. */
+  readonly url: URL | string;
   readonly timeoutMs: number;
   /** The caller's signal: once it has aborted, every failure is kind `aborted`. */
   readonly signal?: AbortSignal | undefined;
@@ -45,10 +46,16 @@ export interface FailureContext {
 export function wrap(error: unknown, context?: FailureContext): PlatformError {
   const aborted = context?.signal?.aborted;
   if (!aborted && isPlatformError(error)) return error;
-  const on = context ? `: ${context.where}` : '';
-  const [method = '', url = ''] = context?.where.split(' ') ?? [];
-  const net = context && networkCause(error, url.replace(/^\w+:\/\/|\/.*$/g, ''));
-  const detail: RequestDetail | undefined = context && { method, url, networkCode: net?.code };
+  const { method = '', url = '' } = context ?? {};
+  const resolved = typeof url === 'object';
+  const shown = resolved ? url.origin + url.pathname : url;
+  const on = context ? `: ${method} ${shown}` : '';
+  const net = context && networkCause(error, resolved ? url.host : '');
+  const detail: RequestDetail | undefined = context && {
+    method,
+    url: shown,
+    networkCode: net?.code,
+  };
   switch (aborted ? 'AbortError' : (error as Error | undefined)?.name) {
     case 'TimeoutError':
       return new PlatformError(
@@ -59,7 +66,7 @@ export function wrap(error: unknown, context?: FailureContext): PlatformError {
       return abortError(aborted ? context?.signal?.reason : error, `Request aborted${on}`);
     case 'TypeError':
       return new PlatformError(
-        `Network error${context ? `: no answer to ${context.where}` : ''}${net ? `: ${net.reason}` : ''}`,
+        `Network error${context ? `: no answer to ${method} ${shown}` : ''}${net ? `: ${net.reason}` : ''}`,
         { kind: 'network', code: 'NETWORK_ERROR', retryable: true, cause: error, detail },
       );
     default:
