@@ -61,6 +61,14 @@ export async function readResponse(response: Response, where?: string): Promise<
     typeof (response.headers as Partial<Headers> | undefined)?.get !== 'function'
   )
     throw invalid('response', 'a Response', response, invalidOptions);
+  return readAnswer(response, where);
+}
+
+/**
+ * {@link readResponse} without its input check: how the library reads the answers of
+ * its own requests, which are always a `Response`. @internal
+ */
+export async function readAnswer(response: Response, where?: string): Promise<HttpResponse> {
   const { ok, status, headers } = response;
   const requestId = headers.get(REQUEST_ID_HEADER) ?? undefined;
   const common = { status, requestId, retryable: RETRYABLE_STATUSES.includes(status), response };

@@ -1,4 +1,4 @@
-import { readResponse } from './error-from-response';
+import { readAnswer } from './error-from-response';
 import type { FetchLike, HttpResponse } from './http-types';
 import { jsonHeaders, serialise, type authorize } from './request-parts';
 import type { SendRequest, SendSettings } from './send';
@@ -23,7 +23,7 @@ export const describeRequest = (method: string, url: URL): string =>
  * client), whose input its caller has checked. Applies the time-out together with the
  * caller's `signal`, builds the request (JSON body and headers; with `authorizeWith`,
  * `authorize`, the `Authorization` that `settings.getAuthorization` gives), calls
- * `fetch`, and reads the answer with `readResponse`, all within the time-out. Resolves
+ * `fetch`, and reads the answer with `readAnswer`, all within the time-out. Resolves
  * with the answer, or rejects with the `PlatformError` that describes the failure
  * (`network`, `timeout`, `aborted`, the platform's error, `INVALID_RESPONSE`, or one of
  * building the request). Never retried. A caller that sets its own `Authorization`
@@ -69,7 +69,7 @@ export async function exchange(
       stop.addEventListener('abort', onAbort);
     });
     const answer = async () =>
-      readResponse(
+      readAnswer(
         await fetchOf(settings.fetch)(new Request(url, { method, headers, body, signal: stop })),
         describeRequest(method, url),
       );

@@ -1,5 +1,5 @@
 import ky, { type Options as KyOptions } from 'ky';
-import { readResponse, RETRYABLE_STATUSES } from './error-from-response';
+import { readAnswer, RETRYABLE_STATUSES } from './error-from-response';
 import type { AuthorizationSource, FetchLike, HttpMethod, HttpResponse } from './http-types';
 import { resolveBaseUrl, resolveRequestUrl, type SearchParams } from './request-url';
 import { invalid, optionalFunction, timeoutMs } from './checks';
@@ -247,7 +247,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         timeout: timeoutMs,
         retry: { ...retry, limit: safe ? retry.limit : 0, methods: [method.toLowerCase()] },
       });
-      return await readResponse(response, describeRequest(method, url));
+      return await readAnswer(response, describeRequest(method, url));
     } catch (error) {
       const answer = (error as { name?: unknown; response?: Response }).response;
       if (
@@ -256,7 +256,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         answer &&
         !signal?.aborted
       )
-        return readResponse(answer, describeRequest(method, url));
+        return readAnswer(answer, describeRequest(method, url));
       throw wrap(error, { method, url, timeoutMs, signal });
     }
   }
