@@ -19,13 +19,13 @@ export interface RenewalAsk {
  */
 export const serves = (
   entry: Entry,
-  ask: RenewalAsk,
   nowMs: number,
   leewaySeconds: number,
+  ask?: RenewalAsk,
 ): boolean =>
   !!entry.tokens &&
   !isExpired(entry.tokens, nowMs, leewaySeconds) &&
-  (!ask.force || compareEntries(entry, ask.since) > 0);
+  (!ask?.force || compareEntries(entry, ask.since) > 0);
 
 /**
  * What the renewing tab does, holding the lock:
@@ -70,7 +70,7 @@ export function decideRenewal(
     stored.kind === 'corrupt' ||
     (!!found && !cleared && compareEntries(entry, found) > 0 && !!entry.tokens);
   const refreshToken = entry.tokens?.refreshToken;
-  const action = serves(entry, ask, nowMs, leewaySeconds)
+  const action = serves(entry, nowMs, leewaySeconds, ask)
     ? 'use'
     : refreshToken?.value && refreshToken.role !== 'none'
       ? 'refresh'

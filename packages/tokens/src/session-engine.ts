@@ -234,10 +234,10 @@ export function createSessionEngine(options: TokenManagerOptions, moved: () => v
     /** Resolves once `done()` holds, checked whenever the session changes (and, with a `bound`, at once). */
     until: (done: () => boolean, bound?: number) => waitUntil(waiting, done, bound),
     /** The tokens held once the record was read, when they serve `ask` as they are. */
-    usable: (ask = ANY_TOKENS): Tokens | undefined =>
-      session.loaded && serves(session.held, ask, now(), leewaySeconds)
-        ? session.held.tokens!
-        : undefined,
+    usable(ask?: RenewalAsk): Tokens | undefined {
+      const { held } = session;
+      return session.loaded && serves(held, now(), leewaySeconds, ask) ? held.tokens! : undefined;
+    },
     /** Reads storage once: at once from a synchronous one (no event), else publishing when it answers. */
     load(): unknown {
       if (session.loaded) return;

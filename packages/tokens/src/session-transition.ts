@@ -31,7 +31,14 @@ export interface Session {
 }
 
 /** The session before anything was read. @internal */
-export const INITIAL_SESSION: Session = { held: NO_ENTRY, snapshot: LOADING };
+export const INITIAL_SESSION: Session = {
+  held: NO_ENTRY,
+  snapshot: LOADING,
+  // Every field from the start: the sessions the transitions make have one shape.
+  loaded: false,
+  rejected: undefined,
+  handOff: undefined,
+};
 
 /**
  * What a transition asks of the stored record:
@@ -172,8 +179,8 @@ export const rejected = (session: Session, entry: Entry, reason?: SessionEndReas
   { ...entry, reason },
 ];
 /** The visitor tokens after a rejection did not come either: the session is the rejected one. */
-export const dropped = ({ rejected, ...session }: Session, reason?: SessionEndReason): Step =>
-  accept(session, rejected ?? session.held, reason);
+export const dropped = (session: Session, reason?: SessionEndReason): Step =>
+  accept({ ...session, rejected: undefined }, session.rejected ?? session.held, reason);
 /** An explicit change (sign-in, `setTokens`, `clear`): posted at once, then stored. */
 export const replaced = (session: Session, entry: Entry): Step =>
   made(session, entry, 'replace', 'signed_out');
