@@ -2,20 +2,13 @@ import { readAnswer } from './error-from-response';
 import type { FetchLike, HttpResponse } from './http-types';
 import { jsonHeaders, serialise, type authorize } from './request-parts';
 import type { SendRequest, SendSettings } from './send';
-import { wrap } from './to-platform-error';
+import { describeRequest, wrap } from './to-platform-error';
 
 /** `fetch` as given, else the global one as it is now (MSW patches it after import). */
 export const fetchOf =
   (custom: FetchLike | undefined): FetchLike =>
   (request) =>
     (custom ?? globalThis.fetch)(request);
-
-/**
- * `POST https://www.wixapis.com/oauth2/token`: how a message names a request, host and
- * port included (never its query or fragment, which may hold a token).
- */
-export const describeRequest = (method: string, url: URL): string =>
-  `${method} ${url.origin}${url.pathname}`;
 
 /**
  * The one request path of the library: `send` after its argument checks, and every

@@ -7,8 +7,8 @@ import { isPlatformError } from './platform-error';
 import { authorize, jsonHeaders, serialise } from './request-parts';
 import { invalidOptions } from './platform-error';
 import type { RetryPolicy } from './retry-policy';
-import { describeRequest, fetchOf } from './exchange';
-import { wrap } from './to-platform-error';
+import { fetchOf } from './exchange';
+import { describeRequest, wrap } from './to-platform-error';
 
 /**
  * The time-out of every try of a request unless `timeoutMs` says otherwise: 10 seconds.
@@ -250,12 +250,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       return await readAnswer(response, describeRequest(method, url));
     } catch (error) {
       const answer = (error as { name?: unknown; response?: Response }).response;
-      if (
-        url instanceof URL &&
-        (error as Error)?.name === 'HTTPError' &&
-        answer &&
-        !signal?.aborted
-      )
+      if ((error as Error)?.name === 'HTTPError' && answer && !signal?.aborted)
         return readAnswer(answer, describeRequest(method, url));
       throw wrap(error, { method, url, timeoutMs, signal });
     }

@@ -25,6 +25,19 @@ export function toPlatformError(error: unknown): PlatformError {
   return wrap(error);
 }
 
+/**
+ * How a message names a request's URL: host and port included, never its query or
+ * fragment (which may hold a token); a path that could not be resolved, as it came.
+ */
+const shownUrl = (url: URL | string): string =>
+  typeof url === 'object' ? url.origin + url.pathname : url;
+
+/**
+ * `POST https://www.wixapis.com/oauth2/token`: how a message names a request. @internal
+ */
+export const describeRequest = (method: string, url: URL | string): string =>
+  `${method} ${shownUrl(url)}`;
+
 /** What a failure of one request is described with. @internal */
 export interface FailureContext {
   readonly method: string;
@@ -47,13 +60,12 @@ export function wrap(error: unknown, context?: FailureContext): PlatformError {
   const aborted = context?.signal?.aborted;
   if (!aborted && isPlatformError(error)) return error;
   const { method = '', url = '' } = context ?? {};
-  const resolved = typeof url === 'object';
-  const shown = resolved ? url.origin + url.pathname : url;
-  const on = context ? `: ${method} ${shown}` : '';
-  const net = context && networkCause(error, resolved ? url.host : '');
+  const where = context ? describeRequest(method, url) : '';
+  const on = context ? `: ${where}` : '';
+  const net = context && networkCause(error, typeof url === 'object' ? url.host : '');
   const detail: RequestDetail | undefined = context && {
     method,
-    url: shown,
+    url: shownUrl(url),
     networkCode: net?.code,
   };
   switch (aborted ? 'AbortError' : (error as Error | undefined)?.name) {
@@ -66,7 +78,7 @@ export function wrap(error: unknown, context?: FailureContext): PlatformError {
       return abortError(aborted ? context?.signal?.reason : error, `Request aborted${on}`);
     case 'TypeError':
       return new PlatformError(
-        `Network error${context ? `: no answer to ${method} ${shown}` : ''}${net ? `: ${net.reason}` : ''}`,
+        `Network error${context ? `: no answer to ${where}` : ''}${net ? `: ${net.reason}` : ''}`,
         { kind: 'network', code: 'NETWORK_ERROR', retryable: true, cause: error, detail },
       );
     default:
