@@ -1,3 +1,14 @@
 import { packageBuild } from '../../config/tsup.base';
 
-export default packageBuild({ entry: ['src/index.ts', 'src/internal.ts'], splitting: true });
+// `#network-cause` stays an import of the built files: package.json `imports` picks
+// Node's diagnosis or, under the `browser` condition, the one that reads nothing.
+export default packageBuild({
+  entry: [
+    'src/index.ts',
+    'src/internal.ts',
+    'src/network-cause.ts',
+    'src/network-cause.browser.ts',
+  ],
+  splitting: true,
+  external: ['#network-cause'],
+});

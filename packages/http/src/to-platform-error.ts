@@ -1,4 +1,5 @@
-import { networkCause } from './network-cause';
+// Node's diagnosis of a failed request; `undefined` in browser bundles (package.json `imports`).
+import { networkCause } from '#network-cause';
 import { abortError, isPlatformError, PlatformError, type RequestDetail } from './platform-error';
 
 /**
