@@ -4,7 +4,6 @@ import {
   isTokenEndpointError,
   isTokensError,
   TokenEndpointError,
-  tokenEndpointMessage,
   TokensError,
 } from './errors';
 
@@ -31,22 +30,6 @@ describe('TokenEndpointError', () => {
       ...init,
     });
     expect(error.retryable).toBe(retryable);
-  });
-
-  test.each([
-    [
-      [400, 'Bad Request', 'req-1'],
-      'Failed to fetch tokens from OAuth API: 400 Bad Request, request id: req-1',
-    ],
-    [[503, ''], 'Failed to fetch tokens from OAuth API: 503'],
-    [
-      [undefined, undefined, undefined, 'network error'],
-      'Failed to fetch tokens from OAuth API: network error',
-    ],
-  ] as const)('tokenEndpointMessage(%j)', (args, message) => {
-    expect(
-      tokenEndpointMessage(...(args as unknown as Parameters<typeof tokenEndpointMessage>)),
-    ).toBe(message);
   });
 
   test.each([

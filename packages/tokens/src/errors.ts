@@ -164,7 +164,7 @@ export interface TokenEndpointErrorInit extends Omit<PlatformErrorInit, 'kind' |
 /**
  * The token endpoint failed: 'Failed to fetch tokens from OAuth API', with the
  * status and status text, or what happened when no answer came, and the platform
- * request id when there was an answer (`tokenEndpointMessage`).
+ * request id when there was an answer.
  *
  * @example
  * ```ts
@@ -206,21 +206,6 @@ export class TokenEndpointError extends PlatformError {
       invalidGrant: code === 'INVALID_GRANT',
     } as PlatformErrorInit);
   }
-}
-
-/**
- * 'Failed to fetch tokens from OAuth API: ' and what happened: `detail`, else the
- * status and its text; then the request id. @internal
- */
-export function tokenEndpointMessage(
-  status: number | undefined,
-  statusText: string | undefined,
-  requestId: string | undefined,
-  detail?: string,
-): string {
-  const what = detail ?? (status === undefined ? '' : `${status} ${statusText ?? ''}`.trim());
-  const parts = [what, requestId && `request id: ${requestId}`].filter(Boolean).join(', ');
-  return `Failed to fetch tokens from OAuth API: ${parts}`;
 }
 
 /**

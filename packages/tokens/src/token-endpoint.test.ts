@@ -184,6 +184,18 @@ describe('failures', () => {
     );
   });
 
+  test('an answer without a request id leaves the request id out of the message', async () => {
+    const bare = createTokenEndpoint({
+      clientId: 'client-1',
+      fetch: async () => new Response('', { status: 503, statusText: 'Service Unavailable' }),
+    });
+    const error = await failure(bare.anonymous());
+    expect(error.requestId).toBeUndefined();
+    expect(error.message).toBe(
+      'Failed to fetch tokens from OAuth API: 503 Service Unavailable from POST https://www.wixapis.com/oauth2/token',
+    );
+  });
+
   test('a 4xx on another grant is rejected, not an invalid grant', async () => {
     platform.faults.inject({ path: '/oauth2/token', kind: 'status', status: 403 });
     expect(await failure(endpoint.anonymous())).toMatchObject({

@@ -15,7 +15,6 @@ import {
 import {
   invalidArgument,
   TokenEndpointError,
-  tokenEndpointMessage,
   type GrantType,
   type TokensErrorCode,
 } from './errors';
@@ -215,7 +214,8 @@ function grantFailure(
     status === undefined
       ? cause?.message
       : `${status === 200 ? 'the answer is not a token set' : `${status} ${statusTextOf(status, response?.statusText ?? '')}`} from POST ${url}`;
-  return new TokenEndpointError(tokenEndpointMessage(status, undefined, requestId, what), {
+  const id = requestId ? `, request id: ${requestId}` : '';
+  return new TokenEndpointError(`Failed to fetch tokens from OAuth API: ${what}${id}`, {
     detail: cause?.detail ?? { method: 'POST', url },
     code: failureCode(grantType, status, kind),
     grantType,
