@@ -1,11 +1,6 @@
 import { isPlatformError, PlatformError } from '@site-identity/http';
 import { describe, expect, test } from 'vitest';
-import {
-  isTokenEndpointError,
-  isTokensError,
-  TokenEndpointError,
-  TokensError,
-} from './errors';
+import { isTokenEndpointError, isTokensError, TokenEndpointError, TokensError } from './errors';
 
 describe('TokenEndpointError', () => {
   test.each([
