@@ -9,6 +9,7 @@ import {
   usePlatform,
 } from './test-platform';
 import { loginWithPopup } from './popup';
+import { isRedirectsError } from './redirects-error';
 
 const { platform } = usePlatform();
 
@@ -102,6 +103,27 @@ describe('loginWithPopup', () => {
     await pending;
     expect(tokens.isLoggedIn()).toBe(true);
     expect(popup.close).toHaveBeenCalled();
+  });
+
+  test('a redirectUri that is not an absolute http(s) URL without a fragment opens no window', async () => {
+    const open = vi.spyOn(window, 'open');
+    const { redirects } = createClient();
+    for (const redirectUri of [
+      '/callback',
+      'https://shop.example/callback#x',
+      'ftp://shop.example',
+    ]) {
+      const error: unknown = await loginWithPopup(redirects, { redirectUri }).catch(
+        (e: unknown) => e,
+      );
+      expect(isRedirectsError(error)).toBe(true);
+      expect(error).toMatchObject({
+        code: 'INVALID_ARGUMENT',
+        message: `redirectUri must be an absolute http or https URL without a fragment; got ${JSON.stringify(redirectUri)}`,
+      });
+    }
+    expect(open).not.toHaveBeenCalled();
+    expect(redirectSessionCalls(platform)).toHaveLength(0);
   });
 
   test('a blocked popup rejects with POPUP_BLOCKED before any request', async () => {

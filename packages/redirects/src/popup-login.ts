@@ -1,6 +1,6 @@
-import { createAuthFlowData } from '@site-identity/pkce';
 import type { IdentityProvider, Prompt, Redirects } from '@site-identity/redirects';
 import type { Tokens } from '@site-identity/tokens';
+import { newAuthFlow } from './auth-flow';
 import { getAuthUrl } from './auth-url';
 import { OAUTH_FLOW_TIMEOUT_MS } from './constants';
 import { readAnswer } from './hidden-frame';
@@ -8,7 +8,7 @@ import { idpConnectionId } from './identity-provider';
 import { internalsOf } from './internals';
 import type { CallbackParams } from './parse-callback';
 import { exchangeAnswer } from './code-exchange';
-import { browser, checkTimeout } from './redirects-context';
+import { browser, checkTimeout, httpUrl } from './redirects-context';
 import { fail } from './redirects-error';
 import { abortError, signalOf } from '@site-identity/http/internal';
 import { attempt, invalidArgument } from './values';
@@ -134,6 +134,8 @@ export async function loginWithPopup(
   checkTimeout(timeoutMs);
   // Bad input opens no window at all.
   if (idp !== undefined) idpConnectionId(idp);
+  const redirectUri = options?.redirectUri ?? win.location.origin;
+  httpUrl(redirectUri, 'redirectUri', false);
   const opened =
     options?.popup ?? win.open('', 'site-identity-login', popupFeatures ?? centred(win));
   if (!opened)
@@ -147,9 +149,7 @@ export async function loginWithPopup(
   let params: CallbackParams;
   try {
     const send = async () => {
-      const flow = await createAuthFlowData({
-        redirectUri: options?.redirectUri ?? win.location.origin,
-      });
+      const flow = await newAuthFlow(redirectUri);
       const { authUrl } = await getAuthUrl(ctx, flow, {
         prompt,
         responseMode: 'web_message',

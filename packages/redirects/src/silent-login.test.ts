@@ -1,5 +1,6 @@
 import { isTokenEndpointError } from '@site-identity/tokens';
 import { describe, expect, test, vi } from 'vitest';
+import { isRedirectsError } from './redirects-error';
 import {
   codeExchanges,
   createClient,
@@ -33,6 +34,35 @@ describe('silentLogin', () => {
     expect(hiddenFrame()).toBeNull();
     expect(removeListener).toHaveBeenCalledWith('message', expect.any(Function));
     expect(codeExchanges(platform)).toHaveLength(1);
+  });
+
+  test('a redirectUri that is not an absolute http(s) URL without a fragment is INVALID_ARGUMENT, and nothing is sent', async () => {
+    const { redirects } = createClient();
+    const error: unknown = await redirects
+      .silentLogin(memberSessionToken(platform), { redirectUri: 'https://shop.example/cb#frag' })
+      .catch((e: unknown) => e);
+    expect(isRedirectsError(error)).toBe(true);
+    expect(error).toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message:
+        'redirectUri must be an absolute http or https URL without a fragment; got "https://shop.example/cb#frag"',
+    });
+    expect(hiddenFrame()).toBeNull();
+    expect(redirectSessionCalls(platform)).toHaveLength(0);
+  });
+
+  test('a given redirectUri is sent as given, not normalised', async () => {
+    const { redirects } = createClient();
+    const framed = nextFrame();
+    const pending = redirects.silentLogin(memberSessionToken(platform), {
+      redirectUri: location.origin,
+      timeoutMs: 50,
+    });
+    const { frame } = await framed;
+    expect(new URL(frame.src).searchParams.get('redirectUri')).toBe(location.origin);
+    // No answer from the frame: the flow times out and the frame is removed.
+    await expect(pending).rejects.toMatchObject({ code: 'OAUTH_FLOW_TIMED_OUT' });
+    expect(hiddenFrame()).toBeNull();
   });
 
   test('ignores messages from another origin, another window or with another state', async () => {

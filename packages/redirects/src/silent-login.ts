@@ -1,11 +1,11 @@
 import { optionsOf, untilAborted } from '@site-identity/http/internal';
-import { createAuthFlowData } from '@site-identity/pkce';
 import type { Tokens } from '@site-identity/tokens';
+import { newAuthFlow } from './auth-flow';
 import { getAuthUrl } from './auth-url';
 import { OAUTH_FLOW_TIMEOUT_MS } from './constants';
 import { awaitFrameAnswer } from './hidden-frame';
 import { exchangeAnswer } from './code-exchange';
-import { browser, checkTimeout, type RedirectsContext } from './redirects-context';
+import { browser, checkTimeout, httpUrl, type RedirectsContext } from './redirects-context';
 import type { SilentLoginOptions } from './redirects-types';
 import { invalidArgument, text } from './values';
 
@@ -28,7 +28,10 @@ export async function silentLogin(
   const run = () =>
     ctx.once(`silent:${sessionToken}`, async () => {
       const win = browser(ctx);
-      const flow = await createAuthFlowData({ redirectUri: redirectUri ?? win.location.origin });
+      // The page's origin by default; as given (no normalising: the platform matches it exactly).
+      const uri = redirectUri ?? win.location.origin;
+      httpUrl(uri, 'redirectUri', false);
+      const flow = await newAuthFlow(uri);
       const { authUrl } = await getAuthUrl(ctx, flow, {
         prompt: 'none',
         responseMode: 'web_message',
