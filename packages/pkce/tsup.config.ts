@@ -1,3 +1,3 @@
 import { packageBuild } from '../../config/tsup.base';
 
-export default packageBuild();
+export default packageBuild({ entry: ['src/index.ts', 'src/internal.ts'], splitting: true });

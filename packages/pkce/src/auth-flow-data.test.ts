@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { createAuthFlowData, type AuthFlowRequest } from './auth-flow-data';
+import { authFlowOf, createAuthFlowData, type AuthFlowRequest } from './auth-flow-data';
 import { calculateCodeChallenge } from './code-challenge';
 import { isPkceError } from './pkce-error';
 
@@ -175,5 +175,35 @@ describe('createAuthFlowData', () => {
     await expect(codeOf(undefined as unknown as AuthFlowRequest)).resolves.toBe(
       'INVALID_REDIRECT_URI',
     );
+  });
+});
+
+describe('authFlowOf (internal: URIs already checked by the caller)', () => {
+  test('draws a 43-character verifier from the allowed characters, its S256 challenge and a fresh state', async () => {
+    const flows = await Promise.all(
+      Array.from({ length: 20 }, () => authFlowOf('https://site.example/callback', '/account')),
+    );
+    for (const flow of flows) {
+      expect(flow.codeVerifier).toMatch(/^[A-Za-z0-9\-._~]{43}$/);
+      expect(flow.codeChallenge).toBe(await calculateCodeChallenge(flow.codeVerifier));
+      expect(flow).toMatchObject({
+        redirectUri: 'https://site.example/callback',
+        originalUri: '/account',
+      });
+    }
+    expect(new Set(flows.map((flow) => flow.state)).size).toBe(flows.length);
+    expect(new Set(flows.map((flow) => flow.codeVerifier)).size).toBe(flows.length);
+  });
+
+  test('keeps the URIs exactly as given (no normalising) and takes a verifier drawn by the caller', async () => {
+    const verifier = 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk';
+    const flow = await authFlowOf('https://site.example', undefined, verifier);
+    expect(flow).toEqual({
+      codeChallenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      codeVerifier: verifier,
+      state: expect.stringMatching(/^[\w-]{43}$/),
+      redirectUri: 'https://site.example',
+      originalUri: undefined,
+    });
   });
 });

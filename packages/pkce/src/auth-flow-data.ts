@@ -1,5 +1,5 @@
-import { calculateCodeChallenge } from './code-challenge';
-import { verifierOf } from './code-verifier';
+import { challengeOf } from './code-challenge';
+import { drawVerifier, verifierOf } from './code-verifier';
 import { attempt, describeValue } from '@site-identity/http/internal';
 import { PkceError } from './pkce-error';
 import { generateState } from './state';
@@ -94,9 +94,29 @@ export async function createAuthFlowData(request: AuthFlowRequest): Promise<Auth
       { code: 'INVALID_ORIGINAL_URI' },
     );
   }
-  const codeVerifier = verifierOf(verifierLength ?? 43, 'verifierLength');
+  return authFlowOf(redirectUri, originalUri, verifierOf(verifierLength ?? 43, 'verifierLength'));
+}
+
+/**
+ * The flow of URIs already checked (by {@link createAuthFlowData}, or by redirects
+ * where a login takes them) and a verifier this package drew (43 characters by
+ * default): nothing is checked twice. Internal: on the subpath
+ * `@site-identity/pkce/internal`, not public API.
+ *
+ * @example
+ * ```ts
+ * import { authFlowOf } from '@site-identity/pkce/internal';
+ *
+ * const flow = await authFlowOf('https://site.example/callback', '/account');
+ * ```
+ */
+export async function authFlowOf(
+  redirectUri: string,
+  originalUri?: string,
+  codeVerifier = drawVerifier(43),
+): Promise<AuthFlowData> {
   return {
-    codeChallenge: await calculateCodeChallenge(codeVerifier),
+    codeChallenge: await challengeOf(codeVerifier),
     codeVerifier,
     state: generateState(),
     redirectUri,

@@ -18,6 +18,11 @@ import { base64Url, webCrypto } from './web-crypto';
  */
 export async function calculateCodeChallenge(verifier: string): Promise<string> {
   assertCodeVerifier(verifier);
+  return challengeOf(verifier);
+}
+
+/** The S256 challenge of a verifier already known to be valid (one this package drew). @internal */
+export async function challengeOf(verifier: string): Promise<string> {
   const digest = await webCrypto().subtle.digest('SHA-256', new TextEncoder().encode(verifier));
   return base64Url(new Uint8Array(digest));
 }

@@ -38,6 +38,11 @@ export function verifierOf(length: number, name: string): string {
       code: 'INVALID_VERIFIER_LENGTH',
     });
   }
+  return drawVerifier(length);
+}
+
+/** A verifier of `length` characters, for a length already checked (43 to 128). @internal */
+export function drawVerifier(length: number): string {
   let verifier = '';
   while (verifier.length < length) {
     for (const byte of randomBytes(length)) {

@@ -1,4 +1,4 @@
-import { newAuthFlow } from './auth-flow';
+import { authFlowOf } from '@site-identity/pkce/internal';
 import { getAuthUrl } from './auth-url';
 import { sameOriginUri } from './callback-url';
 import { storageOf } from './environment';
@@ -23,7 +23,7 @@ export async function loginWithRedirect(
         win.location.assign(href)
     )(browser(ctx));
   const session = storageOf(ctx.options, 'session');
-  const flow = await newAuthFlow(redirectUri, sameOriginUri(originalUri, origin));
+  const flow = await authFlowOf(redirectUri, sameOriginUri(originalUri, origin));
   saveFlow(session, ctx.clientId, flow);
   try {
     // The options of the hosted page's URL (prompt, responseMode, idp, sessionToken, signal) are the call's.

@@ -1,6 +1,6 @@
 import type { IdentityProvider, Prompt, Redirects } from '@site-identity/redirects';
 import type { Tokens } from '@site-identity/tokens';
-import { newAuthFlow } from './auth-flow';
+import { authFlowOf } from '@site-identity/pkce/internal';
 import { getAuthUrl } from './auth-url';
 import { OAUTH_FLOW_TIMEOUT_MS } from './constants';
 import { readAnswer } from './hidden-frame';
@@ -149,7 +149,7 @@ export async function loginWithPopup(
   let params: CallbackParams;
   try {
     const send = async () => {
-      const flow = await newAuthFlow(redirectUri);
+      const flow = await authFlowOf(redirectUri);
       const { authUrl } = await getAuthUrl(ctx, flow, {
         prompt,
         responseMode: 'web_message',

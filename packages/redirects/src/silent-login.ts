@@ -1,6 +1,6 @@
 import { optionsOf, untilAborted } from '@site-identity/http/internal';
 import type { Tokens } from '@site-identity/tokens';
-import { newAuthFlow } from './auth-flow';
+import { authFlowOf } from '@site-identity/pkce/internal';
 import { getAuthUrl } from './auth-url';
 import { OAUTH_FLOW_TIMEOUT_MS } from './constants';
 import { awaitFrameAnswer } from './hidden-frame';
@@ -31,7 +31,7 @@ export async function silentLogin(
       // The page's origin by default; as given (no normalising: the platform matches it exactly).
       const uri = redirectUri ?? win.location.origin;
       httpUrl(uri, 'redirectUri', false);
-      const flow = await newAuthFlow(uri);
+      const flow = await authFlowOf(uri);
       const { authUrl } = await getAuthUrl(ctx, flow, {
         prompt: 'none',
         responseMode: 'web_message',
