@@ -1,6 +1,6 @@
 import { compareEntries, explicitEntry, type Entry } from './entry';
 import type { RecordRead } from './record';
-import { isExpired } from './token-set';
+import { accessExpired } from './token-set';
 
 /**
  * What a renewal was asked for: `force` (a `refresh()`: tokens later than
@@ -24,7 +24,7 @@ export const serves = (
   ask?: RenewalAsk,
 ): boolean =>
   !!entry.tokens &&
-  !isExpired(entry.tokens, nowMs, leewaySeconds) &&
+  !accessExpired(entry.tokens.accessToken, nowMs, leewaySeconds) &&
   (!ask?.force || compareEntries(entry, ask.since) > 0);
 
 /**

@@ -1,5 +1,13 @@
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { freezeTokens, isExpired, isTokens, sameTokens, tokensFromAnswer } from './token-set';
+import {
+  accessExpired,
+  freezeTokens,
+  isExpired,
+  isTokens,
+  sameTokens,
+  tokensFromAnswer,
+} from './token-set';
 import type { Tokens } from './types';
 
 const tokens: Tokens = {
@@ -45,6 +53,21 @@ describe('isExpired', () => {
 
   test('an empty access token is always expired', () => {
     expect(isExpired({ ...tokens, accessToken: { value: '', expiresAt: 9e9 } }, 0)).toBe(true);
+  });
+
+  test("the session's unchecked accessExpired answers as isExpired for every token set", () => {
+    fc.assert(
+      fc.property(
+        fc.string(),
+        fc.integer({ min: 0, max: 4e9 }),
+        fc.integer({ min: 0, max: 4e12 }),
+        fc.nat(3600),
+        (value, expiresAt, nowMs, leeway) => {
+          const set = { ...tokens, accessToken: { value, expiresAt } };
+          expect(accessExpired(set.accessToken, nowMs, leeway)).toBe(isExpired(set, nowMs, leeway));
+        },
+      ),
+    );
   });
 });
 

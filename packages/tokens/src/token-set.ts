@@ -45,8 +45,18 @@ export function isExpired(tokens: Tokens, nowMs: number, leewaySeconds = 0): boo
   const access: unknown = (Object(tokens) as Partial<Tokens>).accessToken;
   if (!isRecord(access))
     throw invalid('tokens', 'a token set with an accessToken', tokens, invalidArgument);
-  return !access['value'] || Number(access['expiresAt']) - leewaySeconds <= nowMs / 1000;
+  return accessExpired(access, nowMs, leewaySeconds);
 }
+
+/**
+ * {@link isExpired} of an access token already known to be one (the session's own,
+ * checked when it was stored or received): no argument check on the hot path. @internal
+ */
+export const accessExpired = (
+  { value, expiresAt }: { readonly value?: unknown; readonly expiresAt?: unknown },
+  nowMs: number,
+  leewaySeconds: number,
+): boolean => !value || Number(expiresAt) - leewaySeconds <= nowMs / 1000;
 
 /** Builds a frozen token set from a token endpoint answer, or `undefined` if it is not one. @internal */
 export function tokensFromAnswer(
