@@ -8,7 +8,7 @@ import { idpConnectionId } from './identity-provider';
 import { internalsOf } from './internals';
 import type { CallbackParams } from './parse-callback';
 import { exchangeAnswer } from './code-exchange';
-import { browser, checkTimeout, httpUrl } from './redirects-context';
+import { browser, checkTimeout, flowRedirectUri } from './redirects-context';
 import { fail } from './redirects-error';
 import { abortError, signalOf } from '@site-identity/http/internal';
 import { attempt, invalidArgument } from './values';
@@ -134,8 +134,7 @@ export async function loginWithPopup(
   checkTimeout(timeoutMs);
   // Bad input opens no window at all.
   if (idp !== undefined) idpConnectionId(idp);
-  const redirectUri = options?.redirectUri ?? win.location.origin;
-  httpUrl(redirectUri, 'redirectUri', false);
+  const redirectUri = flowRedirectUri(options?.redirectUri, win);
   const opened =
     options?.popup ?? win.open('', 'site-identity-login', popupFeatures ?? centred(win));
   if (!opened)

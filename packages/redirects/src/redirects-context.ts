@@ -31,6 +31,16 @@ export interface RedirectsContext {
 export const httpUrl = (value: unknown, name: string, fragment = true): URL =>
   absoluteUrl(value, name, invalidArgument, { fragment });
 
+/**
+ * The redirect URI of a flow in a frame or popup: as given, else the page's origin;
+ * checked, and kept as given (the platform matches it exactly, so it is never normalised).
+ */
+export function flowRedirectUri(given: string | undefined, win: Window): string {
+  const redirectUri = given ?? win.location.origin;
+  httpUrl(redirectUri, 'redirectUri', false);
+  return redirectUri;
+}
+
 /** `value` as a time-out in milliseconds; `INVALID_ARGUMENT` naming `timeoutMs` otherwise. */
 export const checkTimeout = (value: unknown): number =>
   checkTimeoutMs(value, 'timeoutMs', invalidArgument);

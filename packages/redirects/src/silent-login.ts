@@ -5,7 +5,7 @@ import { getAuthUrl } from './auth-url';
 import { OAUTH_FLOW_TIMEOUT_MS } from './constants';
 import { awaitFrameAnswer } from './hidden-frame';
 import { exchangeAnswer } from './code-exchange';
-import { browser, checkTimeout, httpUrl, type RedirectsContext } from './redirects-context';
+import { browser, checkTimeout, flowRedirectUri, type RedirectsContext } from './redirects-context';
 import type { SilentLoginOptions } from './redirects-types';
 import { invalidArgument, text } from './values';
 
@@ -28,10 +28,7 @@ export async function silentLogin(
   const run = () =>
     ctx.once(`silent:${sessionToken}`, async () => {
       const win = browser(ctx);
-      // The page's origin by default; as given (no normalising: the platform matches it exactly).
-      const uri = redirectUri ?? win.location.origin;
-      httpUrl(uri, 'redirectUri', false);
-      const flow = await authFlowOf(uri);
+      const flow = await authFlowOf(flowRedirectUri(redirectUri, win));
       const { authUrl } = await getAuthUrl(ctx, flow, {
         prompt: 'none',
         responseMode: 'web_message',
