@@ -53,7 +53,8 @@ export class SiteIdentityError extends Error {
   /** The name this class adds to the brand of its errors. */
   static readonly brand: string = 'SiteIdentityError';
 
-  override name: string = 'SiteIdentityError';
+  /** The brand of the error's class: `SiteIdentityError`, `PlatformError`, `TokensError`, …. */
+  declare name: string;
 
   /** What went wrong, for programs; the message is for people. */
   declare readonly code: string;
@@ -73,6 +74,7 @@ export class SiteIdentityError extends Error {
       typeof init === 'object' && init !== null ? init : {};
     const { cause, response, ...fields } = given;
     super(message, cause === undefined ? undefined : { cause });
+    this.name = new.target.brand;
     Object.assign(this, fields);
     if ('response' in given) Object.defineProperty(this, 'response', { value: response });
   }
