@@ -151,7 +151,7 @@ export interface RequestDetail {
  */
 export class PlatformError extends SiteIdentityError {
   static override readonly brand: string = 'PlatformError';
-  declare name: 'PlatformError' | (string & {});
+  override name: 'PlatformError' | (string & {}) = 'PlatformError';
   /** What went wrong, in one word. */
   declare readonly kind: PlatformErrorKind;
   /** Machine-readable code: the platform's own, or one of {@link KnownPlatformErrorCode}. */

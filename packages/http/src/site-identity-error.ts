@@ -53,8 +53,7 @@ export class SiteIdentityError extends Error {
   /** The name this class adds to the brand of its errors. */
   static readonly brand: string = 'SiteIdentityError';
 
-  /** The brand of the error's class: `SiteIdentityError`, `PlatformError`, `TokensError`, …. */
-  declare name: string;
+  override name: string = 'SiteIdentityError';
 
   /** What went wrong, for programs; the message is for people. */
   declare readonly code: string;
@@ -74,7 +73,6 @@ export class SiteIdentityError extends Error {
       typeof init === 'object' && init !== null ? init : {};
     const { cause, response, ...fields } = given;
     super(message, cause === undefined ? undefined : { cause });
-    this.name = new.target.brand;
     Object.assign(this, fields);
     if ('response' in given) Object.defineProperty(this, 'response', { value: response });
   }

@@ -120,7 +120,7 @@ export interface MemberAuthErrorInit {
 export class MemberAuthError extends SiteIdentityError {
   /** The name this class adds to the brand of its errors. */
   static override readonly brand: string = 'MemberAuthError';
-  declare name: 'MemberAuthError';
+  override name = 'MemberAuthError' as const;
   /** Machine-readable code, one of {@link KnownMemberAuthErrorCode}. */
   declare readonly code: MemberAuthErrorCode;
   /** The platform's `x-wix-request-id`, when a request was made. */

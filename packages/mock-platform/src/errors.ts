@@ -41,7 +41,7 @@ export type MockPlatformErrorCode =
 export class MockPlatformError extends SiteIdentityError {
   /** The name this class adds to the brand of its errors. */
   static override readonly brand: string = 'MockPlatformError';
-  declare name: 'MockPlatformError';
+  override name = 'MockPlatformError' as const;
   /** What went wrong, for code to branch on. */
   declare readonly code: MockPlatformErrorCode | (string & {});
 }

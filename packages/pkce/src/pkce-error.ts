@@ -50,7 +50,7 @@ export type PkceErrorCode = KnownPkceErrorCode | (string & {});
 export class PkceError extends SiteIdentityError {
   /** The name this class adds to the brand of its errors. */
   static override readonly brand: string = 'PkceError';
-  declare name: 'PkceError';
+  override name = 'PkceError' as const;
   /** Machine-readable reason. */
   declare readonly code: PkceErrorCode;
 }

@@ -31,7 +31,7 @@ export type KnownIdentityReactErrorCode =
 export class IdentityReactError extends SiteIdentityError {
   /** The name this class adds to the brand of its errors. */
   static override readonly brand: string = 'IdentityReactError';
-  declare name: 'IdentityReactError';
+  override name = 'IdentityReactError' as const;
 
   /** What went wrong, for programs; the message is for people. */
   declare readonly code: KnownIdentityReactErrorCode | (string & {});

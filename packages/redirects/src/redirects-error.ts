@@ -96,7 +96,7 @@ export interface RedirectsErrorInit {
 export class RedirectsError extends SiteIdentityError {
   /** The name this class adds to the brand of its errors. */
   static override readonly brand: string = 'RedirectsError';
-  declare name: 'RedirectsError';
+  override name = 'RedirectsError' as const;
   declare readonly code: RedirectsErrorCode;
   /** The hosted page's `error`, for `AUTHORIZATION_ERROR`. */
   declare readonly error: string | undefined;

@@ -73,7 +73,7 @@ export interface ServerIdentityErrorInit {
 export class ServerIdentityError extends SiteIdentityError {
   /** The name this class adds to the brand of its errors. */
   static override readonly brand: string = 'ServerIdentityError';
-  declare name: 'ServerIdentityError';
+  override name = 'ServerIdentityError' as const;
   declare readonly code: ServerIdentityErrorCode;
   /** Whether trying again later may help. */
   declare readonly retryable: boolean;

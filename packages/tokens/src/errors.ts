@@ -82,7 +82,7 @@ export interface TokensErrorInit {
 export class TokensError extends SiteIdentityError {
   /** The name this class adds to the brand of its errors. */
   static override readonly brand: string = 'TokensError';
-  declare name: 'TokensError' | 'TokenEndpointError';
+  override name: 'TokensError' | 'TokenEndpointError' = 'TokensError';
 
   /** What went wrong, for programs; the message is for people. */
   declare readonly code: TokensErrorCode | (string & {});
@@ -185,7 +185,7 @@ export interface TokenEndpointErrorInit extends Omit<PlatformErrorInit, 'kind' |
 export class TokenEndpointError extends PlatformError {
   /** The name this class adds to the brand of its errors. */
   static override readonly brand: string = 'TokenEndpointError';
-  declare name: 'TokenEndpointError';
+  override name = 'TokenEndpointError' as const;
 
   /** What went wrong, for programs: one of {@link TokensErrorCode}. */
   declare readonly code: TokensErrorCode | (string & {});
