@@ -1,5 +1,6 @@
 import { isPlatformError } from '@site-identity/http';
 import { describe, expect, test, vi } from 'vitest';
+import { prewarm } from './prewarm';
 import { isRedirectsError } from './redirects-error';
 import {
   CLIENT_ID,
@@ -126,7 +127,7 @@ describe('waits that a signal ends while the shared run goes on', () => {
     });
     const { redirects } = createClient();
     const controller = new AbortController();
-    const pending = redirects.prewarm({ force: true, signal: controller.signal });
+    const pending = prewarm(redirects, { force: true, signal: controller.signal });
     setTimeout(() => controller.abort(), 20);
     const started = Date.now();
     await expect(pending).resolves.toBeUndefined();
@@ -136,7 +137,7 @@ describe('waits that a signal ends while the shared run goes on', () => {
   test('prewarm with a signal that is not an AbortSignal resolves and warns, asking nothing', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { redirects } = createClient();
-    await expect(redirects.prewarm({ signal: 'x' as never })).resolves.toBeUndefined();
+    await expect(prewarm(redirects, { signal: 'x' as never })).resolves.toBeUndefined();
     expect(String(warn.mock.calls[0]?.[1])).toContain('signal must be an AbortSignal; got "x"');
     expect(redirectSessionCalls(platform)).toHaveLength(0);
     warn.mockRestore();

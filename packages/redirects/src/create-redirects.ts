@@ -3,7 +3,6 @@ import { completeLogin } from './complete-login';
 import { withInternals } from './internals';
 import { loginWithRedirect } from './login-with-redirect';
 import { logout } from './logout';
-import { prewarm } from './prewarm';
 import { createContext } from './redirects-context';
 import type { Redirects, RedirectsOptions } from './redirects-types';
 import { silentLogin } from './silent-login';
@@ -11,8 +10,9 @@ import { silentLogin } from './silent-login';
 /**
  * Creates the redirect client of one site: redirect sessions, the hosted login
  * page with authorization code + PKCE, the login callback, silent login in a
- * hidden frame, session pre-warm and logout. Popup login is a separate import
- * that takes this client (`loginWithPopup` of `@site-identity/redirects/popup`).
+ * hidden frame and logout. Popup login and session pre-warm are separate imports
+ * that take this client (`loginWithPopup` of `@site-identity/redirects/popup`,
+ * `prewarm` of `@site-identity/redirects/prewarm`).
  * Calls to the redirects service are authorised with the token manager's current
  * access token (visitor or member). Nothing touches `window`, `document` or storage until a method runs.
  *
@@ -59,7 +59,6 @@ export function createRedirects(options: RedirectsOptions): Redirects {
     loginWithRedirect: (login) => loginWithRedirect(ctx, login),
     completeLogin: (url, callOptions) => completeLogin(ctx, url, callOptions),
     silentLogin: (sessionToken, silentOptions) => silentLogin(ctx, sessionToken, silentOptions),
-    prewarm: (prewarmOptions) => prewarm(ctx, prewarmOptions),
     logout: (logoutOptions) => logout(ctx, logoutOptions),
   };
   return withInternals(redirects, ctx);

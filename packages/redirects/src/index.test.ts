@@ -2,6 +2,7 @@
 import { describe, expect, test, vi } from 'vitest';
 import * as entry from './index';
 import * as popupEntry from './popup';
+import * as prewarmEntry from './prewarm';
 
 describe('@site-identity/redirects entry', () => {
   test('exports exactly the public surface', () => {
@@ -17,6 +18,7 @@ describe('@site-identity/redirects entry', () => {
     expect(entry.OAUTH_FLOW_TIMEOUT_MS).toBe(120_000);
     expect(entry.PREWARM_INTERVAL_MS).toBe(604_800_000);
     expect(Object.keys(popupEntry)).toEqual(['loginWithPopup']);
+    expect(Object.keys(prewarmEntry)).toEqual(['prewarm']);
   });
 
   test('works on a server: creating a client touches no browser global, browser-only calls fail typed', async () => {
@@ -38,7 +40,7 @@ describe('@site-identity/redirects entry', () => {
     await expect(popupEntry.loginWithPopup(redirects)).rejects.toMatchObject({
       code: 'NOT_IN_BROWSER',
     });
-    await expect(redirects.prewarm()).resolves.toBeUndefined();
+    await expect(prewarmEntry.prewarm(redirects)).resolves.toBeUndefined();
     expect(entry.parseCallback('https://a.example/cb#code=c&state=s')).toEqual({
       code: 'c',
       state: 's',

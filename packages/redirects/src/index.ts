@@ -27,7 +27,6 @@ export type {
   LoginCompletion,
   LoginWithRedirectOptions,
   LogoutOptions,
-  PrewarmOptions,
   Redirects,
   RedirectsOptions,
   RedirectsTokens,

@@ -320,9 +320,9 @@ describe('loginWithPopup takes the redirect client it extends', () => {
       'getAuthUrl',
       'loginWithRedirect',
       'logout',
-      'prewarm',
       'silentLogin',
     ]);
     expect({ ...redirects }).not.toHaveProperty('loginWithPopup');
+    expect({ ...redirects }).not.toHaveProperty('prewarm');
   });
 });

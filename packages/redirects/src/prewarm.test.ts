@@ -1,5 +1,7 @@
 import { describe, expect, test, vi } from 'vitest';
 import { PREWARM_INTERVAL_MS } from './constants';
+import { prewarm } from './prewarm';
+import { isRedirectsError } from './redirects-error';
 import {
   CLIENT_ID,
   createClient,
@@ -23,7 +25,7 @@ describe('prewarm', () => {
   test('loads the hosted login page in a hidden frame, removes it once loaded and stamps the time', async () => {
     const { redirects, logger, now } = prewarmClient();
     const framed = nextFrame();
-    const done = redirects.prewarm();
+    const done = prewarm(redirects);
     const { frame } = await framed;
     expect(new URL(frame.src).pathname).toBe('/_hosted/login');
     await expect(done).resolves.toBeUndefined();
@@ -35,35 +37,35 @@ describe('prewarm', () => {
 
   test('is skipped within 7 days of the last run and runs again after', async () => {
     const { redirects, advance } = prewarmClient();
-    await redirects.prewarm();
+    await prewarm(redirects);
     advance(PREWARM_INTERVAL_MS - 1);
-    await redirects.prewarm();
+    await prewarm(redirects);
     expect(redirectSessionCalls(platform)).toHaveLength(1);
     advance(1);
-    await redirects.prewarm();
+    await prewarm(redirects);
     expect(redirectSessionCalls(platform)).toHaveLength(2);
   });
 
   test('force runs it within the 7 days', async () => {
     const { redirects } = prewarmClient();
-    await redirects.prewarm();
-    await redirects.prewarm({ force: true });
+    await prewarm(redirects);
+    await prewarm(redirects, { force: true });
     expect(redirectSessionCalls(platform)).toHaveLength(2);
   });
 
   test('a time stamp in the future (a clock set back) does not block it', async () => {
     const { redirects, now } = prewarmClient();
     localStorage.setItem(STAMP_KEY, String(now() + 60_000));
-    await redirects.prewarm();
+    await prewarm(redirects);
     expect(redirectSessionCalls(platform)).toHaveLength(1);
   });
 
   test('calls at once share one run', async () => {
     const { redirects } = prewarmClient();
     await Promise.all([
-      redirects.prewarm(),
-      redirects.prewarm(),
-      redirects.prewarm({ force: true }),
+      prewarm(redirects),
+      prewarm(redirects),
+      prewarm(redirects, { force: true }),
     ]);
     expect(redirectSessionCalls(platform)).toHaveLength(1);
   });
@@ -77,7 +79,7 @@ describe('prewarm', () => {
     async (_name, fault) => {
       const { redirects, logger } = prewarmClient();
       platform.faults.inject({ path: '/_api/redirects-api', ...fault });
-      await expect(redirects.prewarm()).resolves.toBeUndefined();
+      await expect(prewarm(redirects)).resolves.toBeUndefined();
       expect(logger.warn).toHaveBeenCalledWith('No redirect URL found', expect.any(Error));
       expect(localStorage.getItem(STAMP_KEY)).toBeNull();
       expect(hiddenFrame()).toBeNull();
@@ -89,7 +91,7 @@ describe('prewarm', () => {
     const { redirects } = prewarmClient();
     platform.faults.inject({ path: '/_hosted/login', kind: 'timeout' });
     const framed = nextFrame();
-    const done = redirects.prewarm({ timeoutMs: 10_000 });
+    const done = prewarm(redirects, { timeoutMs: 10_000 });
     await framed;
     await vi.advanceTimersByTimeAsync(10_000);
     await expect(done).resolves.toBeUndefined();
@@ -100,7 +102,7 @@ describe('prewarm', () => {
 
   test('options that are not an object are reported, never a TypeError', async () => {
     const { redirects, logger } = prewarmClient();
-    await expect(redirects.prewarm(5 as never)).resolves.toBeUndefined();
+    await expect(prewarm(redirects, 5 as never)).resolves.toBeUndefined();
     expect(logger.warn).toHaveBeenCalledWith(
       'Session pre-warm failed',
       expect.objectContaining({ message: 'options must be an object; got 5' }),
@@ -109,7 +111,7 @@ describe('prewarm', () => {
 
   test('never throws, not even for bad options', async () => {
     const { redirects, logger } = prewarmClient();
-    await expect(redirects.prewarm({ timeoutMs: -5 })).resolves.toBeUndefined();
+    await expect(prewarm(redirects, { timeoutMs: -5 })).resolves.toBeUndefined();
     expect(logger.warn).toHaveBeenCalledWith(
       'Session pre-warm failed',
       expect.objectContaining({ code: 'INVALID_ARGUMENT' }),
@@ -119,16 +121,41 @@ describe('prewarm', () => {
   test('without a window it does nothing', async () => {
     const { redirects, logger } = prewarmClient();
     vi.stubGlobal('window', undefined);
-    await expect(redirects.prewarm()).resolves.toBeUndefined();
+    await expect(prewarm(redirects)).resolves.toBeUndefined();
     expect(redirectSessionCalls(platform)).toHaveLength(0);
     expect(logger.warn).not.toHaveBeenCalled();
+  });
+
+  test.each([
+    ['nothing', undefined],
+    ['a plain object', { loginWithRedirect() {} }],
+    ['a string', 'redirects'],
+  ])(
+    'a redirects that createRedirects did not make (%s) is INVALID_ARGUMENT naming it, and nothing runs',
+    async (_name, redirects) => {
+      const error: unknown = await prewarm(redirects as never).catch((caught: unknown) => caught);
+      expect(isRedirectsError(error)).toBe(true);
+      expect(error).toMatchObject({
+        code: 'INVALID_ARGUMENT',
+        message: expect.stringMatching(
+          /^redirects must be a redirect client made by createRedirects of @site-identity\/redirects; got /,
+        ) as unknown,
+      });
+      expect(redirectSessionCalls(platform)).toHaveLength(0);
+      expect(hiddenFrame()).toBeNull();
+    },
+  );
+
+  test('the redirect client has no prewarm method: the separate import is the one way', () => {
+    const { redirects } = prewarmClient();
+    expect('prewarm' in redirects).toBe(false);
   });
 
   test('logs through console.warn by default', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const { redirects } = createClient();
     platform.faults.inject({ path: '/_api/redirects-api', kind: 'wrong-shape' });
-    await redirects.prewarm();
+    await prewarm(redirects);
     expect(warn).toHaveBeenCalledWith(
       'No redirect URL found',
       expect.objectContaining({ code: 'NO_REDIRECT_URL' }),

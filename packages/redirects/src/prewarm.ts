@@ -1,12 +1,34 @@
+// The separate import `@site-identity/redirects/prewarm`: session pre-warm, for apps
+// that ask for it (hosted login does not need it).
+import type { Redirects } from '@site-identity/redirects';
 import { optionsOf, untilAborted, signalOf } from '@site-identity/http/internal';
 import { createRedirectSession } from './auth-url';
 import { OAUTH_FLOW_TIMEOUT_MS, PREWARM_INTERVAL_MS } from './constants';
 import { storageOf, windowOf } from './environment';
 import { loadHiddenFrame } from './hidden-frame';
+import { internalsOf } from './internals';
 import { checkTimeout, type RedirectsContext } from './redirects-context';
-import type { PrewarmOptions } from './redirects-types';
 import { readPrewarmStamp, writePrewarmStamp } from './stored-records';
 import { invalidArgument } from './values';
+
+/**
+ * Options of {@link prewarm}.
+ *
+ * @example
+ * ```ts
+ * import type { PrewarmOptions } from '@site-identity/redirects/prewarm';
+ *
+ * const options: PrewarmOptions = { force: true };
+ * ```
+ */
+export interface PrewarmOptions {
+  /** Pre-warm even within 7 days of the last run. Default `false`. */
+  readonly force?: boolean;
+  /** How long the hidden frame may take to load. Default 120000 ms. */
+  readonly timeoutMs?: number;
+  /** Ends this caller's wait (the promise resolves, as a pre-warm always does); the run goes on. */
+  readonly signal?: AbortSignal | undefined;
+}
 
 /** Loads the hosted login page in a hidden frame, unless it was within 7 days (or `force`). */
 async function warm(ctx: RedirectsContext, force: boolean, timeoutMs: number): Promise<void> {
@@ -26,26 +48,44 @@ async function warm(ctx: RedirectsContext, force: boolean, timeoutMs: number): P
 }
 
 /**
- * `prewarm`: never rejects; bad options and failures are reported to the logger.
- * The caller's signal ends its own wait (resolved, like every pre-warm); the run,
- * shared by callers, goes on.
+ * Session pre-warm: loads the platform's hosted login page in a hidden frame, so
+ * that its assets are cached before the member signs in. It runs at most once per
+ * 7 days (`PREWARM_INTERVAL_MS` of `@site-identity/redirects`; `force` runs it anyway), stamped in local
+ * storage as `site-identity:<clientId>:prewarm`; calls at once share one run. A
+ * separate import that takes the redirect client, so that apps that do not
+ * pre-warm do not carry it.
+ *
+ * It never fails the page: bad options and failures (no redirect URL, a frame that
+ * does not load within `timeoutMs`) are reported to the client's `logger` and the
+ * promise resolves. Only a `redirects` that `createRedirects` did not make rejects,
+ * with `RedirectsError` `INVALID_ARGUMENT`. Without a browser window it does nothing.
+ *
+ * @example
+ * ```ts
+ * import { createTokenManager } from '@site-identity/tokens';
+ * import { createRedirects } from '@site-identity/redirects';
+ * import { prewarm } from '@site-identity/redirects/prewarm';
+ *
+ * const redirects = createRedirects({ tokens: createTokenManager({ clientId: 'my-client-id' }) });
+ * // Once the page is idle:
+ * requestIdleCallback(() => void prewarm(redirects));
+ * ```
  */
-export async function prewarm(
-  ctx: RedirectsContext,
-  prewarmOptions?: PrewarmOptions,
-): Promise<void> {
+export async function prewarm(redirects: Redirects, options?: PrewarmOptions): Promise<void> {
+  const ctx = internalsOf(redirects);
   const failed = (error: unknown) => ctx.logger.warn('Session pre-warm failed', error);
   let given: Partial<PrewarmOptions>;
   let timeoutMs: number;
   try {
-    given = optionsOf<PrewarmOptions>(prewarmOptions, 'options', invalidArgument);
+    given = optionsOf<PrewarmOptions>(options, 'options', invalidArgument);
     timeoutMs = checkTimeout(given.timeoutMs ?? OAUTH_FLOW_TIMEOUT_MS);
     signalOf(given, invalidArgument);
   } catch (error) {
     failed(error);
     return;
   }
-  // An aborted signal gives up before the run starts (or stops waiting for one in flight).
+  // An aborted signal gives up before the run starts (or stops waiting for one in flight);
+  // the run, shared by callers, goes on.
   const run = () =>
     ctx.once('prewarm', () => warm(ctx, given.force === true, timeoutMs).catch(failed));
   await untilAborted(run, given, invalidArgument).catch(() => undefined);

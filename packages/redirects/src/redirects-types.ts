@@ -191,25 +191,6 @@ export interface SilentLoginOptions {
 }
 
 /**
- * Options of `prewarm`.
- *
- * @example
- * ```ts
- * import type { PrewarmOptions } from '@site-identity/redirects';
- *
- * const options: PrewarmOptions = { force: true };
- * ```
- */
-export interface PrewarmOptions {
-  /** Pre-warm even within 7 days of the last run. Default `false`. */
-  readonly force?: boolean;
-  /** How long the hidden frame may take to load. Default 120000 ms. */
-  readonly timeoutMs?: number;
-  /** Ends this caller's wait (the promise resolves, as a pre-warm always does); the run goes on. */
-  readonly signal?: AbortSignal | undefined;
-}
-
-/**
  * Options of `logout`.
  *
  * @example
@@ -231,9 +212,10 @@ export interface LogoutOptions {
 
 /**
  * The redirect client of one site: hosted login with PKCE, the callback, silent
- * login, pre-warm and logout. Made by {@link createRedirects}. Popup login is a
- * separate import that takes it: `loginWithPopup(redirects, options)` of
- * `@site-identity/redirects/popup`.
+ * login and logout. Made by {@link createRedirects}. Popup login and session
+ * pre-warm are separate imports that take it: `loginWithPopup(redirects, options)`
+ * of `@site-identity/redirects/popup`, `prewarm(redirects, options)` of
+ * `@site-identity/redirects/prewarm`.
  *
  * @example
  * ```ts
@@ -265,8 +247,6 @@ export interface Redirects {
   ): Promise<LoginCompletion>;
   /** Exchanges a session token for member tokens through a hidden frame (`prompt: 'none'`, `web_message`). */
   silentLogin(sessionToken: string, options?: SilentLoginOptions): Promise<Tokens>;
-  /** Loads the hosted login page in a hidden frame at most once per 7 days. Never rejects. */
-  prewarm(options?: PrewarmOptions): Promise<void>;
   /** Creates the logout URL, then clears the tokens and this client's session records; resolves with the URL. */
   logout(options: LogoutOptions): Promise<string>;
 }

@@ -4,6 +4,7 @@
 // corrupt token record (without its content), ignores what it cannot use, and
 // never throws anything but a typed error.
 import { isMemberAuthError, type LoginResult } from '@site-identity/member-auth';
+import { prewarm } from '@site-identity/redirects/prewarm';
 import { isTokens, isTokensError, type TokensError } from '@site-identity/tokens';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
@@ -185,7 +186,7 @@ describe('a corrupt pre-warm time stamp', () => {
       fc.asyncProperty(anyText, async (raw) => {
         localStorage.setItem(`${RECORD_PREFIX}prewarm`, raw);
         const { redirects } = createWorld();
-        const outcome = await settle(() => redirects.prewarm({ timeoutMs: 20 }));
+        const outcome = await settle(() => prewarm(redirects, { timeoutMs: 20 }));
         expect(outcome).toEqual({ ok: true, value: undefined });
       }),
       { numRuns: 20 },

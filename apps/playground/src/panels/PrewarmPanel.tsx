@@ -1,3 +1,4 @@
+import { prewarm } from '@site-identity/redirects/prewarm';
 import { useState } from 'react';
 import { Outcome } from '../components/Outcome';
 import { Panel } from '../components/Panel';
@@ -20,10 +21,10 @@ export function PrewarmPanel() {
   const [stamp, setStamp] = useState(readStamp);
   const action = useAction();
   const { busy, outcome, run } = action;
-  const prewarm = (force: boolean) =>
+  const warm = (force: boolean) =>
     run(async () => {
       const before = window.localStorage.getItem(PREWARM_KEY);
-      await redirects.prewarm({ force });
+      await prewarm(redirects, { force });
       const after = window.localStorage.getItem(PREWARM_KEY);
       setStamp(readStamp());
       const ran = after !== before;
@@ -49,15 +50,10 @@ export function PrewarmPanel() {
         <dd data-testid="prewarm-stamp">{stamp}</dd>
       </dl>
       <div className="row">
-        <button type="button" disabled={busy} onClick={() => void prewarm(false)}>
+        <button type="button" disabled={busy} onClick={() => void warm(false)}>
           Pre-warm
         </button>
-        <button
-          type="button"
-          className="secondary"
-          disabled={busy}
-          onClick={() => void prewarm(true)}
-        >
+        <button type="button" className="secondary" disabled={busy} onClick={() => void warm(true)}>
           Pre-warm even if recent
         </button>
       </div>
