@@ -4,6 +4,11 @@ import { jsonHeaders, serialise, type authorize } from './request-parts';
 import type { SendRequest, SendSettings } from './send';
 import { describeRequest, wrap } from './to-platform-error';
 
+/** A request of {@link exchange}: as `send` takes it, with any headers `Headers` takes. @internal */
+export type ExchangeRequest = Omit<SendRequest, 'headers'> & {
+  readonly headers?: HeadersInit | undefined;
+};
+
 /** `fetch` as given, else the global one as it is now (MSW patches it after import). */
 export const fetchOf =
   (custom: FetchLike | undefined): FetchLike =>
@@ -36,7 +41,7 @@ export const fetchOf =
  * ```
  */
 export async function exchange(
-  request: SendRequest,
+  request: ExchangeRequest,
   settings: SendSettings,
   authorizeWith?: typeof authorize,
 ): Promise<HttpResponse> {

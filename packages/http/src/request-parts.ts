@@ -4,12 +4,13 @@ import type { AuthorizationSource } from './http-types';
 
 /** `accept: application/json`, then `base`, the JSON content type when there is a body, then `own`. */
 export function jsonHeaders(
-  base: Readonly<Record<string, string>> | undefined,
+  base: HeadersInit | undefined,
   own: Readonly<Record<string, string>> | undefined,
   hasBody: boolean,
 ): Headers {
   try {
-    const headers = new Headers({ accept: 'application/json', ...base });
+    const headers = new Headers(base);
+    if (!headers.has('accept')) headers.set('accept', 'application/json');
     if (hasBody) headers.set('content-type', 'application/json');
     for (const [name, value] of Object.entries(own ?? {})) headers.set(name, value);
     return headers;

@@ -148,21 +148,21 @@ function checkedExtra(extra: unknown): TokenEndpointOptions['tokenRequestHeaders
 }
 
 /**
- * The headers of one request: the extra ones, checked (never a TypeError from
- * `new Request`), without the library's own; then `authorization`, when the grant has one.
+ * The headers of one request: the extra ones, checked by `Headers` itself (an unsafe
+ * name or a line break is refused: never a TypeError from `new Request`), without the
+ * library's own; then `authorization`, when the grant has one.
  */
 function requestHeaders(
   extra: TokenEndpointOptions['tokenRequestHeaders'],
   authorization: string | undefined,
-): Record<string, string> {
+): Headers {
+  const headers = new Headers();
   const given = typeof extra === 'function' ? extra() : extra;
-  const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(Object(given) as Record<string, unknown>)) {
-    if (
-      typeof value !== 'string' ||
-      /[\0\r\n]/.test(value) ||
-      !/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name)
-    )
+    try {
+      if (typeof value !== 'string') throw value;
+      headers.set(name, value);
+    } catch {
       throw invalid(
         `tokenRequestHeaders["${name.slice(0, 40)}"]`,
         'a header-safe string',
@@ -170,9 +170,10 @@ function requestHeaders(
         invalidArgument,
         typeof value === 'string' ? '"a string with a line break or an unsafe name"' : undefined,
       );
-    if (!OWN_HEADERS.includes(name.toLowerCase())) headers[name] = value;
+    }
   }
-  if (authorization) headers['authorization'] = authorization;
+  for (const own of OWN_HEADERS) headers.delete(own);
+  if (authorization) headers.set('authorization', authorization);
   return headers;
 }
 
