@@ -431,6 +431,22 @@ describe('send', () => {
     });
   });
 
+  test.each([['accept'], ['Accept'], ['ACCEPT']])(
+    "a caller's %s header replaces the default accept, whatever its letter case",
+    async (name) => {
+      server.use(
+        http.get('https://www.wixapis.com/oauth2/token', ({ request }) =>
+          HttpResponse.json({ accept: request.headers.get('accept') }),
+        ),
+      );
+      const answer = await send(
+        { method: 'GET', url: URL_, headers: { [name]: 'application/problem+json' } },
+        { timeoutMs: 1000 },
+      );
+      expect(answer.data).toEqual({ accept: 'application/problem+json' });
+    },
+  );
+
   test('a network error names the method and the path, never the query', async () => {
     server.use(http.post('https://www.wixapis.com/oauth2/token', () => HttpResponse.error()));
     const error = await rejectionOf(send({ method: 'POST', url: URL_ }, { timeoutMs: 1000 }));

@@ -82,6 +82,15 @@ describe('tokenRequestHeaders', () => {
     },
   );
 
+  test('a value is sent trimmed of surrounding white space, as fetch sends it', async () => {
+    const endpoint = createTokenEndpoint({
+      clientId: 'client-1',
+      tokenRequestHeaders: { 'client-binding': ' binding-1\r\n' },
+    });
+    await endpoint.anonymous();
+    expect(seen.map((headers) => headers.get('client-binding'))).toEqual(['binding-1']);
+  });
+
   test('tokenRequestHeaders that are neither a record nor a function are refused at creation', () => {
     expect(() =>
       createTokenEndpoint({
