@@ -1,10 +1,4 @@
-import {
-  absoluteUrl,
-  invalid,
-  optionalFunction,
-  requiredString,
-  timeoutMs,
-} from '@site-identity/http/internal';
+import { absoluteUrl, invalid, optionalFunction, timeoutMs } from '@site-identity/http/internal';
 import { isRedirectsError, OAUTH_FLOW_TIMEOUT_MS, RedirectsError } from '@site-identity/redirects';
 import { invalidArgument } from './input-checks';
 import type { MemberAuthRedirects } from './ports';
@@ -221,7 +215,8 @@ export async function completeWithSession(
     }
   }
   await redirects.loginWithRedirect({
-    redirectUri: requiredString(redirectUri, 'redirectUri', invalidArgument),
+    // Only here with a redirectUri: 'redirect' requires one, and 'auto' without one stays in the frame.
+    redirectUri: redirectUri!,
     originalUri,
     prompt: 'none',
     sessionToken,
