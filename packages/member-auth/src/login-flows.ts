@@ -83,13 +83,12 @@ export interface VerifyEmailParams extends LoginCompletionOptions, CallSignal {
   stateToken?: string;
 }
 
-/** What the login flows share with the factory. */
-export interface FlowContext {
+/** What the login flows share with the factory: its parts and its checked completion settings. */
+export interface FlowContext extends CompletionSettings {
   readonly calls: PlatformCalls;
   readonly redirects: MemberAuthRedirects;
   readonly captcha: MemberAuthCaptcha | undefined;
   readonly store: VerificationStore;
-  readonly completion: CompletionSettings;
 }
 
 type Params = Partial<LoginParams & RegisterParams>;
@@ -133,7 +132,7 @@ async function loginFlow(
   try {
     const params: Params = isRecord(input) ? input : {};
     const sending = prepare(params);
-    plan = completionPlan(params, ctx.completion);
+    plan = completionPlan(params, ctx);
     const { data, requestId } = await sending({ signal: signalOf(params, invalidArgument) });
     result = toLoginResult(data, requestId);
   } catch (error) {
@@ -149,7 +148,7 @@ async function loginFlow(
       ctx.redirects,
       sessionToken,
       plan,
-      ctx.completion.onBeforeRedirect,
+      ctx.onBeforeRedirect,
     );
     return { ...result, completedBy };
   } catch (cause) {

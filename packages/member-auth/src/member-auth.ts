@@ -234,7 +234,7 @@ export function createMemberAuth(options: MemberAuthOptions): MemberAuth {
     redirects,
     captcha,
     store,
-    completion: checkCompletionSettings({
+    ...checkCompletionSettings({
       redirectUri: options.redirectUri,
       frameBudgetMs: options.frameBudgetMs,
       onBeforeRedirect: options.onBeforeRedirect,
