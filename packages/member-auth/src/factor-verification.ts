@@ -1,7 +1,7 @@
 import { invalid, isRecord, requiredString } from '@site-identity/http/internal';
 import type { CallSignal } from './call-signal';
 import { FACTOR_TYPES, type FactorType } from './enumerations';
-import { invalidArgument } from './input-checks';
+import { invalidArgument, isFilled } from './input-checks';
 import type { LoginCompletionOptions } from './login-completion';
 
 /**
@@ -108,10 +108,13 @@ export const isFactorType = (value: unknown): value is FactorType =>
 
 /** The passkey credential as the platform takes it: the JSON string of its `toJSON()`. */
 function credentialJson(credential: unknown): string {
-  if (typeof credential === 'string' && credential !== '') return credential;
-  const json = (credential as { toJSON?: unknown } | null)?.toJSON;
-  if (typeof json === 'function') return JSON.stringify(json.call(credential));
-  if (isRecord(credential)) return JSON.stringify(credential);
+  if (isFilled(credential)) return credential;
+  // JSON.stringify calls a credential's toJSON() itself (a PublicKeyCredential's).
+  if (
+    isRecord(credential) ||
+    typeof (credential as { toJSON?: unknown } | null)?.toJSON === 'function'
+  )
+    return JSON.stringify(credential);
   throw invalid(
     'credential',
     'a WebAuthn credential (a PublicKeyCredential or the JSON of its toJSON())',
