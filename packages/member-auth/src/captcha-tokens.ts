@@ -1,3 +1,5 @@
+import { isFilled } from './input-checks';
+
 /**
  * Which reCAPTCHA the platform wants: `invisible` runs without the visitor, `visible`
  * asks the visitor to solve it.
@@ -81,10 +83,8 @@ export interface MemberAuthCaptcha {
 /** `captchaTokens` as the platform takes them: `[{ Recaptcha }, { InvisibleRecaptcha }]`. */
 export function toWireCaptchaTokens(tokens: CaptchaTokens | undefined): WireCaptchaToken[] {
   const wire: WireCaptchaToken[] = [];
-  if (typeof tokens?.recaptchaToken === 'string' && tokens.recaptchaToken)
-    wire.push({ Recaptcha: tokens.recaptchaToken });
-  if (typeof tokens?.invisibleRecaptchaToken === 'string' && tokens.invisibleRecaptchaToken) {
+  if (isFilled(tokens?.recaptchaToken)) wire.push({ Recaptcha: tokens.recaptchaToken });
+  if (isFilled(tokens?.invisibleRecaptchaToken))
     wire.push({ InvisibleRecaptcha: tokens.invisibleRecaptchaToken });
-  }
   return wire;
 }

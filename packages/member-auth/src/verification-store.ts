@@ -1,4 +1,5 @@
 import { attempt } from '@site-identity/http/internal';
+import { isFilled } from './input-checks';
 /**
  * The part of the Web Storage API the verification store uses; `sessionStorage`
  * fits.
@@ -69,7 +70,7 @@ export function createVerificationStore(
       attempt(() => {
         // unreadable or malformed: no flow
         const { stateToken, since } = JSON.parse(storage()!.getItem(key)!) as VerificationRecord;
-        return typeof stateToken === 'string' && stateToken && typeof since === 'number'
+        return isFilled(stateToken) && typeof since === 'number'
           ? { stateToken, since }
           : undefined;
       }),
