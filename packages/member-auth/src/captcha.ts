@@ -2,7 +2,7 @@ import { toPlatformError } from '@site-identity/http';
 import { invalid, optionsOf } from '@site-identity/http/internal';
 import type { CaptchaKind, MemberAuthCaptcha } from '@site-identity/member-auth';
 import { toWireCaptchaTokens } from './captcha-tokens';
-import { invalidArgument } from './input-checks';
+import { invalidArgument, isFilled } from './input-checks';
 
 /**
  * The platform's public reCAPTCHA site keys, the defaults of
@@ -143,7 +143,7 @@ export function createCaptcha(options: CaptchaOptions = {}): MemberAuthCaptcha {
           const token = await Promise.resolve()
             .then(() => provider.getToken(kind, siteKeys[kind]))
             .catch(() => undefined);
-          if (typeof token !== 'string' || token === '') throw error;
+          if (!isFilled(token)) throw error;
           wire = [kind === 'invisible' ? { InvisibleRecaptcha: token } : { Recaptcha: token }];
         }
       }
