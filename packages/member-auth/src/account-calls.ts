@@ -110,8 +110,7 @@ export function accountCalls(ctx: AccountContext) {
       const token = stateToken ?? flow?.stateToken;
       if (!isFilled(token)) throw noPendingVerification();
       const { stateToken: next } = await post(
-        'verification',
-        '/v1/auth/resend',
+        '/verification/v1/auth/resend',
         { stateToken: token },
         call,
       );
@@ -125,8 +124,7 @@ export function accountCalls(ctx: AccountContext) {
       absoluteUrl(url, 'options.redirectUri', invalidArgument);
       const language = given.language ?? 'en';
       await post(
-        'recovery',
-        '/v1/send-email',
+        '/recovery/v1/send-email',
         { email, language, redirect: { url, clientId } },
         given,
       );
@@ -135,14 +133,14 @@ export function accountCalls(ctx: AccountContext) {
     async resetPassword(recoveryToken: string, password: string, call?: CallSignal): Promise<void> {
       required(recoveryToken, 'recoveryToken');
       checkPassword(password);
-      await post('recovery', '/v1/recover', { recoveryToken, password }, call);
+      await post('/recovery/v1/recover', { recoveryToken, password }, call);
     },
 
     async changePassword(newPassword: string, call?: CallSignal): Promise<void> {
       if (!tokens.isLoggedIn())
         throw refused('NOT_LOGGED_IN', 'Only a logged-in member can change the password');
       checkPassword(newPassword);
-      await post('auth', '/v2/change-password', { newPassword }, call);
+      await post('/authentication/v2/change-password', { newPassword }, call);
     },
 
     async sendActivationEmail(
@@ -158,8 +156,7 @@ export function accountCalls(ctx: AccountContext) {
       );
       const { redirect } = emailOptions;
       await post(
-        'recovery',
-        '/v1/activation-email',
+        '/recovery/v1/activation-email',
         {
           identityId,
           emailOptions: {
@@ -177,8 +174,7 @@ export function accountCalls(ctx: AccountContext) {
     ): Promise<{ stateToken: string }> {
       required(identityId, 'identityId');
       const { stateToken } = await post(
-        'verification',
-        '/v1/Start',
+        '/verification/v1/Start',
         { identityId, target: 'EMAIL' },
         call,
       );
@@ -191,8 +187,7 @@ export function accountCalls(ctx: AccountContext) {
     async signOn(params: SignOnParams): Promise<SignOnResult> {
       checkEmail(params?.email);
       const { sessionToken, identity } = await post(
-        'auth',
-        '/v2/sign-on',
+        '/authentication/v2/sign-on',
         signOnBody(params),
         params,
       );

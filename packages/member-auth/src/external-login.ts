@@ -115,7 +115,7 @@ export function getMemberTokensForExternalLoginWithSession(
       );
     const signal = signalOf(params, invalidArgument);
     const accessToken = await tokens.getAccessToken({ signal });
-    const { data: answer } = await calls.request('auth', '/v2/sign-on', signOnBody(params), {
+    const { data: answer } = await calls.request('/authentication/v2/sign-on', signOnBody(params), {
       headers: { authorization: `${accessToken},${apiKey}` },
       signal,
     });

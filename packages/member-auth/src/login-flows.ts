@@ -201,8 +201,7 @@ export function credentialsFlow(
       ctx.store.clear();
       const attempt = (captchaTokens: WireCaptchaToken[]): Promise<HttpResponse> =>
         ctx.calls.request(
-          'auth',
-          `/v2/${call}`,
+          `/authentication/v2/${call}`,
           {
             loginId: { email },
             password,
@@ -230,7 +229,7 @@ export function verifyEmailFlow(ctx: FlowContext, input: unknown): Promise<Login
     }
     if (!isFilled(code)) throw invalidArgument('Enter the verification code');
     const body = { code, stateToken: flow.stateToken };
-    return (options) => ctx.calls.request('verification', '/v1/auth/verify', body, options);
+    return (options) => ctx.calls.request('/verification/v1/auth/verify', body, options);
   });
 }
 
@@ -242,6 +241,6 @@ export function verifyFactorFlow(
 ): Promise<LoginResult> {
   return loginFlow(ctx, 'verify', input, () => {
     const { path, body } = factorRequest(factorType, input);
-    return (options) => ctx.calls.request('auth', path, body, options);
+    return (options) => ctx.calls.request(`/authentication${path}`, body, options);
   });
 }
