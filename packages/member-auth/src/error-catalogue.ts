@@ -1,4 +1,5 @@
 import { toPlatformError, type PlatformError } from '@site-identity/http';
+import { isRecord } from '@site-identity/http/internal';
 import { loginProblem } from './login-problem';
 import type { LoginProblem } from './login-result';
 import { isMemberAuthError, type KnownMemberAuthErrorCode } from './member-auth-error';
@@ -40,8 +41,8 @@ const ABORTED = ['aborted', 'ABORTED'];
 
 /** Whether `error` or one of its causes has a `kind` or `code` in `words`. */
 function saysOneOf(words: readonly string[], error: unknown, depth = 0): boolean {
-  if (typeof error !== 'object' || error === null || depth > 4) return false;
-  const { kind, code, cause } = error as { kind?: unknown; code?: unknown; cause?: unknown };
+  if (!isRecord(error) || depth > 4) return false;
+  const { kind, code, cause } = error;
   return (
     words.includes(kind as string) ||
     words.includes(code as string) ||
