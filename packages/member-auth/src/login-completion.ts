@@ -167,7 +167,7 @@ export function completionPlan(
  * The settings of the factory, checked once: by the rules of a call's (an `'auto'`
  * call on the settings alone), and `onBeforeRedirect` a function.
  */
-export function checkCompletionSettings(settings: CompletionSettings): CompletionSettings {
+export function checkCompletionSettings<T extends CompletionSettings>(settings: T): T {
   completionPlan({}, settings, undefined);
   optionalFunction(settings.onBeforeRedirect, 'onBeforeRedirect', invalidArgument);
   return settings;

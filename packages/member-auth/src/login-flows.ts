@@ -87,7 +87,7 @@ export interface VerifyEmailParams extends LoginCompletionOptions, CallSignal {
 export interface FlowContext extends CompletionSettings {
   readonly calls: PlatformCalls;
   readonly redirects: MemberAuthRedirects;
-  readonly captcha: MemberAuthCaptcha | undefined;
+  readonly captcha?: MemberAuthCaptcha | undefined;
   readonly store: VerificationStore;
 }
 

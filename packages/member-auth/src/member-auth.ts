@@ -226,20 +226,9 @@ export function createMemberAuth(options: MemberAuthOptions): MemberAuth {
     clientId,
     verificationStorage && (() => verificationStorage),
   );
-  // What the login flows, the account calls and the separate imports share.
-  const ctx = {
-    clientId,
-    tokens,
-    calls,
-    redirects,
-    captcha,
-    store,
-    ...checkCompletionSettings({
-      redirectUri: options.redirectUri,
-      frameBudgetMs: options.frameBudgetMs,
-      onBeforeRedirect: options.onBeforeRedirect,
-    }),
-  };
+  // What the login flows, the account calls and the separate imports share: the checked
+  // options, with the client id, the calls and the store made from them.
+  const ctx = { ...checkCompletionSettings(options), clientId, calls, store };
 
   const memberAuth: MemberAuth = {
     register: (params, ...more: unknown[]) => credentialsFlow(ctx, 'register', params, more.length),
