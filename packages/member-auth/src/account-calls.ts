@@ -86,9 +86,8 @@ export interface SignOnResult {
 }
 
 /** What the account calls share with the factory. */
-export interface AccountContext {
+export interface AccountContext extends PlatformCalls {
   readonly clientId: string;
-  readonly calls: PlatformCalls;
   readonly tokens: MemberAuthTokens;
   readonly store: VerificationStore;
 }
@@ -101,8 +100,7 @@ const required = (value: unknown, name: string): string =>
  * `MemberAuthError`: their checks throw one, and `post` rejects with one.
  */
 export function accountCalls(ctx: AccountContext) {
-  const { clientId, calls, tokens, store } = ctx;
-  const { post } = calls;
+  const { clientId, post, tokens, store } = ctx;
 
   return {
     async resendVerificationCode(stateToken?: string, call?: CallSignal): Promise<void> {

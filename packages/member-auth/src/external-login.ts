@@ -104,7 +104,7 @@ export function getMemberTokensForExternalLoginWithSession(
   params: ExternalLoginWithSessionParams,
 ): Promise<Tokens> {
   return rejectingWithMemberAuthError(async () => {
-    const { tokens, calls } = internalsOf(memberAuth);
+    const { tokens, request } = internalsOf(memberAuth);
     const { email, apiKey } = params ?? {};
     if (!isValidEmail(email))
       throw refused('INVALID_EMAIL', 'email must be an e-mail address, like name@example.com');
@@ -115,7 +115,7 @@ export function getMemberTokensForExternalLoginWithSession(
       );
     const signal = signalOf(params, invalidArgument);
     const accessToken = await tokens.getAccessToken({ signal });
-    const { data: answer } = await calls.request('/authentication/v2/sign-on', signOnBody(params), {
+    const { data: answer } = await request('/authentication/v2/sign-on', signOnBody(params), {
       headers: { authorization: `${accessToken},${apiKey}` },
       signal,
     });

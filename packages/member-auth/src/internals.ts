@@ -7,9 +7,8 @@ import type { MemberAuthTokens } from './ports';
 const INTERNALS = '@site-identity/member-auth:internals';
 
 /** What the separate imports use of a member client. */
-export interface MemberAuthInternals {
+export interface MemberAuthInternals extends PlatformCalls {
   readonly tokens: MemberAuthTokens;
-  readonly calls: PlatformCalls;
 }
 
 /** `client` with its internals attached, out of sight (not enumerable, read-only). */

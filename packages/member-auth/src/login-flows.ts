@@ -84,8 +84,7 @@ export interface VerifyEmailParams extends LoginCompletionOptions, CallSignal {
 }
 
 /** What the login flows share with the factory: its parts and its checked completion settings. */
-export interface FlowContext extends CompletionSettings {
-  readonly calls: PlatformCalls;
+export interface FlowContext extends CompletionSettings, PlatformCalls {
   readonly redirects: MemberAuthRedirects;
   readonly captcha?: MemberAuthCaptcha | undefined;
   readonly store: VerificationStore;
@@ -200,7 +199,7 @@ export function credentialsFlow(
     return (options) => {
       ctx.store.clear();
       const attempt = (captchaTokens: WireCaptchaToken[]): Promise<HttpResponse> =>
-        ctx.calls.request(
+        ctx.request(
           `/authentication/v2/${call}`,
           {
             loginId: { email },
@@ -229,7 +228,7 @@ export function verifyEmailFlow(ctx: FlowContext, input: unknown): Promise<Login
     }
     if (!isFilled(code)) throw invalidArgument('Enter the verification code');
     const body = { code, stateToken: flow.stateToken };
-    return (options) => ctx.calls.request('/verification/v1/auth/verify', body, options);
+    return (options) => ctx.request('/verification/v1/auth/verify', body, options);
   });
 }
 
@@ -241,6 +240,6 @@ export function verifyFactorFlow(
 ): Promise<LoginResult> {
   return loginFlow(ctx, 'verify', input, () => {
     const { path, body } = factorRequest(factorType, input);
-    return (options) => ctx.calls.request(`/authentication${path}`, body, options);
+    return (options) => ctx.request(`/authentication${path}`, body, options);
   });
 }

@@ -227,8 +227,8 @@ export function createMemberAuth(options: MemberAuthOptions): MemberAuth {
     verificationStorage && (() => verificationStorage),
   );
   // What the login flows, the account calls and the separate imports share: the checked
-  // options, with the client id, the calls and the store made from them.
-  const ctx = { ...checkCompletionSettings(options), clientId, calls, store };
+  // options, with the client id, the platform calls (request, post) and the store made from them.
+  const ctx = { ...checkCompletionSettings(options), ...calls, clientId, store };
 
   const memberAuth: MemberAuth = {
     register: (params, ...more: unknown[]) => credentialsFlow(ctx, 'register', params, more.length),
