@@ -215,27 +215,30 @@ export function createMemberAuth(options: MemberAuthOptions): MemberAuth {
       invalidArgument,
     );
 
-  const base = absoluteUrl(
-    options.apiBaseUrl ?? tokens.apiBaseUrl ?? DEFAULT_API_BASE_URL,
-    'apiBaseUrl',
-    invalidArgument,
-  ).href.replace(/\/+$/, '');
-  const fetch = optionalFunction(options.fetch, 'fetch', invalidArgument) ?? tokens.fetch;
-  const calls = platformCalls(base, fetch, tokens);
-  const store = createVerificationStore(
-    clientId,
-    verificationStorage && (() => verificationStorage),
+  const calls = platformCalls(
+    absoluteUrl(
+      options.apiBaseUrl ?? tokens.apiBaseUrl ?? DEFAULT_API_BASE_URL,
+      'apiBaseUrl',
+      invalidArgument,
+    ).href.replace(/\/+$/, ''),
+    optionalFunction(options.fetch, 'fetch', invalidArgument) ?? tokens.fetch,
+    tokens,
   );
   // What the login flows, the account calls and the separate imports share: the checked
-  // options, with the client id, the platform calls (request, post) and the store made from them.
-  const ctx = { ...checkCompletionSettings(options), ...calls, clientId, store };
+  // options, with the platform calls (request, post), the client id and the store.
+  const ctx = {
+    ...checkCompletionSettings(options),
+    ...calls,
+    clientId,
+    store: createVerificationStore(clientId, verificationStorage && (() => verificationStorage)),
+  };
 
   const memberAuth: MemberAuth = {
     register: (params, ...more: unknown[]) => credentialsFlow(ctx, 'register', params, more.length),
     login: (params, ...more: unknown[]) => credentialsFlow(ctx, 'login', params, more.length),
     verifyEmail: (params) => verifyEmailFlow(ctx, params),
     verifyFactor: (factorType, factorOptions) => verifyFactorFlow(ctx, factorType, factorOptions),
-    getPendingVerification: () => store.read(),
+    getPendingVerification: () => ctx.store.read(),
     ...accountCalls(ctx),
   };
   return withInternals(memberAuth, ctx);
