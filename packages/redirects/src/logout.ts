@@ -1,6 +1,6 @@
 import { createRedirectSession } from './auth-url';
 import { storageOf } from './environment';
-import { RedirectsError } from './redirects-error';
+import { fail } from './redirects-error';
 import { httpUrl, type RedirectsContext } from './redirects-context';
 import type { LogoutOptions } from './redirects-types';
 import { clearRecords } from './stored-records';
@@ -18,30 +18,22 @@ export async function logout(ctx: RedirectsContext, logoutOptions: LogoutOptions
   const postFlowUrl = logoutOptions?.postLogoutRedirectUri;
   httpUrl(postFlowUrl, 'postLogoutRedirectUri');
   const signal = signalOf(logoutOptions, invalidArgument);
-  let fullUrl: string | undefined;
   let failure: unknown;
-  const accessToken = await ctx.manager.getAccessToken({ signal }).catch((error: unknown) => {
+  const failed = (error: unknown) => {
     failure = error;
-  });
+  };
+  const accessToken = await ctx.manager.getAccessToken({ signal }).catch(failed);
   clearRecords(storageOf(ctx.options, 'session'), ctx.clientId);
   await ctx.manager.clear();
-  if (accessToken) {
-    try {
-      ({ fullUrl } = await createRedirectSession(
-        ctx,
-        { logout: { clientId: ctx.clientId }, callbacks: { postFlowUrl } },
-        { signal },
-        accessToken,
-      ));
-    } catch (error) {
-      failure = error;
-    }
-  }
-  if (fullUrl === undefined) {
-    throw new RedirectsError('Signed out on this device only: no logout URL', {
-      code: 'LOGOUT_URL_UNAVAILABLE',
-      cause: failure,
-    });
-  }
-  return fullUrl;
+  const session =
+    accessToken &&
+    (await createRedirectSession(
+      ctx,
+      { logout: { clientId: ctx.clientId }, callbacks: { postFlowUrl } },
+      { signal },
+      accessToken,
+    ).catch(failed));
+  if (!session)
+    throw fail('LOGOUT_URL_UNAVAILABLE', 'Signed out on this device only: no logout URL', failure);
+  return session.fullUrl;
 }
