@@ -4,26 +4,24 @@ import { attempt } from './values';
 
 /**
  * Loads `url` in a hidden iframe of `win` and resolves with the first non-undefined
- * `read(event)` of the `events` it listens for (`message` on `win`, anything else
- * on the frame), or settles after `timeoutMs`: it rejects with `timeoutError`, or
+ * `read(event)` of the events it hears (`message` on `win`, `load` and `error` on
+ * the frame), or settles after `timeoutMs`: it rejects with `timeoutError`, or
  * resolves with `undefined` when there is none. However it ends, the timer, the
- * listeners and the frame are all gone before the promise settles.
+ * listener and the frame are all gone before the promise settles.
  */
 function runHiddenFrame<T>(
   win: Window,
   url: string,
   timeoutMs: number,
   timeoutError: RedirectsError | undefined,
-  events: readonly string[],
   read: (event: Event, frame: HTMLIFrameElement) => T | undefined,
 ): Promise<T | undefined> {
   return new Promise((resolve, reject) => {
     const doc = win.document;
     const frame = doc.createElement('iframe');
-    const target: EventTarget = events[0] === 'message' ? win : frame;
     const finish = (error?: RedirectsError, value?: T) => {
       clearTimeout(timer);
-      for (const type of events) target.removeEventListener(type, listener);
+      win.removeEventListener('message', listener);
       frame.remove();
       if (error) reject(error);
       else resolve(value);
@@ -33,10 +31,17 @@ function runHiddenFrame<T>(
       if (value !== undefined) finish(undefined, value);
     };
     const timer = setTimeout(() => finish(timeoutError), timeoutMs);
-    for (const type of events) target.addEventListener(type, listener);
+    win.addEventListener('message', listener);
     frame.setAttribute('aria-hidden', 'true');
     frame.style.display = 'none';
-    Object.assign(frame, { tabIndex: -1, title: 'site-identity', src: url });
+    // The frame's `load` and `error` go to the listener too.
+    Object.assign(frame, {
+      tabIndex: -1,
+      title: 'site-identity',
+      onload: listener,
+      onerror: listener,
+      src: url,
+    });
     (doc.body ?? doc.documentElement).appendChild(frame);
   });
 }
@@ -85,7 +90,7 @@ export function awaitFrameAnswer(
       : 'OAuth flow timed out',
   );
   const wait = testDom ? Math.min(timeoutMs, TEST_DOM_WAIT_MS) : timeoutMs;
-  return runHiddenFrame(win, url, wait, timedOut, ['message'], (event, frame) => {
+  return runHiddenFrame(win, url, wait, timedOut, (event, frame) => {
     const { origin: from, source, data } = event as MessageEvent<unknown>;
     const answer =
       from === origin && source !== null && source === frame.contentWindow
@@ -100,4 +105,10 @@ export function awaitFrameAnswer(
  * failed to), or after `timeoutMs`. Resolves `true` when it loaded, `false` on time-out; never rejects.
  */
 export const loadHiddenFrame = (win: Window, url: string, timeoutMs: number): Promise<boolean> =>
-  runHiddenFrame(win, url, timeoutMs, undefined, ['load', 'error'], () => true).then(Boolean);
+  runHiddenFrame(
+    win,
+    url,
+    timeoutMs,
+    undefined,
+    (event) => event.type !== 'message' || undefined,
+  ).then(Boolean);
