@@ -4,7 +4,7 @@ import type { Redirects } from '@site-identity/redirects';
 import { optionsOf, untilAborted, signalOf } from '@site-identity/http/internal';
 import { createRedirectSession } from './auth-url';
 import { OAUTH_FLOW_TIMEOUT_MS, PREWARM_INTERVAL_MS } from './constants';
-import { storageOf, windowOf } from './environment';
+import { storageOf, windowOf, type RedirectsLogger } from './environment';
 import { loadHiddenFrame } from './hidden-frame';
 import { internalsOf } from './internals';
 import { checkTimeout, type RedirectsContext } from './redirects-context';
@@ -30,21 +30,22 @@ export interface PrewarmOptions {
   readonly signal?: AbortSignal | undefined;
 }
 
+/** Where the client's warnings go: its `logger`, else `console`. */
+const loggerOf = (ctx: RedirectsContext): RedirectsLogger => ctx.options.logger ?? console;
+
 /** Loads the hosted login page in a hidden frame, unless it was within 7 days (or `force`). */
 async function warm(ctx: RedirectsContext, force: boolean, timeoutMs: number): Promise<void> {
-  const { options, clientId, now, logger } = ctx;
+  const { options, clientId } = ctx;
+  const now = options.now ?? Date.now;
   const win = windowOf(options);
   const local = storageOf(options, 'local');
-  const stamp = readPrewarmStamp(local, clientId);
-  if (!win || (!force && stamp <= now() && now() - stamp < PREWARM_INTERVAL_MS)) return;
-  let fullUrl: string;
-  try {
-    ({ fullUrl } = await createRedirectSession(ctx, { login: {} }));
-  } catch (error) {
-    logger.warn('No redirect URL found', error);
-    return;
-  }
-  if (await loadHiddenFrame(win, fullUrl, timeoutMs)) writePrewarmStamp(local, clientId, now());
+  const age = now() - readPrewarmStamp(local, clientId);
+  if (!win || (!force && age >= 0 && age < PREWARM_INTERVAL_MS)) return;
+  const session = await createRedirectSession(ctx, { login: {} }).catch((error: unknown) => {
+    loggerOf(ctx).warn('No redirect URL found', error);
+  });
+  if (session && (await loadHiddenFrame(win, session.fullUrl, timeoutMs)))
+    writePrewarmStamp(local, clientId, now());
 }
 
 /**
@@ -73,7 +74,7 @@ async function warm(ctx: RedirectsContext, force: boolean, timeoutMs: number): P
  */
 export async function prewarm(redirects: Redirects, options?: PrewarmOptions): Promise<void> {
   const ctx = internalsOf(redirects);
-  const failed = (error: unknown) => ctx.logger.warn('Session pre-warm failed', error);
+  const failed = (error: unknown) => loggerOf(ctx).warn('Session pre-warm failed', error);
   let given: Partial<PrewarmOptions>;
   let timeoutMs: number;
   try {

@@ -6,7 +6,7 @@ import {
   timeoutMs as checkTimeoutMs,
   invalid,
 } from '@site-identity/http/internal';
-import { windowOf, type RedirectsLogger } from './environment';
+import { windowOf } from './environment';
 import { TEST_WINDOW_HINT } from './hidden-frame';
 import { fail } from './redirects-error';
 import type { RedirectsOptions, RedirectsTokens } from './redirects-types';
@@ -14,12 +14,10 @@ import { invalidArgument } from './values';
 
 /** What every call of one redirect client shares: its checked settings and its runs in flight. */
 export interface RedirectsContext {
-  /** The options as given: the browser seams (`window`, `storage`, `navigate`) are read from them per call. */
+  /** The options as given: the browser seams (`window`, `storage`, `navigate`, `logger`, `now`) are read from them per call. */
   readonly options: RedirectsOptions;
   readonly clientId: string;
   readonly manager: RedirectsTokens;
-  readonly logger: RedirectsLogger;
-  readonly now: () => number;
   /** `<apiBaseUrl>/_api/redirects-api/v1/redirect-session`. */
   readonly sessionUrl: string;
   readonly fetch: FetchLike | undefined;
@@ -60,8 +58,6 @@ export function createContext(options: RedirectsOptions): RedirectsContext {
     options,
     clientId,
     manager,
-    logger: options.logger ?? console,
-    now: options.now ?? Date.now,
     sessionUrl: `${apiBaseUrl}/_api/redirects-api/v1/redirect-session`,
     fetch: options.fetch ?? manager.fetch,
     once: keyedFlight(),
