@@ -75,19 +75,17 @@ async function warm(ctx: RedirectsContext, force: boolean, timeoutMs: number): P
 export async function prewarm(redirects: Redirects, options?: PrewarmOptions): Promise<void> {
   const ctx = internalsOf(redirects);
   const failed = (error: unknown) => loggerOf(ctx).warn('Session pre-warm failed', error);
-  let given: Partial<PrewarmOptions>;
-  let timeoutMs: number;
   try {
-    given = optionsOf<PrewarmOptions>(options, 'options', invalidArgument);
-    timeoutMs = checkTimeout(given.timeoutMs ?? OAUTH_FLOW_TIMEOUT_MS);
+    const given = optionsOf<PrewarmOptions>(options, 'options', invalidArgument);
+    const timeoutMs = checkTimeout(given.timeoutMs ?? OAUTH_FLOW_TIMEOUT_MS);
     signalOf(given, invalidArgument);
+    // An aborted signal gives up before the run starts (or stops waiting for one in flight);
+    // the run, shared by callers, goes on. Giving up is not reported.
+    const run = () =>
+      ctx.once('prewarm', () => warm(ctx, given.force === true, timeoutMs).catch(failed));
+    await untilAborted(run, given, invalidArgument).catch(() => undefined);
   } catch (error) {
+    // Bad options are reported, never thrown.
     failed(error);
-    return;
   }
-  // An aborted signal gives up before the run starts (or stops waiting for one in flight);
-  // the run, shared by callers, goes on.
-  const run = () =>
-    ctx.once('prewarm', () => warm(ctx, given.force === true, timeoutMs).catch(failed));
-  await untilAborted(run, given, invalidArgument).catch(() => undefined);
 }
