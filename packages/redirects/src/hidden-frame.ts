@@ -1,36 +1,33 @@
 import { callbackFields, type CallbackParams } from './parse-callback';
-import { fail, type RedirectsError } from './redirects-error';
+import { fail } from './redirects-error';
 import { attempt } from './values';
 
 /**
  * Loads `url` in a hidden iframe of `win` and resolves with the first non-undefined
  * `read(event)` of the events it hears (`message` on `win`, `load` and `error` on
- * the frame), or settles after `timeoutMs`: it rejects with `timeoutError`, or
- * resolves with `undefined` when there is none. However it ends, the timer, the
+ * the frame), or with `undefined` after `timeoutMs`. However it ends, the timer, the
  * listener and the frame are all gone before the promise settles.
  */
 function runHiddenFrame<T>(
   win: Window,
   url: string,
   timeoutMs: number,
-  timeoutError: RedirectsError | undefined,
   read: (event: Event, frame: HTMLIFrameElement) => T | undefined,
 ): Promise<T | undefined> {
-  return new Promise((resolve, reject) => {
+  return new Promise((resolve) => {
     const doc = win.document;
     const frame = doc.createElement('iframe');
-    const finish = (error?: RedirectsError, value?: T) => {
+    const finish = (value?: T) => {
       clearTimeout(timer);
       win.removeEventListener('message', listener);
       frame.remove();
-      if (error) reject(error);
-      else resolve(value);
+      resolve(value);
     };
     const listener = (event: Event) => {
       const value = read(event, frame);
-      if (value !== undefined) finish(undefined, value);
+      if (value !== undefined) finish(value);
     };
-    const timer = setTimeout(() => finish(timeoutError), timeoutMs);
+    const timer = setTimeout(finish, timeoutMs);
     win.addEventListener('message', listener);
     frame.setAttribute('aria-hidden', 'true');
     frame.style.display = 'none';
@@ -75,7 +72,7 @@ const TEST_DOM_WAIT_MS = 2000;
  *
  * @see https://www.rfc-editor.org/rfc/rfc9700#section-4.7
  */
-export function awaitFrameAnswer(
+export async function awaitFrameAnswer(
   win: Window,
   url: string,
   state: string,
@@ -83,21 +80,22 @@ export function awaitFrameAnswer(
 ): Promise<CallbackParams> {
   const origin = new URL(url).origin;
   const testDom = /jsdom|HappyDOM/.exec(win.navigator?.userAgent ?? '')?.[0];
-  const timedOut = fail(
+  const wait = testDom ? Math.min(timeoutMs, TEST_DOM_WAIT_MS) : timeoutMs;
+  const answer = await runHiddenFrame(win, url, wait, (event, frame) => {
+    const { origin: from, source, data } = event as MessageEvent<unknown>;
+    const posted =
+      from === origin && source !== null && source === frame.contentWindow
+        ? readAnswer(data)
+        : undefined;
+    return posted?.state === state ? posted : undefined;
+  });
+  if (answer) return answer;
+  throw fail(
     'OAUTH_FLOW_TIMED_OUT',
     testDom
       ? `OAuth flow timed out: ${testDom} does not run the hosted page in a hidden frame; ${TEST_WINDOW_HINT}`
       : 'OAuth flow timed out',
   );
-  const wait = testDom ? Math.min(timeoutMs, TEST_DOM_WAIT_MS) : timeoutMs;
-  return runHiddenFrame(win, url, wait, timedOut, (event, frame) => {
-    const { origin: from, source, data } = event as MessageEvent<unknown>;
-    const answer =
-      from === origin && source !== null && source === frame.contentWindow
-        ? readAnswer(data)
-        : undefined;
-    return answer?.state === state ? answer : undefined;
-  }) as Promise<CallbackParams>;
 }
 
 /**
@@ -105,10 +103,6 @@ export function awaitFrameAnswer(
  * failed to), or after `timeoutMs`. Resolves `true` when it loaded, `false` on time-out; never rejects.
  */
 export const loadHiddenFrame = (win: Window, url: string, timeoutMs: number): Promise<boolean> =>
-  runHiddenFrame(
-    win,
-    url,
-    timeoutMs,
-    undefined,
-    (event) => event.type !== 'message' || undefined,
-  ).then(Boolean);
+  runHiddenFrame(win, url, timeoutMs, (event) => event.type !== 'message' || undefined).then(
+    Boolean,
+  );
