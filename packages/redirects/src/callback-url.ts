@@ -9,7 +9,7 @@ import { attempt } from './values';
  *
  * @see https://www.rfc-editor.org/rfc/rfc9700#section-4.11
  */
-export function sameOriginUri(uri: string | undefined, origin: string): string | undefined {
+export function sameOriginUri(uri: unknown, origin: string): string | undefined {
   if (typeof uri !== 'string') return undefined;
   if (/^\/(?![/\\])/.test(uri)) return uri;
   const url = attempt(() => new URL(uri));

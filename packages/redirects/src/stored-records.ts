@@ -9,7 +9,8 @@ export interface FlowRecord {
   readonly state: string;
   readonly codeVerifier: string;
   readonly redirectUri: string;
-  readonly originalUri?: string;
+  /** As stored: `completeLogin` goes there only when it is a string on the callback's origin. */
+  readonly originalUri?: unknown;
 }
 
 /** The fields of a {@link FlowRecord}: what is stored of a flow (never its code challenge). */
@@ -50,17 +51,18 @@ export function takeFlow(
   state: string,
 ): FlowRecord | undefined {
   const raw = attempt(() => storage?.getItem(flowKey(clientId, state)));
-  if (raw == null) return undefined;
   dropFlow(storage, clientId, state);
+  // Nothing stored (`null`), a storage that throws (`undefined`) or text that is not
+  // JSON reads as a record without fields.
   const { codeVerifier, redirectUri, originalUri } = Object(
-    attempt((): unknown => JSON.parse(raw)),
+    attempt((): unknown => JSON.parse(raw!)),
   ) as Record<string, unknown>;
   if (typeof codeVerifier !== 'string' || typeof redirectUri !== 'string') return undefined;
   return {
     state,
     codeVerifier,
     redirectUri,
-    originalUri: typeof originalUri === 'string' ? originalUri : undefined,
+    originalUri,
   };
 }
 
