@@ -49,8 +49,9 @@ export async function getAuthUrl(
           responseType: 'code',
           scope: 'offline_access',
           state: text(flow.state, 'state'),
-          ...(sessionToken !== undefined && { sessionToken: text(sessionToken, 'sessionToken') }),
-          ...(idp !== undefined && { idp: idpConnectionId(idp) }),
+          // Fields left `undefined` are not sent (JSON has no `undefined`).
+          sessionToken: sessionToken === undefined ? undefined : text(sessionToken, 'sessionToken'),
+          idp: idp === undefined ? undefined : idpConnectionId(idp),
         },
       },
       prompt,
