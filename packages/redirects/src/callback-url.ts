@@ -16,6 +16,10 @@ export function sameOriginUri(uri: unknown, origin: string): string | undefined 
   return url && /^https?:$/.test(url.protocol) && url.origin === origin ? uri : undefined;
 }
 
+/** Whether `params` has a callback field (`code`, `state`, `error` or `error_description`), empty or not. */
+const carriesAnswer = (params: URLSearchParams): boolean =>
+  CALLBACK_FIELDS.some((field) => params.has(field));
+
 /**
  * `href` without the callback fields (`code`, `state`, `error`,
  * `error_description`) in the part `responseMode` names. Every other parameter is
@@ -28,12 +32,8 @@ export function stripCallbackParams(href: string, responseMode: UrlResponseMode)
   const kept = part
     .slice(1)
     .split('&')
-    .filter((pair) => {
-      const name = pair.split('=', 1)[0]!;
-      // Text that is not percent-encoded compares as is.
-      const decoded = attempt(() => decodeURIComponent(name.replace(/\+/g, ' '))) ?? name;
-      return pair !== '' && !(CALLBACK_FIELDS as readonly string[]).includes(decoded);
-    })
+    // A pair is read as form data (`&` first: a leading `?` is part of its name).
+    .filter((pair) => pair !== '' && !carriesAnswer(new URLSearchParams(`&${pair}`)))
     .join('&');
   if (responseMode === 'query') url.search = kept;
   else url.hash = kept;
@@ -42,8 +42,7 @@ export function stripCallbackParams(href: string, responseMode: UrlResponseMode)
 
 /** Which part of `url` carries an answer from the hosted page: the fragment unless only the query does. */
 export function responseModeOf(url: URL): UrlResponseMode {
-  const has = (params: URLSearchParams) => CALLBACK_FIELDS.some((field) => params.has(field));
-  return !has(callbackSearchParams(url, 'fragment')) && has(url.searchParams)
+  return !carriesAnswer(callbackSearchParams(url, 'fragment')) && carriesAnswer(url.searchParams)
     ? 'query'
     : 'fragment';
 }
