@@ -70,12 +70,9 @@ export function takeFlow(
 export function clearRecords(storage: Storage | undefined, clientId: string): void {
   // A storage that cannot be read holds nothing of ours.
   attempt(() => {
-    const keys: string[] = [];
-    for (let i = 0; i < storage!.length; i++) {
-      const key = storage!.key(i);
-      if (key?.startsWith(recordKey(clientId, ''))) keys.push(key);
-    }
-    for (const key of keys) storage!.removeItem(key);
+    // Every key is read before the first is removed (removing may reorder the keys).
+    const keys = Array.from({ length: storage!.length }, (_, i) => storage!.key(i));
+    for (const key of keys) if (key?.startsWith(recordKey(clientId, ''))) storage!.removeItem(key);
   });
 }
 
