@@ -116,7 +116,7 @@ export function getMemberTokensForExternalLoginWithSession(
     const signal = signalOf(params, invalidArgument);
     const accessToken = await tokens.getAccessToken({ signal });
     const { data: answer } = await request('/authentication/v2/sign-on', signOnBody(params), {
-      headers: { authorization: `${accessToken},${apiKey}` },
+      authorization: `${accessToken},${apiKey}`,
       signal,
     });
     const sessionToken = isRecord(answer) ? answer['sessionToken'] : undefined;

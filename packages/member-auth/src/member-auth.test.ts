@@ -376,9 +376,11 @@ describe('two texts: the member reads what to do, the developer where and why', 
       error: 'We could not reach the site. Check your connection and try again.',
     });
     expect(result.error).not.toMatch(/getAuthorization|POST|oauth|token/i);
+    // The token manager's own error: the login request was never sent.
     expect(result.cause?.message).toBe(
-      'getAuthorization failed; nothing was sent: Failed to fetch tokens from OAuth API: Network error: no answer to POST https://www.wixapis.com/oauth2/token',
+      'Failed to fetch tokens from OAuth API: Network error: no answer to POST https://www.wixapis.com/oauth2/token',
     );
+    expect(serviceRequests()).toHaveLength(0);
     expect(result.cause?.detail).toEqual({
       method: 'POST',
       url: 'https://www.wixapis.com/oauth2/token',

@@ -1,20 +1,23 @@
 import { DEFAULT_TIMEOUT_MS, type FetchLike, type HttpResponse } from '@site-identity/http';
-import { authorize, exchange, signalOf } from '@site-identity/http/internal';
+import { exchange, signalOf } from '@site-identity/http/internal';
 import type { MemberAuthTokens } from './ports';
 import { rejectingWithMemberAuthError } from './account-error';
 import { invalidArgument } from './input-checks';
 
 /** What one POST takes besides its path and body. */
 export interface CallOptions {
-  readonly headers?: Readonly<Record<string, string>>;
+  /** The call's own `Authorization` (external login's `<accessToken>,<apiKey>`), instead of the manager's access token. */
+  readonly authorization?: string | undefined;
   readonly signal?: AbortSignal | undefined;
 }
 
 /**
- * The member client's requests: each a single POST through http's `send` (no ky),
- * authorised with the token manager's access token unless the call sets its own
- * `authorization`, with the 10 s time-out of every platform call. Never retried (a
- * POST is not safe to repeat); failures reject with the `PlatformError` of `send`.
+ * The member client's requests: each a single POST through http's request path
+ * (`exchange`, no ky), authorised with the token manager's access token (asked for
+ * with the call's signal; a failure to get one rejects with the manager's own error,
+ * and nothing is sent) unless the call gives its own `authorization`, with the 10 s
+ * time-out of every platform call. Never retried (a POST is not safe to repeat);
+ * failures reject with a `PlatformError`.
  */
 export interface PlatformCalls {
   /**
@@ -41,11 +44,16 @@ export function platformCalls(
   fetch: FetchLike | undefined,
   tokens: MemberAuthTokens,
 ): PlatformCalls {
-  const request: PlatformCalls['request'] = (path, body, options) =>
+  const request: PlatformCalls['request'] = async (path, body, { authorization, signal } = {}) =>
     exchange(
-      { method: 'POST', url: `${base}/_api/iam${path}`, body, ...options },
-      { fetch, timeoutMs: DEFAULT_TIMEOUT_MS, getAuthorization: () => tokens.getAccessToken() },
-      authorize,
+      {
+        method: 'POST',
+        url: `${base}/_api/iam${path}`,
+        body,
+        headers: { authorization: authorization ?? (await tokens.getAccessToken({ signal })) },
+        signal,
+      },
+      { fetch, timeoutMs: DEFAULT_TIMEOUT_MS },
     );
   return {
     request,

@@ -8,7 +8,8 @@ import { invalidArgument, text } from './values';
 
 /**
  * `createRedirectSession`: one intent, POSTed with the manager's access token (or
- * `accessToken`, taken before the session ended: logout).
+ * `accessToken`, taken before the session ended: logout). A failure to get the token
+ * rejects with the manager's own error, and nothing is sent.
  */
 export async function createRedirectSession(
   ctx: RedirectsContext,
@@ -21,7 +22,7 @@ export async function createRedirectSession(
   const answer = await postJson(
     ctx.sessionUrl,
     request,
-    async () => accessToken ?? ctx.manager.getAccessToken({ signal }),
+    accessToken ?? (await ctx.manager.getAccessToken({ signal })),
     ctx.fetch,
     signal,
   );

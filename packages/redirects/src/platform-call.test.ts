@@ -42,7 +42,7 @@ describe('postJson', () => {
         );
       }),
     );
-    await expect(postJson(URL_, { login: {} }, async () => 'at-1', undefined)).resolves.toEqual({
+    await expect(postJson(URL_, { login: {} }, 'at-1', undefined)).resolves.toEqual({
       data: { redirectSession: { fullUrl: 'https://x.example/' } },
       requestId: 'req-ok',
     });
@@ -60,7 +60,7 @@ describe('postJson', () => {
         () => new HttpResponse(body, { status: 200, headers: { 'x-wix-request-id': 'req-bad' } }),
       ),
     );
-    await expect(postJson(URL_, {}, async () => 'at', undefined)).rejects.toMatchObject({
+    await expect(postJson(URL_, {}, 'at', undefined)).rejects.toMatchObject({
       name: 'PlatformError',
       code: 'INVALID_RESPONSE',
       requestId: 'req-bad',
@@ -70,7 +70,7 @@ describe('postJson', () => {
 
   test('uses the injected fetch', async () => {
     const fetch = vi.fn(async () => Response.json({ ok: 1 }));
-    await expect(postJson(URL_, {}, async () => 'at', fetch)).resolves.toEqual({
+    await expect(postJson(URL_, {}, 'at', fetch)).resolves.toEqual({
       data: { ok: 1 },
       requestId: undefined,
     });
@@ -139,16 +139,14 @@ describe('postJson', () => {
     ],
   ])('maps %s to a PlatformError', async (_name, status, statusText, body, expected) => {
     answer(body, status, statusText);
-    const error = await postJson(URL_, {}, async () => 'at', undefined).catch(
-      (caught: unknown) => caught,
-    );
+    const error = await postJson(URL_, {}, 'at', undefined).catch((caught: unknown) => caught);
     expect(isPlatformError(error)).toBe(true);
     expect(error).toMatchObject({ status, requestId: 'req-1', ...expected });
   });
 
   test('a network failure is a retryable network PlatformError', async () => {
     server.use(http.post(URL_, () => HttpResponse.error()));
-    await expect(postJson(URL_, {}, async () => 'at', undefined)).rejects.toMatchObject({
+    await expect(postJson(URL_, {}, 'at', undefined)).rejects.toMatchObject({
       name: 'PlatformError',
       kind: 'network',
       retryable: true,
@@ -161,18 +159,9 @@ describe('postJson', () => {
       new Promise<Response>((_resolve, reject) =>
         request.signal.addEventListener('abort', () => reject(request.signal.reason)),
       );
-    const pending = postJson(URL_, {}, async () => 'at', fetch);
+    const pending = postJson(URL_, {}, 'at', fetch);
     const rejected = expect(pending).rejects.toMatchObject({ kind: 'timeout', code: 'TIMEOUT' });
     await vi.advanceTimersByTimeAsync(10_000);
     await rejected;
-  });
-
-  test('a failing token source rejects with a PlatformError that keeps the cause and names no token', async () => {
-    const cause = new Error('renewal failed');
-    const error = await postJson(URL_, {}, () => Promise.reject(cause), undefined).catch(
-      (caught: unknown) => caught,
-    );
-    expect(isPlatformError(error)).toBe(true);
-    expect((error as Error).cause).toBe(cause);
   });
 });

@@ -1,5 +1,5 @@
 import type { FetchLike } from '@site-identity/http';
-import { authorize, exchange } from '@site-identity/http/internal';
+import { exchange } from '@site-identity/http/internal';
 
 /** The time-out of a redirect-session call: 10 seconds, as every platform call. */
 const CALL_TIMEOUT_MS = 10_000;
@@ -11,8 +11,8 @@ export interface PlatformAnswer {
 }
 
 /**
- * POSTs `body` as JSON to `url` with the raw access token in `Authorization` (no
- * `Bearer`), and resolves with the parsed answer and its request id. Rejects only
+ * POSTs `body` as JSON to `url` with the raw access token `authorization` in
+ * `Authorization` (no `Bearer`), and resolves with the parsed answer and its request id. Rejects only
  * with a `PlatformError` (http's `exchange`, the request path of `send`): `network`, `timeout`
  * (after 10 s), `aborted`, the platform's error, or `INVALID_RESPONSE` for a 2xx
  * that is not JSON. Not retried: a caller may try again when the error is `retryable`.
@@ -20,14 +20,13 @@ export interface PlatformAnswer {
 export async function postJson(
   url: string,
   body: unknown,
-  authorization: () => Promise<string>,
+  authorization: string,
   fetch: FetchLike | undefined,
   signal?: AbortSignal,
 ): Promise<PlatformAnswer> {
   const { data, requestId } = await exchange(
-    { method: 'POST', url, body, signal },
-    { fetch, timeoutMs: CALL_TIMEOUT_MS, getAuthorization: authorization },
-    authorize,
+    { method: 'POST', url, body, headers: { authorization }, signal },
+    { fetch, timeoutMs: CALL_TIMEOUT_MS },
   );
   return { data, requestId };
 }

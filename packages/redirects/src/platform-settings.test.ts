@@ -21,3 +21,22 @@ test('the redirect session goes to the manager’s apiBaseUrl with its fetch unl
   });
   expect(urls).toEqual(['https://api.example/_api/redirects-api/v1/redirect-session']);
 });
+
+test('a token that cannot be had rejects with the manager’s own error, and nothing is sent', async () => {
+  const urls: string[] = [];
+  const failure = new Error('renewal failed');
+  const tokens = {
+    fetch: async (request: Request) => {
+      urls.push(request.url);
+      return Response.json({});
+    },
+    getAccessToken: () => Promise.reject(failure),
+    clear: () => undefined,
+    exchangeCode: async () => {
+      throw new Error('not called');
+    },
+  };
+  const redirects = createRedirects({ clientId: 'c', tokens });
+  await expect(redirects.createRedirectSession({ login: {} })).rejects.toBe(failure);
+  expect(urls).toEqual([]);
+});
