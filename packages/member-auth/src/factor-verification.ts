@@ -162,7 +162,8 @@ export function factorRequest(
   if (!isFactorType(factorType) || factorType === 'PASSWORD') {
     throw invalid(
       'factorType',
-      `one of ${FACTOR_TYPES.filter((type) => type !== 'PASSWORD').join(', ')}`,
+      // Every factor type but the first, PASSWORD.
+      `one of ${FACTOR_TYPES.slice(1).join(', ')}`,
       factorType,
       invalidArgument,
     );
