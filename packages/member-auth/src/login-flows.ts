@@ -137,9 +137,10 @@ async function loginFlow(
   } catch (error) {
     return withCaptchaImport(ctx, catalogueError(call, error));
   }
+  // The verification flow: stored while the code is awaited, kept after a FAILURE (the
+  // member may try again), over after any other answer (SUCCESS, OWNER_APPROVAL_REQUIRED).
   if (result.loginState === 'EMAIL_VERIFICATION_REQUIRED') ctx.store.write(result.data.stateToken);
-  if (result.loginState === 'SUCCESS' || result.loginState === 'OWNER_APPROVAL_REQUIRED')
-    ctx.store.clear();
+  else if (result.loginState !== 'FAILURE') ctx.store.clear();
   if (result.loginState !== 'SUCCESS' || plan === false) return result;
   const { sessionToken } = result.data;
   try {
