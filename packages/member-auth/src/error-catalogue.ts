@@ -20,20 +20,18 @@ import { isMemberAuthError, type KnownMemberAuthErrorCode } from './member-auth-
  */
 export type CatalogueCall = 'register' | 'login' | 'verify';
 
-/** The catalogue's rows of each call: the platform's application code → the code of the result. */
-const ROWS: Readonly<Record<CatalogueCall, Readonly<Record<string, KnownMemberAuthErrorCode>>>> = {
-  register: {
-    '-19971': 'MISSING_CAPTCHA_TOKEN',
-    '-19970': 'INVALID_CAPTCHA_TOKEN',
-    '-19995': 'EMAIL_ALREADY_EXISTS',
-  },
-  login: {
-    '-19971': 'MISSING_CAPTCHA_TOKEN',
-    '-19970': 'INVALID_CAPTCHA_TOKEN',
-    '-19976': 'INVALID_PASSWORD',
-    '-19973': 'RESET_PASSWORD_REQUIRED',
-  },
-  verify: {},
+/**
+ * The catalogue's rows, `<call> <platform's application code>` → the code of the result;
+ * verify, and a call outside the catalogue (the argument as it came), have none.
+ */
+const ROWS: Readonly<Record<string, KnownMemberAuthErrorCode>> = {
+  'register -19971': 'MISSING_CAPTCHA_TOKEN',
+  'register -19970': 'INVALID_CAPTCHA_TOKEN',
+  'register -19995': 'EMAIL_ALREADY_EXISTS',
+  'login -19971': 'MISSING_CAPTCHA_TOKEN',
+  'login -19970': 'INVALID_CAPTCHA_TOKEN',
+  'login -19976': 'INVALID_PASSWORD',
+  'login -19973': 'RESET_PASSWORD_REQUIRED',
 };
 
 const UNREACHABLE = ['network', 'timeout', 'NETWORK_ERROR', 'TIMEOUT'];
@@ -116,10 +114,9 @@ export function catalogueError(call: CatalogueCall, error: unknown): LoginProble
     });
   }
   const platform = toPlatformError(error);
-  // A call outside the catalogue (the argument as it came) has no rows.
-  const rows = Object.hasOwn(ROWS, call) ? ROWS[call] : {};
-  const errorCode: KnownMemberAuthErrorCode = Object.hasOwn(rows, platform.code)
-    ? rows[platform.code]!
+  const row = `${call} ${platform.code}`;
+  const errorCode: KnownMemberAuthErrorCode = Object.hasOwn(ROWS, row)
+    ? ROWS[row]!
     : call === 'register' && platform.fieldViolations.some(({ type }) => type === 'EMAIL')
       ? 'INVALID_EMAIL'
       : transportCode(
