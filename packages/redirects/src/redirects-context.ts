@@ -25,8 +25,8 @@ export interface RedirectsContext {
   readonly once: ReturnType<typeof keyedFlight>;
 }
 
-/** `value` as a URL when it is an absolute http(s) URL (without a fragment unless `fragment`). */
-export const httpUrl = (value: unknown, name: string, fragment = true): URL =>
+/** `value` as a URL when it is an absolute http(s) URL (without a fragment when `fragment` is false; http's default allows one). */
+export const httpUrl = (value: unknown, name: string, fragment?: boolean): URL =>
   absoluteUrl(value, name, invalidArgument, { fragment });
 
 /**
