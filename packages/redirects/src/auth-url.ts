@@ -36,7 +36,7 @@ export async function getAuthUrl(
   options?: AuthUrlOptions,
 ): Promise<AuthUrl> {
   // `options ?? {}`: a null options argument is as good as none, never a TypeError.
-  const { prompt = 'login', responseMode = 'fragment', sessionToken, idp, signal } = options ?? {};
+  const { prompt = 'login', responseMode = 'fragment', sessionToken, idp } = options ?? {};
   const redirectSession = await createRedirectSession(
     ctx,
     {
@@ -57,7 +57,8 @@ export async function getAuthUrl(
       },
       prompt,
     },
-    { signal },
+    // Its `signal` is the call's.
+    options,
   );
   return { authUrl: redirectSession.fullUrl, redirectSession };
 }

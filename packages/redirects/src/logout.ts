@@ -30,7 +30,7 @@ export async function logout(ctx: RedirectsContext, logoutOptions: LogoutOptions
     (await createRedirectSession(
       ctx,
       { logout: { clientId: ctx.clientId }, callbacks: { postFlowUrl } },
-      { signal },
+      logoutOptions,
       accessToken,
     ).catch(failed));
   if (!session)
