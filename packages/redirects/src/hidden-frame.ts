@@ -39,7 +39,7 @@ function runHiddenFrame<T>(
       onerror: listener,
       src: url,
     });
-    (doc.body ?? doc.documentElement).append(frame);
+    (doc.body ?? doc.documentElement).appendChild(frame);
   });
 }
 
