@@ -1,6 +1,6 @@
 import { readAnswer } from './error-from-response';
 import type { FetchLike, HttpResponse } from './http-types';
-import { jsonHeaders, serialise, type authorize } from './request-parts';
+import { jsonHeaders, type authorize, type serialise } from './request-parts';
 import type { SendRequest, SendSettings } from './send';
 import { describeRequest, wrap } from './to-platform-error';
 
@@ -19,23 +19,27 @@ export const fetchOf =
  * The one request path of the library: `send` after its argument checks, and every
  * package's platform call (the token endpoint, the redirect sessions, the member
  * client), whose input its caller has checked. Applies the time-out together with the
- * caller's `signal`, builds the request (JSON body and headers; with `authorizeWith`,
- * `authorize`, the `Authorization` that `settings.getAuthorization` gives), calls
- * `fetch`, and reads the answer with `readAnswer`, all within the time-out. Resolves
- * with the answer, or rejects with the `PlatformError` that describes the failure
- * (`network`, `timeout`, `aborted`, the platform's error, `INVALID_RESPONSE`, or one of
- * building the request). Never retried. A caller that sets its own `Authorization`
- * leaves `authorizeWith` out, and its bundle never holds it. Internal: on the subpath
- * `@site-identity/http/internal`, not public API.
+ * caller's `signal`, builds the request (the body as JSON text, by `serialiseWith`;
+ * headers; with `authorizeWith`, `authorize`, the `Authorization` that
+ * `settings.getAuthorization` gives), calls `fetch`, and reads the answer with
+ * `readAnswer`, all within the time-out. Resolves with the answer, or rejects with the
+ * `PlatformError` that describes the failure (`network`, `timeout`, `aborted`, the
+ * platform's error, `INVALID_RESPONSE`, or one of building the request). Never retried.
+ * A caller whose body may hold what JSON cannot carry (an app's input) passes
+ * `serialise`, which refuses it with `INVALID_REQUEST_BODY`; one that builds its body
+ * from checked strings (the token endpoint) leaves it out, as does one that sets its own
+ * `Authorization` with `authorizeWith`: its bundle never holds them. Internal: on the
+ * subpath `@site-identity/http/internal`, not public API.
  *
  * @example
  * ```ts
- * import { authorize, exchange } from '@site-identity/http/internal';
+ * import { authorize, exchange, serialise } from '@site-identity/http/internal';
  * declare const accessToken: string;
  *
  * const { data } = await exchange(
  *   { method: 'POST', url: 'https://www.wixapis.com/_api/redirects-api/v1/redirect-session', body: {} },
  *   { timeoutMs: 10_000, getAuthorization: () => accessToken },
+ *   serialise,
  *   authorize,
  * );
  * ```
@@ -43,6 +47,7 @@ export const fetchOf =
 export async function exchange(
   request: ExchangeRequest,
   settings: SendSettings,
+  serialiseWith: typeof serialise = JSON.stringify,
   authorizeWith?: typeof authorize,
 ): Promise<HttpResponse> {
   const { method, signal } = request;
@@ -57,7 +62,7 @@ export async function exchange(
   let onAbort: (() => void) | undefined;
   try {
     if (signal?.aborted) throw signal.reason;
-    const body = serialise(request.body);
+    const body = serialiseWith(request.body);
     const headers = jsonHeaders(request.headers, undefined, body !== undefined);
     await authorizeWith?.(headers, settings.getAuthorization);
     if (signal?.aborted) throw signal.reason;

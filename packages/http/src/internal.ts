@@ -21,5 +21,5 @@ export {
 export { signalOf, untilAborted } from './signal';
 export { borrow, lend } from './lent';
 export { exchange } from './exchange';
-export { authorize } from './request-parts';
+export { authorize, serialise } from './request-parts';
 export { abortError, invalidOptions } from './platform-error';

@@ -19,7 +19,19 @@ export function jsonHeaders(
   }
 }
 
-/** The JSON text of `body`, `undefined` for none; `INVALID_REQUEST_BODY` when it has no JSON form. */
+/**
+ * The JSON text of `body`, `undefined` for none; a `PlatformError` `INVALID_REQUEST_BODY`
+ * when it has no JSON form (a bigint, a cycle, a function): the body check of `send`,
+ * `createHttpClient` and every `exchange` whose body holds an app's input. Internal: on
+ * the subpath `@site-identity/http/internal`, not public API.
+ *
+ * @example
+ * ```ts
+ * import { serialise } from '@site-identity/http/internal';
+ *
+ * serialise({ loginId: { email: 'ada@example.com' } }); // '{"loginId":{"email":"ada@example.com"}}'
+ * ```
+ */
 export function serialise(body: unknown): string | undefined {
   if (body === undefined) return undefined;
   let cause: unknown;

@@ -6,7 +6,7 @@ import {
   requiredString,
   timeoutMs as checkTimeout,
 } from './checks';
-import { authorize } from './request-parts';
+import { authorize, serialise } from './request-parts';
 import { exchange } from './exchange';
 import { invalidOptions } from './platform-error';
 
@@ -81,5 +81,5 @@ export async function send(request: SendRequest, settings: SendSettings): Promis
   requiredString(method, 'request.method', invalidOptions);
   absoluteUrl(url instanceof URL ? url.href : url, 'request.url', invalidOptions);
   checkTimeout(settings.timeoutMs, 'settings.timeoutMs', invalidOptions);
-  return exchange(request, settings, authorize);
+  return exchange(request, settings, serialise, authorize);
 }

@@ -389,6 +389,23 @@ describe('two texts: the member reads what to do, the developer where and why', 
   });
 });
 
+describe('a body JSON cannot carry', () => {
+  test('a profile holding a bigint is a FAILURE whose cause is INVALID_REQUEST_BODY, and nothing is sent', async () => {
+    const { auth } = createAuth();
+    const result = await auth.register({
+      ...ada,
+      profile: { customFields: [{ name: 'visits', value: 1n }] },
+      completeLogin: false,
+    } as unknown as Parameters<MemberAuth['register']>[0]);
+    expect(result.loginState).toBe('FAILURE');
+    expect(result.cause?.cause).toMatchObject({ code: 'INVALID_REQUEST_BODY' });
+    expect(result.cause?.message).toBe(
+      'The body must be serialisable as JSON; JSON.stringify threw a TypeError',
+    );
+    expect(serviceRequests()).toHaveLength(0);
+  });
+});
+
 describe('completing the login', () => {
   test('SUCCESS hands the session token to redirects.silentLogin, and the member is logged in', async () => {
     platform.state.addMember(ada);

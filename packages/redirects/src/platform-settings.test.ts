@@ -40,3 +40,23 @@ test('a token that cannot be had rejects with the manager’s own error, and not
   await expect(redirects.createRedirectSession({ login: {} })).rejects.toBe(failure);
   expect(urls).toEqual([]);
 });
+
+test('an intent JSON cannot carry is INVALID_REQUEST_BODY, and nothing is sent', async () => {
+  const urls: string[] = [];
+  const tokens = {
+    fetch: async (request: Request) => {
+      urls.push(request.url);
+      return Response.json({});
+    },
+    getAccessToken: async () => 'at',
+    clear: () => undefined,
+    exchangeCode: async () => {
+      throw new Error('not called');
+    },
+  };
+  const redirects = createRedirects({ clientId: 'c', tokens });
+  await expect(
+    redirects.createRedirectSession({ ecomCheckout: { checkoutId: 1n } } as never),
+  ).rejects.toMatchObject({ name: 'PlatformError', code: 'INVALID_REQUEST_BODY' });
+  expect(urls).toEqual([]);
+});
