@@ -120,10 +120,9 @@ export function accountCalls(ctx: AccountContext) {
       const given = optionsOf<PasswordResetEmailOptions>(options, 'options', invalidArgument);
       const url = given.redirectUri;
       absoluteUrl(url, 'options.redirectUri', invalidArgument);
-      const language = given.language ?? 'en';
       await post(
         '/recovery/v1/send-email',
-        { email, language, redirect: { url, clientId } },
+        { email, language: given.language ?? 'en', redirect: { url, clientId } },
         given,
       );
     },

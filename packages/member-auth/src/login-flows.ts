@@ -228,8 +228,8 @@ export function verifyEmailFlow(ctx: FlowContext, input: unknown): Promise<Login
       throw noPendingVerification();
     }
     if (!isFilled(code)) throw invalidArgument('Enter the verification code');
-    const body = { code, stateToken: flow.stateToken };
-    return (options) => ctx.request('/verification/v1/auth/verify', body, options);
+    return (options) =>
+      ctx.request('/verification/v1/auth/verify', { code, stateToken: flow.stateToken }, options);
   });
 }
 
