@@ -1,4 +1,4 @@
-import { absoluteUrl, invalid, optionalFunction, timeoutMs } from '@site-identity/http/internal';
+import { absoluteUrl, invalid, timeoutMs } from '@site-identity/http/internal';
 import { isRedirectsError, OAUTH_FLOW_TIMEOUT_MS, RedirectsError } from '@site-identity/redirects';
 import { invalidArgument } from './input-checks';
 import type { MemberAuthRedirects } from './ports';
@@ -161,16 +161,6 @@ export function completionPlan(
   if (originalUri !== undefined && typeof originalUri !== 'string')
     throw invalid('originalUri', 'a string', originalUri, invalidArgument);
   return { strategy, frameBudgetMs, redirectUri, originalUri };
-}
-
-/**
- * The settings of the factory, checked once: by the rules of a call's (an `'auto'`
- * call on the settings alone), and `onBeforeRedirect` a function.
- */
-export function checkCompletionSettings<T extends CompletionSettings>(settings: T): T {
-  completionPlan({}, settings, undefined);
-  optionalFunction(settings.onBeforeRedirect, 'onBeforeRedirect', invalidArgument);
-  return settings;
 }
 
 /** Whether a redirect can still do what the frame could not. */

@@ -20,7 +20,7 @@ import {
   type RegisterParams,
   type VerifyEmailParams,
 } from './login-flows';
-import { checkCompletionSettings, type BeforeRedirectEvent } from './login-completion';
+import { completionPlan, type BeforeRedirectEvent } from './login-completion';
 import type { LoginResult } from './login-result';
 import { platformCalls } from './platform-calls';
 import type { MemberAuthRedirects, MemberAuthTokens } from './ports';
@@ -224,10 +224,14 @@ export function createMemberAuth(options: MemberAuthOptions): MemberAuth {
     optionalFunction(options.fetch, 'fetch', invalidArgument) ?? tokens.fetch,
     tokens,
   );
+  // The completion settings, checked once: by the rules of a call's (an 'auto' call on
+  // the settings alone), and onBeforeRedirect a function.
+  completionPlan({}, options, undefined);
+  optionalFunction(options.onBeforeRedirect, 'onBeforeRedirect', invalidArgument);
   // What the login flows, the account calls and the separate imports share: the checked
   // options, with the platform calls (request, post), the client id and the store.
   const ctx = {
-    ...checkCompletionSettings(options),
+    ...options,
     ...calls,
     clientId,
     store: createVerificationStore(clientId, verificationStorage && (() => verificationStorage)),
