@@ -33,9 +33,10 @@ describe('memberText: what a member reads', () => {
     expect(memberText('UNKNOWN_STATE')).toBe('Unknown state');
   });
 
-  test('a code it does not know is a fault on the site’s side', () => {
-    expect(memberText('SOMETHING_NEW')).toBe(
-      'Something went wrong on our side. Try again in a moment.',
-    );
-  });
+  test.each(['SOMETHING_NEW', 'constructor', 'toString', '__proto__'])(
+    'a code it does not know (%s) is a fault on the site’s side',
+    (code) => {
+      expect(memberText(code)).toBe('Something went wrong on our side. Try again in a moment.');
+    },
+  );
 });

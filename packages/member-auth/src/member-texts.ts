@@ -29,4 +29,7 @@ const TEXTS: Readonly<Record<string, string>> = {
 
 /** The member's text for `code`; anything not listed is a fault on the site's side. */
 export const memberText = (code: MemberAuthErrorCode): string =>
-  TEXTS[code] ?? 'Something went wrong on our side. Try again in a moment.';
+  // Own entries only: a code such as `constructor` (the platform's codes pass through) is not listed.
+  Object.hasOwn(TEXTS, code)
+    ? TEXTS[code]!
+    : 'Something went wrong on our side. Try again in a moment.';
