@@ -180,7 +180,9 @@ function callShape(call: string, input: unknown, more: number): void {
       : 'an empty object'
     : input === null || input === undefined
       ? String(input)
-      : `a ${typeof input}`;
+      : Array.isArray(input)
+        ? 'an array'
+        : `a ${typeof input}`;
   throw invalidArgument(
     `${call} takes one object, ${call}({ email, password }); got ${came}${more > 0 ? ` and ${more} more argument${more > 1 ? 's' : ''}` : ''}`,
   );

@@ -349,6 +349,11 @@ describe('the wrong call shape is named, never "Enter a valid e-mail address"', 
       (auth: MemberAuth) => auth.register(undefined as never),
       'register takes one object, register({ email, password }); got undefined',
     ],
+    [
+      "login(['a@b.co', 'pw'])",
+      (auth: MemberAuth) => auth.login(['a@b.co', 'pw'] as never),
+      'login takes one object, login({ email, password }); got an array',
+    ],
   ])('%s', async (_name, call, message) => {
     const { auth } = createAuth();
     const result = await call(auth);
