@@ -6,7 +6,7 @@ import { attempt } from './values';
  * Loads `url` in a hidden iframe of `win` and resolves with the first non-undefined
  * `read(event)` of the events it hears (`message` on `win`, `load` and `error` on
  * the frame), or with `undefined` after `timeoutMs`. However it ends, the timer, the
- * listener and the frame are all gone before the promise settles.
+ * window's listener and the frame are all gone before the promise settles.
  */
 function runHiddenFrame<T>(
   win: Window,
@@ -29,16 +29,12 @@ function runHiddenFrame<T>(
     };
     const timer = setTimeout(finish, timeoutMs);
     win.addEventListener('message', listener);
+    // The frame's own events end with it: they need no removing.
+    frame.addEventListener('load', listener);
+    frame.addEventListener('error', listener);
     frame.setAttribute('aria-hidden', 'true');
     frame.style.display = 'none';
-    // The frame's `load` and `error` go to the listener too.
-    Object.assign(frame, {
-      tabIndex: -1,
-      title: 'site-identity',
-      onload: listener,
-      onerror: listener,
-      src: url,
-    });
+    Object.assign(frame, { tabIndex: -1, title: 'site-identity', src: url });
     (doc.body ?? doc.documentElement).appendChild(frame);
   });
 }
