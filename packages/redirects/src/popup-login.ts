@@ -152,7 +152,7 @@ export async function loginWithPopup(
       const { authUrl } = await getAuthUrl(ctx, flow, {
         prompt,
         responseMode: 'web_message',
-        ...(idp !== undefined && { idp }),
+        idp,
         signal,
       });
       expected = { origin: new URL(authUrl).origin, ...flow };
