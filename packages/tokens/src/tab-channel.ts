@@ -96,8 +96,8 @@ export function openTabChannel(
   hear: (message: TabMessage) => void,
   storageChanged: () => void,
 ) {
-  const locks =
-    environment.locks === undefined ? globalThis.navigator?.locks : environment.locks || undefined;
+  const locks = environment.locks === undefined ? globalThis.navigator?.locks : environment.locks;
+  const locked = typeof locks?.request === 'function';
   const port = attempt(() =>
     environment.openPort === undefined
       ? (new BroadcastChannel(name) as TabPort)
@@ -121,7 +121,7 @@ export function openTabChannel(
   const unsubscribe = attempt(() => storage.subscribe?.(key, storageChanged));
 
   return {
-    locked: typeof locks?.request === 'function',
+    locked,
     post(message: TabMessage): void {
       attempt(() => port?.postMessage({ ...message, key }));
     },
@@ -135,7 +135,7 @@ export function openTabChannel(
       waitMs: number,
       settled: Promise<unknown>,
     ): Promise<LockOutcome<T>> {
-      if (typeof locks?.request !== 'function') return { outcome: 'done', value: await task() };
+      if (!locked) return { outcome: 'done', value: await task() };
       const controller = new AbortController();
       let outcome: LockOutcome<T> | undefined;
       let ran = false;
