@@ -62,7 +62,8 @@ export class SiteIdentityError extends Error {
   get [BRAND](): readonly string[] {
     const names: string[] = [];
     let type: unknown = this.constructor;
-    for (; typeof type === 'function' && type !== Error; type = Object.getPrototypeOf(type))
+    // Up the chain while it is a function: past Error, Function.prototype brands nothing.
+    for (; typeof type === 'function'; type = Object.getPrototypeOf(type))
       if (Object.hasOwn(type, 'brand')) names.push((type as typeof SiteIdentityError).brand);
     return names;
   }
