@@ -70,11 +70,14 @@ export const recordOf = ({ tokens, epoch, generation }: Entry): object | null =>
   tokens && { ...tokens, epoch, generation };
 
 /**
- * The entry of `tokens` (a token set or `null`) at `epoch` and `generation`
- * (missing in records of earlier versions: 0); `undefined` when `tokens` is
- * neither. @internal
+ * The entry of `tokens` (a token set or `null`) at the `epoch` and `generation` of
+ * `rank` (the record or message that carries them; missing in records of earlier
+ * versions: 0); `undefined` when `tokens` is neither. @internal
  */
-export function entryOf(tokens: unknown, epoch?: unknown, generation?: unknown): Entry | undefined {
+export function entryOf(
+  tokens: unknown,
+  { epoch, generation }: { readonly epoch?: unknown; readonly generation?: unknown },
+): Entry | undefined {
   if (tokens !== null && !isTokens(tokens)) return undefined;
   return {
     tokens: tokens && freezeTokens(tokens),

@@ -58,8 +58,7 @@ export function createStoredRecord(
     failing = false;
     if (raw === null || raw === undefined || raw === '') return { kind: 'entry', entry: NO_ENTRY };
     const value = typeof raw === 'string' ? attempt((): unknown => JSON.parse(raw)) : undefined;
-    const { epoch, generation } = Object(value) as Record<string, unknown>;
-    const entry = entryOf(value ?? undefined, epoch, generation);
+    const entry = entryOf(value ?? undefined, Object(value) as Record<string, unknown>);
     if (entry) return { kind: 'entry', entry };
     if (raw !== corrupt)
       report(new TokensError(`"${key}" is not a token set`, { code: 'STORAGE_CORRUPT' }));

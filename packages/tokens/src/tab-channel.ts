@@ -105,8 +105,8 @@ export function openTabChannel(
   );
   const onMessage = ({ data }: { data: unknown }) => {
     const message = Object(data) as Record<string, unknown>;
-    const { tokens, epoch, generation, reason, unstored, renewing, ask } = message;
-    const entry = message['key'] === key && entryOf(tokens, epoch, generation);
+    const { reason, unstored, renewing, ask } = message;
+    const entry = message['key'] === key && entryOf(message['tokens'], message);
     if (entry)
       hear({
         ...entry,
