@@ -11,7 +11,7 @@ import { createListeners } from './listeners';
 export function createInspector(now: () => number) {
   const listeners = createListeners<[InspectionEvent]>();
   function emit(event: Unstamped): void {
-    if (listeners.size) listeners.tell(Object.freeze({ ...event, at: now() }));
+    if (listeners.all.size) listeners.tell(Object.freeze({ ...event, at: now() }));
   }
   const observer: SessionObserver = {
     step(before, next, event, published, from) {

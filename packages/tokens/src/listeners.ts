@@ -4,15 +4,15 @@ import { invalidArgument } from './errors';
 /**
  * A set of listeners, for the session's subscribers and the inspection's alike:
  * `add` takes a function only (a typed `INVALID_ARGUMENT` otherwise) and returns
- * its removal; `tell` calls every listener with `args`, and one that throws stops
- * none of the others (its error is rethrown on a microtask, so it is still seen). @internal
+ * its removal; `all` counts and clears them; `tell` calls every listener with `args`,
+ * and one that throws stops none of the others (its error is rethrown on a microtask,
+ * so it is still seen). @internal
  */
 export function createListeners<Args extends unknown[]>() {
   const listeners = new Set<(...args: Args) => void>();
   return {
-    get size(): number {
-      return listeners.size;
-    },
+    /** The listeners added: how many there are, and `clear()`. */
+    all: listeners as Pick<Set<unknown>, 'size' | 'clear'>,
     tell(...args: Args): void {
       for (const listener of [...listeners]) {
         try {
@@ -30,6 +30,5 @@ export function createListeners<Args extends unknown[]>() {
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
-    clear: () => listeners.clear(),
   };
 }

@@ -250,7 +250,7 @@ export function createSessionEngine(options: TokenManagerOptions, moved: () => v
       unwatch?.();
       tabs?.stop();
       tabs = null;
-      listeners.clear();
+      listeners.all.clear();
       observer = undefined;
     },
   };
