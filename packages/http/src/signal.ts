@@ -41,23 +41,20 @@ export function untilAborted<T>(
   options: unknown,
   make: Invalid,
 ): Promise<T> {
-  let signal: AbortSignal | undefined;
-  let running: Promise<T>;
   try {
-    signal = signalOf(options, make);
+    const signal = signalOf(options, make);
     if (signal?.aborted) throw abortError(signal.reason);
-    running = work();
+    const running = work();
+    if (!signal) return Promise.resolve(running);
+    return new Promise<T>((resolve, reject) => {
+      const stop = () => reject(abortError(signal.reason));
+      signal.addEventListener('abort', stop, { once: true });
+      Promise.resolve(running)
+        .then(resolve, reject)
+        .finally(() => signal.removeEventListener('abort', stop))
+        .catch(() => undefined);
+    });
   } catch (error) {
     return Promise.reject(error);
   }
-  if (!signal) return Promise.resolve(running);
-  const given = signal;
-  return new Promise<T>((resolve, reject) => {
-    const stop = () => reject(abortError(given.reason));
-    given.addEventListener('abort', stop, { once: true });
-    Promise.resolve(running)
-      .then(resolve, reject)
-      .finally(() => given.removeEventListener('abort', stop))
-      .catch(() => undefined);
-  });
 }
