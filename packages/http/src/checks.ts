@@ -177,17 +177,14 @@ export function absoluteUrl(
     fragment = true,
   }: { schemes?: readonly string[]; fragment?: boolean } = {},
 ): URL {
-  let url: URL | undefined;
-  try {
-    url = typeof value === 'string' ? new URL(value) : undefined;
-  } catch {
-    // refused below
-  }
+  // Not a URL: refused below.
+  const url = typeof value === 'string' ? attempt(() => new URL(value)) : undefined;
   const rule = `an absolute ${schemes.map((s) => s.slice(0, -1)).join(' or ')} URL${fragment ? '' : ' without a fragment'}`;
   if (
     !url ||
     !schemes.includes(url.protocol) ||
-    (!fragment && typeof value === 'string' && value.includes('#'))
+    // A URL was made: `value` is a string.
+    (!fragment && (value as string).includes('#'))
   )
     throw invalid(name, rule, value, make);
   return url;

@@ -1,5 +1,5 @@
 import type { HttpResponse } from './http-types';
-import { invalid, isRecord } from './checks';
+import { attempt, invalid, isRecord } from './checks';
 import { invalidOptions } from './platform-error';
 import { PlatformError, type FieldViolation } from './platform-error';
 import { constantCase, statusTextOf } from './status-text';
@@ -74,7 +74,6 @@ export async function readAnswer(response: Response, where?: string): Promise<Ht
   const common = { status, requestId, retryable: RETRYABLE_STATUSES.includes(status), response };
   const id = `request-id: ${requestId ?? 'unknown'}`;
   let body = '';
-  let json: Json;
   try {
     body = await response.text();
   } catch (cause) {
@@ -85,11 +84,8 @@ export async function readAnswer(response: Response, where?: string): Promise<Ht
       );
     }
   }
-  try {
-    json = JSON.parse(body) as Json;
-  } catch {
-    // Not JSON (HTML, empty, truncated): a 2xx is refused below, an error is judged by its status.
-  }
+  // Not JSON (HTML, empty, truncated): a 2xx is refused below, an error is judged by its status.
+  const json = attempt(() => JSON.parse(body) as Json);
 
   if (ok) {
     if (json === undefined && !(body === '' && (status === 204 || status === 205))) {
