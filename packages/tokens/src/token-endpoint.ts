@@ -235,13 +235,17 @@ function endpointSettings(options: TokenEndpointOptions) {
   const clientId = required(options?.clientId, 'clientId');
   const { tokenUrl = DEFAULT_TOKEN_URL, now = () => Date.now() } = options;
   const { origin, pathname } = absoluteUrl(tokenUrl, 'tokenUrl', invalidArgument);
-  optionalFunction(options.fetch, 'fetch', invalidArgument);
-  optionalFunction(now, 'now', invalidArgument);
-  const timeoutMs = checkTimeout(options.timeoutMs ?? 10_000, 'timeoutMs', invalidArgument);
-  const extra = checkedExtra(options.tokenRequestHeaders);
-  // How messages name the endpoint: host and path, never a query.
-  const url = origin + pathname;
-  return { clientId, tokenUrl, url, now, timeoutMs, extra, fetch: options.fetch };
+  // The fields are checked in this order: fetch, now, timeoutMs, then tokenRequestHeaders.
+  return {
+    clientId,
+    tokenUrl,
+    // How messages name the endpoint: host and path, never a query.
+    url: origin + pathname,
+    fetch: optionalFunction(options.fetch, 'fetch', invalidArgument),
+    now: optionalFunction(now, 'now', invalidArgument),
+    timeoutMs: checkTimeout(options.timeoutMs ?? 10_000, 'timeoutMs', invalidArgument),
+    extra: checkedExtra(options.tokenRequestHeaders),
+  };
 }
 
 /**
@@ -305,7 +309,8 @@ export function createTokenEndpoint(options: TokenEndpointOptions): TokenEndpoin
 export function createGrants(options: TokenEndpointOptions) {
   const settings = endpointSettings(options);
   const grant = (request: GrantRequest) => sendGrant(settings, request);
-  const grants: Omit<TokenEndpoint, 'authorizedClient'> = {
+  const grants: Omit<TokenEndpoint, 'authorizedClient'> & { grant: typeof grant } = {
+    grant,
     anonymous: async (options) =>
       grant({
         grantType: 'anonymous',
@@ -333,5 +338,5 @@ export function createGrants(options: TokenEndpointOptions) {
       return grant({ grantType: 'authorization_code', role: 'member', fields, options: request });
     },
   };
-  return { ...grants, grant };
+  return grants;
 }
