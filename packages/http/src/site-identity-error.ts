@@ -98,9 +98,7 @@ export function isSiteIdentityError(
   value: unknown,
   name = 'SiteIdentityError',
 ): value is SiteIdentityError {
-  const names =
-    typeof value === 'object' && value !== null
-      ? (value as { [BRAND]?: unknown })[BRAND]
-      : undefined;
+  // Object(): null, undefined and primitives carry no brand.
+  const names = (Object(value) as { [BRAND]?: unknown })[BRAND];
   return Array.isArray(names) && names.includes(name);
 }
