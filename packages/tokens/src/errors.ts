@@ -199,11 +199,12 @@ export class TokenEndpointError extends PlatformError {
 
   constructor(message: string, init: TokenEndpointErrorInit) {
     // Called without its init (from JavaScript): an error without fields, not a TypeError.
-    const { code, kind, status } = init ?? ({} as Partial<TokenEndpointErrorInit>);
     super(message, {
       ...init,
-      kind: kind ?? (status === undefined ? (code === 'TIMEOUT' ? 'timeout' : 'network') : 'http'),
-      invalidGrant: code === 'INVALID_GRANT',
+      kind:
+        init?.kind ??
+        (init?.status === undefined ? (init?.code === 'TIMEOUT' ? 'timeout' : 'network') : 'http'),
+      invalidGrant: init?.code === 'INVALID_GRANT',
     } as PlatformErrorInit);
   }
 }
