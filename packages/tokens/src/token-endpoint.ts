@@ -257,13 +257,18 @@ async function sendGrant(
   { grantType, role, fields, options, previous, authorization }: GrantRequest,
 ): Promise<Tokens> {
   const signal = signalOf(options, invalidArgument);
-  const { clientId, tokenUrl } = settings;
-  const body = grantType === 'authorized_client' ? fields : { clientId, grantType, ...fields };
+  const body =
+    grantType === 'authorized_client'
+      ? fields
+      : { clientId: settings.clientId, grantType, ...fields };
   const headers = requestHeaders(settings.extra, authorization);
   let answer: HttpResponse | undefined;
   let cause: PlatformError | undefined;
   try {
-    answer = await exchange({ method: 'POST', url: tokenUrl, body, headers, signal }, settings);
+    answer = await exchange(
+      { method: 'POST', url: settings.tokenUrl, body, headers, signal },
+      settings,
+    );
   } catch (caught) {
     // exchange throws PlatformErrors only (every failure wrapped).
     cause = caught as PlatformError;
