@@ -220,11 +220,9 @@ export const invalidOptions = (message: string, cause?: unknown): PlatformError 
  */
 export function isPlatformError(value: unknown): value is PlatformError {
   // Every field a caller reads without a check must be there, so a look-alike is wrapped, not trusted.
-  const error = value as { kind?: unknown; code?: unknown; fieldViolations?: unknown };
-  return (
-    isSiteIdentityError(value, 'PlatformError') &&
-    typeof error.kind === 'string' &&
-    typeof error.code === 'string' &&
-    Array.isArray(error.fieldViolations)
-  );
+  if (!isSiteIdentityError(value, 'PlatformError')) return false;
+  const { kind, code, fieldViolations } = value as { kind?: unknown; fieldViolations?: unknown } & {
+    code?: unknown;
+  };
+  return typeof kind === 'string' && typeof code === 'string' && Array.isArray(fieldViolations);
 }

@@ -60,13 +60,13 @@ export interface FailureContext {
 export function wrap(error: unknown, context?: FailureContext): PlatformError {
   const aborted = context?.signal?.aborted;
   if (!aborted && isPlatformError(error)) return error;
-  const where = context && describeRequest(context.method, context.url);
-  const on = where ? `: ${where}` : '';
-  const net =
-    context && networkCause(error, typeof context.url === 'object' ? context.url.host : '');
+  const { method = '', url = '' } = context ?? {};
+  const where = context ? describeRequest(method, url) : '';
+  const on = context ? `: ${where}` : '';
+  const net = context && networkCause(error, typeof url === 'object' ? url.host : '');
   const detail: RequestDetail | undefined = context && {
-    method: context.method,
-    url: shownUrl(context.url),
+    method,
+    url: shownUrl(url),
     networkCode: net?.code,
   };
   switch (aborted ? 'AbortError' : (error as Error | undefined)?.name) {
@@ -79,7 +79,7 @@ export function wrap(error: unknown, context?: FailureContext): PlatformError {
       return abortError(aborted ? context?.signal?.reason : error, `Request aborted${on}`);
     case 'TypeError':
       return new PlatformError(
-        `Network error${where ? `: no answer to ${where}` : ''}${net ? `: ${net.reason}` : ''}`,
+        `Network error${context ? `: no answer to ${where}` : ''}${net ? `: ${net.reason}` : ''}`,
         { kind: 'network', code: 'NETWORK_ERROR', retryable: true, cause: error, detail },
       );
     default:
