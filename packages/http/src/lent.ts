@@ -39,10 +39,8 @@ export function borrow(
   what: string,
   make: Invalid,
 ): unknown {
-  const internals =
-    typeof client === 'object' && client !== null
-      ? (client as Record<symbol, unknown>)[Symbol.for(key)]
-      : undefined;
+  // Object(): null, undefined and primitives have nothing lent.
+  const internals = (Object(client) as Record<symbol, unknown>)[Symbol.for(key)];
   if (internals === undefined) throw invalid(name, what, client, make);
   return internals;
 }

@@ -7,14 +7,18 @@ export function authorizedClientGrant(
   request: Parameters<TokenEndpoint['authorizedClient']>[0],
 ): GrantRequest {
   const memberId = required(request?.memberId, 'memberId');
-  const tokens = { accessToken: request.accessToken, secondToken: request.secondToken };
-  for (const [name, value] of Object.entries(tokens)) {
-    // Never the value itself in the message: it is a token.
-    if (/[\0\r\n]/.test(required(value, name)))
-      throw invalidArgument(
-        `${name} must be header-safe (no line break or NUL); got a string with one`,
-      );
-  }
+  // The `Authorization` value: both tokens, each checked in this order.
+  const authorization = (['accessToken', 'secondToken'] as const)
+    .map((name) => {
+      const value = required(request[name], name);
+      // Never the value itself in the message: it is a token.
+      if (/[\0\r\n]/.test(value))
+        throw invalidArgument(
+          `${name} must be header-safe (no line break or NUL); got a string with one`,
+        );
+      return value;
+    })
+    .join(',');
   const fields = {
     grant_type: 'authorized_client',
     scope: 'offline_access',
@@ -28,6 +32,6 @@ export function authorizedClientGrant(
     role: 'member',
     fields,
     options: request,
-    authorization: `${tokens.accessToken},${tokens.secondToken}`,
+    authorization,
   };
 }
