@@ -7,7 +7,8 @@ export function authorizedClientGrant(
   request: Parameters<TokenEndpoint['authorizedClient']>[0],
 ): GrantRequest {
   const memberId = required(request?.memberId, 'memberId');
-  // The `Authorization` value: both tokens, each checked in this order.
+  // The `Authorization` value: both tokens, each checked in this order, joined by a comma
+  // (join's default separator).
   const authorization = (['accessToken', 'secondToken'] as const)
     .map((name) => {
       const value = required(request[name], name);
@@ -18,7 +19,7 @@ export function authorizedClientGrant(
         );
       return value;
     })
-    .join(',');
+    .join();
   const fields = {
     grant_type: 'authorized_client',
     scope: 'offline_access',
