@@ -394,6 +394,32 @@ describe('two texts: the member reads what to do, the developer where and why', 
   });
 });
 
+describe('options read as the checks read them', () => {
+  test('settings an options object inherits (a class with getters) reach every call', async () => {
+    platform.state.addMember(ada);
+    const { tokens, redirects } = createAuth();
+    class Settings {
+      get tokens() {
+        return tokens;
+      }
+      get redirects() {
+        return redirects;
+      }
+    }
+    const auth = createMemberAuth(
+      new Settings() as unknown as Parameters<typeof createMemberAuth>[0],
+    );
+    await expect(auth.login({ ...ada, completeLogin: false })).resolves.toMatchObject({
+      loginState: 'SUCCESS',
+    });
+    // The token manager reached the account calls: a visitor is told to log in first.
+    await expect(auth.changePassword('a new password 1')).rejects.toMatchObject({
+      name: 'MemberAuthError',
+      code: 'NOT_LOGGED_IN',
+    });
+  });
+});
+
 describe('a body JSON cannot carry', () => {
   test('a profile holding a bigint is a FAILURE whose cause is INVALID_REQUEST_BODY, and nothing is sent', async () => {
     const { auth } = createAuth();

@@ -229,9 +229,15 @@ export function createMemberAuth(options: MemberAuthOptions): MemberAuth {
   completionPlan({}, options, undefined);
   optionalFunction(options.onBeforeRedirect, 'onBeforeRedirect', invalidArgument);
   // What the login flows, the account calls and the separate imports share: the checked
-  // options, with the platform calls (request, post), the client id and the store.
+  // options by name (read as the checks read them, a getter's included), the platform
+  // calls (request, post), the client id and the store.
   const ctx = {
-    ...options,
+    tokens,
+    redirects,
+    captcha,
+    redirectUri: options.redirectUri,
+    frameBudgetMs: options.frameBudgetMs,
+    onBeforeRedirect: options.onBeforeRedirect,
     ...calls,
     clientId,
     store: createVerificationStore(clientId, verificationStorage && (() => verificationStorage)),
