@@ -160,6 +160,7 @@ function requestHeaders(
   const given = typeof extra === 'function' ? extra() : extra;
   for (const [name, value] of Object.entries(Object(given) as Record<string, unknown>)) {
     try {
+      // A value that is not a string is refused as one Headers refuses (the catch below).
       if (typeof value !== 'string') throw value;
       headers.set(name, value);
     } catch {
