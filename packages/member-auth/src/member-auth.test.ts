@@ -406,9 +406,7 @@ describe('options read as the checks read them', () => {
         return redirects;
       }
     }
-    const auth = createMemberAuth(
-      new Settings() as unknown as Parameters<typeof createMemberAuth>[0],
-    );
+    const auth = createMemberAuth(new Settings());
     await expect(auth.login({ ...ada, completeLogin: false })).resolves.toMatchObject({
       loginState: 'SUCCESS',
     });
