@@ -1,4 +1,3 @@
-import { readAnswer } from './error-from-response';
 import type { FetchLike, HttpResponse } from './http-types';
 import { jsonHeaders, type authorize, type serialise } from './request-parts';
 import type { SendRequest, SendSettings } from './send';
@@ -21,10 +20,13 @@ export const fetchOf =
  * client), whose input its caller has checked. Applies the time-out together with the
  * caller's `signal`, builds the request (the body as JSON text, by `serialiseWith`;
  * headers; with `authorizeWith`, `authorize`, the `Authorization` that
- * `settings.getAuthorization` gives), calls `fetch`, and reads the answer with
- * `readAnswer`, all within the time-out. Resolves with the answer, or rejects with the
- * `PlatformError` that describes the failure (`network`, `timeout`, `aborted`, the
- * platform's error, `INVALID_RESPONSE`, or one of building the request). Never retried.
+ * `settings.getAuthorization` gives), calls `fetch`, and reads the answer with `read`,
+ * all within the time-out. Resolves with what `read` makes of the answer, or rejects
+ * with the `PlatformError` that describes the failure (`network`, `timeout`, `aborted`,
+ * one of building the request, or what `read` threw). Never retried.
+ * `read` is `readAnswer` for a platform API (the platform's error, `INVALID_RESPONSE`);
+ * the token endpoint, an OAuth endpoint, reads its own answers, so that visitor tokens
+ * do not carry the platform's error parser.
  * A caller whose body may hold what JSON cannot carry (an app's input) passes
  * `serialise`, which refuses it with `INVALID_REQUEST_BODY`; one that builds its body
  * from checked strings (the token endpoint) leaves it out, as does one that sets its own
@@ -33,23 +35,25 @@ export const fetchOf =
  *
  * @example
  * ```ts
- * import { authorize, exchange, serialise } from '@site-identity/http/internal';
+ * import { authorize, exchange, readAnswer, serialise } from '@site-identity/http/internal';
  * declare const accessToken: string;
  *
  * const { data } = await exchange(
  *   { method: 'POST', url: 'https://www.wixapis.com/_api/redirects-api/v1/redirect-session', body: {} },
  *   { timeoutMs: 10_000, getAuthorization: () => accessToken },
+ *   readAnswer,
  *   serialise,
  *   authorize,
  * );
  * ```
  */
-export async function exchange(
+export async function exchange<A = HttpResponse>(
   request: ExchangeRequest,
   settings: SendSettings,
+  read: (response: Response, where: string) => Promise<A>,
   serialiseWith: typeof serialise = JSON.stringify,
   authorizeWith?: typeof authorize,
-): Promise<HttpResponse> {
+): Promise<A> {
   const { method, signal } = request;
   const { timeoutMs } = settings;
   const url = new URL(request.url);
@@ -72,7 +76,7 @@ export async function exchange(
       stop.addEventListener('abort', onAbort);
     });
     const answer = async () =>
-      readAnswer(
+      read(
         await fetchOf(settings.fetch)(new Request(url, { method, headers, body, signal: stop })),
         describeRequest(method, url),
       );

@@ -21,5 +21,6 @@ export {
 export { signalOf, untilAborted } from './signal';
 export { borrow, lend } from './lent';
 export { exchange } from './exchange';
+export { readAnswer, RETRYABLE_STATUSES } from './error-from-response';
 export { authorize, serialise } from './request-parts';
 export { abortError, invalidOptions } from './platform-error';

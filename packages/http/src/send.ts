@@ -8,6 +8,7 @@ import {
 } from './checks';
 import { authorize, serialise } from './request-parts';
 import { exchange } from './exchange';
+import { readAnswer } from './error-from-response';
 import { invalidOptions } from './platform-error';
 
 /**
@@ -81,5 +82,5 @@ export async function send(request: SendRequest, settings: SendSettings): Promis
   requiredString(method, 'request.method', invalidOptions);
   absoluteUrl(url instanceof URL ? url.href : url, 'request.url', invalidOptions);
   checkTimeout(settings.timeoutMs, 'settings.timeoutMs', invalidOptions);
-  return exchange(request, settings, serialise, authorize);
+  return exchange(request, settings, readAnswer, serialise, authorize);
 }

@@ -1,5 +1,5 @@
 import { DEFAULT_TIMEOUT_MS, type FetchLike, type HttpResponse } from '@site-identity/http';
-import { exchange, serialise, signalOf } from '@site-identity/http/internal';
+import { exchange, readAnswer, serialise, signalOf } from '@site-identity/http/internal';
 import type { MemberAuthTokens } from './ports';
 import { rejectingWithMemberAuthError } from './account-error';
 import { invalidArgument } from './input-checks';
@@ -54,6 +54,7 @@ export function platformCalls(
         signal,
       },
       { fetch, timeoutMs: DEFAULT_TIMEOUT_MS },
+      readAnswer,
       serialise,
     );
   return {

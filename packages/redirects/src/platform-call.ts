@@ -1,5 +1,5 @@
 import type { FetchLike } from '@site-identity/http';
-import { exchange, serialise } from '@site-identity/http/internal';
+import { exchange, readAnswer, serialise } from '@site-identity/http/internal';
 
 /** The time-out of a redirect-session call: 10 seconds, as every platform call. */
 const CALL_TIMEOUT_MS = 10_000;
@@ -27,6 +27,7 @@ export async function postJson(
   const { data, requestId } = await exchange(
     { method: 'POST', url, body, headers: { authorization }, signal },
     { fetch, timeoutMs: CALL_TIMEOUT_MS },
+    readAnswer,
     serialise,
   );
   return { data, requestId };

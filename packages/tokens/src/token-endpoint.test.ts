@@ -112,6 +112,51 @@ describe('failures', () => {
       `Failed to fetch tokens from OAuth API: 400 Bad Request from POST https://www.wixapis.com/oauth2/token, request id: ${error.requestId}`,
     );
     expect(error.message).not.toContain('never-issued');
+    // The endpoint's own reason (RFC 6749 §5.2 error_description), for the developer.
+    expect(error.description).toBe('unknown refresh token');
+  });
+
+  test('an error answer is judged by its status: a description that is not a string is left out', async () => {
+    const odd = createTokenEndpoint({
+      clientId: 'client-1',
+      fetch: async () =>
+        Response.json(
+          { error: 'invalid_grant', error_description: { text: 'no' } },
+          { status: 401, statusText: 'Unauthorized' },
+        ),
+    });
+    const error = await failure(odd.refresh('rt'));
+    expect(error).toMatchObject({
+      code: 'INVALID_GRANT',
+      kind: 'application',
+      status: 401,
+      description: undefined,
+    });
+    // An answer is what came: no cause behind it.
+    expect('cause' in error).toBe(false);
+  });
+
+  test('a 200 whose body breaks off is a network failure, retryable, never a TypeError', async () => {
+    const broken = createTokenEndpoint({
+      clientId: 'client-1',
+      fetch: async () =>
+        new Response(
+          new ReadableStream({
+            start: (controller) => controller.error(new TypeError('terminated')),
+          }),
+          { status: 200 },
+        ),
+    });
+    const error = await failure(broken.anonymous());
+    expect(error).toMatchObject({
+      code: 'NETWORK_ERROR',
+      kind: 'network',
+      retryable: true,
+      invalidGrant: false,
+    });
+    expect(error.message).toBe(
+      'Failed to fetch tokens from OAuth API: Network error: no answer to POST https://www.wixapis.com/oauth2/token',
+    );
   });
 
   test('a reused (rotated) refresh token is an invalid grant', async () => {

@@ -1,14 +1,16 @@
 import {
+  REQUEST_ID_HEADER,
   statusTextOf,
   type FetchLike as HttpFetchLike,
-  type HttpResponse,
   type PlatformError,
 } from '@site-identity/http';
 import {
   absoluteUrl,
+  attempt,
   exchange,
   invalid,
   optionalFunction,
+  RETRYABLE_STATUSES,
   signalOf,
   timeoutMs as checkTimeout,
 } from '@site-identity/http/internal';
@@ -194,28 +196,50 @@ function failureCode(
     : 'REQUEST_REJECTED';
 }
 
+/** An answer of the token endpoint: the response, and its body as JSON (`undefined` when it is not JSON). */
+interface GrantAnswer {
+  readonly response: Response;
+  readonly data: unknown;
+}
+
+/**
+ * Reads an answer of the token endpoint, within the request's time-out. Whatever the
+ * status, the answer is the endpoint's: {@link grantFailure} judges it by its status, as
+ * an OAuth endpoint's error (RFC 6749 §5.2) is meant to be; the platform's error
+ * envelope, which the library's other calls read, says nothing a grant's caller acts on.
+ * A body that cannot be read is a network failure (`exchange` wraps it).
+ */
+async function readGrantAnswer(response: Response): Promise<GrantAnswer> {
+  const text = await response.text();
+  return { response, data: attempt(() => JSON.parse(text) as unknown) };
+}
+
 /**
  * The error of a grant that gave no token set: the {@link TokenEndpointError} that
- * says what came, or, when the caller's signal aborted the request, http's one
- * abort error as http's request path (`exchange`) gave it.
+ * says what came (an answer: kind `application` for a 4xx as http gives it, `system`
+ * for a 200 that is not a token set, else `http`; the endpoint's `error_description` as
+ * `description`), or what happened when no answer came (`cause`); when the caller's
+ * signal aborted the request, http's one abort error as `exchange` gave it.
  */
 function grantFailure(
   grantType: GrantType,
   url: string,
-  answer: HttpResponse | undefined,
+  answer: GrantAnswer | undefined,
   cause: PlatformError | undefined,
 ): PlatformError {
   if (cause?.kind === 'aborted') return cause;
-  const status = answer?.status ?? cause?.status;
-  const response = cause?.response;
-  const requestId = answer?.requestId ?? cause?.requestId;
-  const kind = cause?.kind ?? (status === 200 ? 'system' : 'http');
+  const response = answer?.response;
+  const status = response?.status;
+  const requestId = response?.headers.get(REQUEST_ID_HEADER) ?? undefined;
+  const kind =
+    cause?.kind ??
+    (status === 200 ? 'system' : status! >= 400 && status! < 500 ? 'application' : 'http');
+  const reason = (answer?.data as { error_description?: unknown } | undefined)?.error_description;
   // No answer: the cause names the request and the network's reason; an answer: its
   // status and status text, from where.
-  const what =
-    status === undefined
-      ? cause?.message
-      : `${status === 200 ? 'the answer is not a token set' : `${status} ${statusTextOf(status, response?.statusText ?? '')}`} from POST ${url}`;
+  const what = response
+    ? `${status === 200 ? 'the answer is not a token set' : `${status} ${statusTextOf(status!, response.statusText)}`} from POST ${url}`
+    : cause?.message;
   const id = requestId ? `, request id: ${requestId}` : '';
   return new TokenEndpointError(`Failed to fetch tokens from OAuth API: ${what}${id}`, {
     detail: cause?.detail ?? { method: 'POST', url },
@@ -225,7 +249,8 @@ function grantFailure(
     status,
     requestId,
     // http's meaning: network, time-out, 408, 429, 502, 503, 504.
-    retryable: cause?.retryable === true,
+    retryable: cause ? cause.retryable : RETRYABLE_STATUSES.includes(status!),
+    description: typeof reason === 'string' ? reason : undefined,
     response,
     cause,
   });
@@ -263,12 +288,13 @@ async function sendGrant(
       ? fields
       : { clientId: settings.clientId, grantType, ...fields };
   const headers = requestHeaders(settings.extra, authorization);
-  let answer: HttpResponse | undefined;
+  let answer: GrantAnswer | undefined;
   let cause: PlatformError | undefined;
   try {
     answer = await exchange(
       { method: 'POST', url: settings.tokenUrl, body, headers, signal },
       settings,
+      readGrantAnswer,
     );
   } catch (caught) {
     // exchange throws PlatformErrors only (every failure wrapped).
@@ -276,7 +302,7 @@ async function sendGrant(
   }
   // Only a 200 carries a token set; another 2xx is not the endpoint's answer.
   const tokens =
-    answer?.status === 200
+    answer?.response.status === 200
       ? tokensFromAnswer(answer.data, role, settings.now(), previous)
       : undefined;
   if (tokens) return tokens;
