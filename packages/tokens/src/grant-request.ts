@@ -1,6 +1,6 @@
 import { requiredString } from '@site-identity/http/internal';
 import { invalidArgument, type GrantType } from './errors';
-import type { TokenRole } from './types';
+import type { RefreshToken, TokenRole } from './types';
 
 /** A non-empty string, or the package's `INVALID_ARGUMENT` naming it. @internal */
 export const required = (value: unknown, name: string): string =>
@@ -19,3 +19,24 @@ export interface GrantRequest {
   readonly previous?: string | undefined;
   readonly authorization?: string | undefined;
 }
+
+/** The grant of visitor tokens; `options` holds the call's `signal`. @internal */
+export const anonymousGrant = (options?: unknown): GrantRequest => ({
+  grantType: 'anonymous',
+  role: 'visitor',
+  fields: {},
+  options,
+});
+
+/**
+ * The renewal through `refreshToken`, whose value was checked: a member's role is
+ * kept, any other is a visitor's; without a new refresh token in the answer, the one
+ * sent stays. @internal
+ */
+export const refreshGrant = ({ value, role }: RefreshToken, options?: unknown): GrantRequest => ({
+  grantType: 'refresh_token',
+  role: role === 'member' ? 'member' : 'visitor',
+  fields: { refreshToken: value },
+  options,
+  previous: value,
+});

@@ -18,7 +18,7 @@ import {
 } from './session-transition';
 import type { SessionEndReason } from './session';
 import { ANY_TOKENS, LOCK_MARGIN_MS, type SessionEngine } from './session-engine';
-import type { TokenEndpoint } from './token-endpoint';
+import { anonymousGrant, refreshGrant, type GrantRequest } from './grant-request';
 import type { Tokens } from './types';
 
 /** How long a renewing tab listens for a later session before it presents a refresh token. */
@@ -37,7 +37,7 @@ const CHANGED = 'changed';
  */
 export function createRenewal(
   engine: SessionEngine,
-  endpoint: Pick<TokenEndpoint, 'refresh' | 'anonymous'>,
+  grant: (request: GrantRequest) => Promise<Tokens>,
 ) {
   const { dispatch, reread, usable, lockTimeoutMs } = engine;
   const held = () => engine.session.held;
@@ -91,9 +91,11 @@ export function createRenewal(
     let tokens: Tokens;
     try {
       tokens = await request(decision.action, base, () =>
-        decision.action === 'refresh'
-          ? endpoint.refresh(base.tokens!.refreshToken)
-          : endpoint.anonymous(),
+        grant(
+          decision.action === 'refresh'
+            ? refreshGrant(base.tokens!.refreshToken)
+            : anonymousGrant(),
+        ),
       );
     } catch (error) {
       // Only the platform's rejection of the refresh token itself ends a session.
@@ -107,7 +109,7 @@ export function createRenewal(
       if (base.tokens?.refreshToken.role === 'member') reason = 'refresh_rejected';
       void dispatch(rejected, renewedEntry(null, base), reason);
       try {
-        tokens = await request('anonymous', base, () => endpoint.anonymous());
+        tokens = await request('anonymous', base, () => grant(anonymousGrant()));
       } catch (failure) {
         void dispatch(dropped, reason);
         throw failure;

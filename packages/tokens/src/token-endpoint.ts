@@ -21,7 +21,7 @@ import {
   type TokensErrorCode,
 } from './errors';
 import { authorizedClientGrant } from './authorized-client-grant';
-import { required, type GrantRequest } from './grant-request';
+import { anonymousGrant, refreshGrant, required, type GrantRequest } from './grant-request';
 import { tokensFromAnswer } from './token-set';
 import type { RefreshToken, Tokens } from './types';
 import type { SignalOption } from './errors';
@@ -329,46 +329,36 @@ async function sendGrant(
  * ```
  */
 export function createTokenEndpoint(options: TokenEndpointOptions): TokenEndpoint {
-  const { grant, ...grants } = createGrants(options);
-  return { ...grants, authorizedClient: async (request) => grant(authorizedClientGrant(request)) };
+  const { grant, exchangeCode } = createGrants(options);
+  return {
+    anonymous: async (options) => grant(anonymousGrant(options)),
+    async refresh(refreshToken, options) {
+      const token = typeof refreshToken === 'string' ? { value: refreshToken } : refreshToken;
+      const value = required(token?.value, 'refreshToken');
+      return grant(refreshGrant({ value, role: (token as RefreshToken).role }, options));
+    },
+    exchangeCode,
+    authorizedClient: async (request) => grant(authorizedClientGrant(request)),
+  };
 }
 
 /**
- * The grants a token manager sends itself (visitor tokens, renewal, the code
- * exchange) and `grant`, which sends any grant request with the endpoint's settings
- * (the `authorized_client` grant of `@site-identity/tokens/authorized-client`). @internal
+ * `grant`, which sends any grant request with the endpoint's settings (a token
+ * manager's renewals and visitor tokens, whose refresh token its session checked;
+ * the endpoint's checked calls; the `authorized_client` grant of
+ * `@site-identity/tokens/authorized-client`), and the code exchange, its input
+ * checked. @internal
  */
 export function createGrants(options: TokenEndpointOptions) {
   const settings = endpointSettings(options);
   const grant = (request: GrantRequest) => sendGrant(settings, request);
-  const grants: Omit<TokenEndpoint, 'authorizedClient'> & { grant: typeof grant } = {
-    grant,
-    anonymous: async (options) =>
-      grant({
-        grantType: 'anonymous',
-        role: 'visitor',
-        fields: {},
-        options,
-      }),
-    async refresh(refreshToken, options) {
-      const token = typeof refreshToken === 'string' ? { value: refreshToken } : refreshToken;
-      const value = required(token?.value, 'refreshToken');
-      return grant({
-        grantType: 'refresh_token',
-        role: (token as RefreshToken).role === 'member' ? 'member' : 'visitor',
-        fields: { refreshToken: value },
-        options,
-        previous: value,
-      });
-    },
-    async exchangeCode(request) {
-      const fields = {
-        redirectUri: required(request?.redirectUri, 'redirectUri'),
-        code: required(request.code, 'code'),
-        codeVerifier: required(request.codeVerifier, 'codeVerifier'),
-      };
-      return grant({ grantType: 'authorization_code', role: 'member', fields, options: request });
-    },
+  const exchangeCode: TokenEndpoint['exchangeCode'] = async (request) => {
+    const fields = {
+      redirectUri: required(request?.redirectUri, 'redirectUri'),
+      code: required(request.code, 'code'),
+      codeVerifier: required(request.codeVerifier, 'codeVerifier'),
+    };
+    return grant({ grantType: 'authorization_code', role: 'member', fields, options: request });
   };
-  return grants;
+  return { grant, exchangeCode };
 }

@@ -78,7 +78,7 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
   const engine = createSessionEngine(options, () => auto?.schedule());
   const { load, dispatch, usable, now } = engine;
   const auto = plugAutoRefresh(options.autoRefresh, engine, getTokens);
-  const renew = createRenewal(engine, endpoint);
+  const renew = createRenewal(engine, endpoint.grant);
 
   async function loadAndGet(): Promise<Tokens> {
     await load();
