@@ -256,10 +256,13 @@ function grantFailure(
   });
 }
 
-/** The checked options of {@link createTokenEndpoint}: what every grant is sent with. */
-function endpointSettings(options: TokenEndpointOptions) {
+/**
+ * The checked options of {@link createTokenEndpoint}: what every grant is sent with. The
+ * token URL is always given: the endpoint's default, or the manager's from its `apiBaseUrl`.
+ */
+function endpointSettings(options: TokenEndpointOptions & { readonly tokenUrl: string }) {
   const clientId = required(options?.clientId, 'clientId');
-  const { tokenUrl = DEFAULT_TOKEN_URL, now = () => Date.now() } = options;
+  const { tokenUrl, now = () => Date.now() } = options;
   const { origin, pathname } = absoluteUrl(tokenUrl, 'tokenUrl', invalidArgument);
   // The fields are checked in this order: fetch, now, timeoutMs, then tokenRequestHeaders.
   return {
@@ -329,7 +332,10 @@ async function sendGrant(
  * ```
  */
 export function createTokenEndpoint(options: TokenEndpointOptions): TokenEndpoint {
-  const { grant, exchangeCode } = createGrants(options);
+  const { grant, exchangeCode } = createGrants({
+    ...options,
+    tokenUrl: options?.tokenUrl ?? DEFAULT_TOKEN_URL,
+  });
   return {
     anonymous: async (options) => grant(anonymousGrant(options)),
     async refresh(refreshToken, options) {
@@ -349,7 +355,7 @@ export function createTokenEndpoint(options: TokenEndpointOptions): TokenEndpoin
  * `@site-identity/tokens/authorized-client`), and the code exchange, its input
  * checked. @internal
  */
-export function createGrants(options: TokenEndpointOptions) {
+export function createGrants(options: TokenEndpointOptions & { readonly tokenUrl: string }) {
   const settings = endpointSettings(options);
   const grant = (request: GrantRequest) => sendGrant(settings, request);
   const exchangeCode: TokenEndpoint['exchangeCode'] = async (request) => {
