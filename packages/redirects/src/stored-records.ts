@@ -54,16 +54,10 @@ export function takeFlow(
   dropFlow(storage, clientId, state);
   // Nothing stored (`null`), a storage that throws (`undefined`) or text that is not
   // JSON reads as a record without fields.
-  const { codeVerifier, redirectUri, originalUri } = Object(
-    attempt((): unknown => JSON.parse(raw!)),
-  ) as Record<string, unknown>;
-  if (typeof codeVerifier !== 'string' || typeof redirectUri !== 'string') return undefined;
-  return {
-    state,
-    codeVerifier,
-    redirectUri,
-    originalUri,
-  };
+  const record = Object(attempt((): unknown => JSON.parse(raw!))) as Record<string, unknown>;
+  return typeof record.codeVerifier === 'string' && typeof record.redirectUri === 'string'
+    ? ({ ...record, state } as FlowRecord)
+    : undefined;
 }
 
 /** Removes every record of `clientId` from `storage` (flows, e-mail verification state, …). */
