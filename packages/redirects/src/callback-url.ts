@@ -1,4 +1,5 @@
 import { CALLBACK_FIELDS, callbackSearchParams, type UrlResponseMode } from './parse-callback';
+import { httpUrl } from './redirects-context';
 import { attempt } from './values';
 
 /**
@@ -12,8 +13,7 @@ import { attempt } from './values';
 export function sameOriginUri(uri: unknown, origin: string): string | undefined {
   if (typeof uri !== 'string') return undefined;
   if (/^\/(?![/\\])/.test(uri)) return uri;
-  const url = attempt(() => new URL(uri));
-  return url && /^https?:$/.test(url.protocol) && url.origin === origin ? uri : undefined;
+  return attempt(() => httpUrl(uri, 'originalUri'))?.origin === origin ? uri : undefined;
 }
 
 /** Whether `params` has a callback field (`code`, `state`, `error` or `error_description`), empty or not. */
