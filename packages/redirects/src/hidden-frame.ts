@@ -34,7 +34,9 @@ function runHiddenFrame<T>(
     frame.addEventListener('error', listener);
     frame.setAttribute('aria-hidden', 'true');
     frame.style.display = 'none';
-    Object.assign(frame, { tabIndex: -1, title: 'site-identity', src: url });
+    frame.tabIndex = -1;
+    frame.title = 'site-identity';
+    frame.src = url;
     (doc.body ?? doc.documentElement).appendChild(frame);
   });
 }
@@ -88,9 +90,7 @@ export async function awaitFrameAnswer(
   if (answer) return answer;
   throw fail(
     'OAUTH_FLOW_TIMED_OUT',
-    testDom
-      ? `OAuth flow timed out: ${testDom} does not run the hosted page in a hidden frame; ${TEST_WINDOW_HINT}`
-      : 'OAuth flow timed out',
+    `OAuth flow timed out${testDom ? `: ${testDom} does not run the hosted page in a hidden frame; ${TEST_WINDOW_HINT}` : ''}`,
   );
 }
 
