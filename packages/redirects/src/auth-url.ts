@@ -19,14 +19,15 @@ export async function createRedirectSession(
 ): Promise<RedirectSession> {
   checkRequest(request);
   const signal = signalOf(callOptions, invalidArgument);
-  const answer = await postJson(
-    ctx.sessionUrl,
-    request,
-    accessToken ?? (await ctx.manager.getAccessToken({ signal })),
-    ctx.fetch,
-    signal,
+  return readRedirectSession(
+    await postJson(
+      ctx.sessionUrl,
+      request,
+      accessToken ?? (await ctx.manager.getAccessToken({ signal })),
+      ctx.fetch,
+      signal,
+    ),
   );
-  return readRedirectSession(answer);
 }
 
 /** `getAuthUrl`: the redirect session of the flow's authorization request. */

@@ -24,11 +24,11 @@ export async function postJson(
   fetch: FetchLike | undefined,
   signal?: AbortSignal,
 ): Promise<PlatformAnswer> {
-  const { data, requestId } = await exchange(
+  const answer = await exchange(
     { method: 'POST', url, body, headers: { authorization }, signal },
     { fetch, timeoutMs: CALL_TIMEOUT_MS },
     readAnswer,
     serialise,
   );
-  return { data, requestId };
+  return { data: answer.data, requestId: answer.requestId };
 }
