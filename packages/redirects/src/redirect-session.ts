@@ -1,6 +1,7 @@
 import { PlatformError } from '@site-identity/http';
 import type { PlatformAnswer } from './platform-call';
-import { fail, RedirectsError } from './redirects-error';
+import { RedirectsError } from './redirects-error';
+import { invalidArgument } from './values';
 
 /**
  * How the hosted page hands the answer back: in the redirect URI's `fragment`
@@ -183,7 +184,7 @@ export const INTENTS: ReadonlyArray<keyof RedirectIntents> = [
 /** Checks that `request` carries exactly one intent. */
 export function checkRequest(request: unknown): void {
   if (INTENTS.filter((name) => name in Object(request)).length !== 1) {
-    throw fail('INVALID_ARGUMENT', `Exactly one intent is needed: ${INTENTS.join(', ')}`);
+    throw invalidArgument(`Exactly one intent is needed: ${INTENTS.join(', ')}`);
   }
 }
 
