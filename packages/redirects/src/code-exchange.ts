@@ -38,6 +38,10 @@ export function exchangeAnswer(
     );
   }
   if (!flow) throw fail('INVALID_STATE', 'Invalid _state');
-  const { codeVerifier, redirectUri } = flow;
-  return ctx.manager.exchangeCode({ code, codeVerifier, redirectUri, signal });
+  return ctx.manager.exchangeCode({
+    code,
+    codeVerifier: flow.codeVerifier,
+    redirectUri: flow.redirectUri,
+    signal,
+  });
 }

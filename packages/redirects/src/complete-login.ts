@@ -18,7 +18,7 @@ export async function completeLogin(
   url?: string | URL,
   callOptions?: { readonly signal?: AbortSignal | undefined },
 ): Promise<LoginCompletion> {
-  const { options, clientId } = ctx;
+  const { options } = ctx;
   const signal = signalOf(callOptions, invalidArgument);
   const target =
     url === undefined
@@ -29,7 +29,9 @@ export async function completeLogin(
   const { state } = params;
   const finish = async (): Promise<LoginCompletion> => {
     const flow =
-      state === undefined ? undefined : takeFlow(storageOf(options, 'session'), clientId, state);
+      state === undefined
+        ? undefined
+        : takeFlow(storageOf(options, 'session'), ctx.clientId, state);
     const tokens = await exchangeAnswer(ctx, params, flow, signal, target);
     return { tokens, originalUri: sameOriginUri(flow!.originalUri, target.origin) };
   };
