@@ -50,15 +50,15 @@ export function createContext(options: RedirectsOptions): RedirectsContext {
   if (typeof manager?.getAccessToken !== 'function' || typeof manager.exchangeCode !== 'function') {
     throw invalid('tokens', 'a token manager of @site-identity/tokens', manager, invalidArgument);
   }
-  const apiBaseUrl = httpUrl(
-    options.apiBaseUrl ?? manager.apiBaseUrl ?? DEFAULT_API_BASE_URL,
-    'apiBaseUrl',
-  ).href.replace(/\/+$/, '');
   return {
     options,
     clientId,
     manager,
-    sessionUrl: `${apiBaseUrl}/_api/redirects-api/v1/redirect-session`,
+    sessionUrl: `${absoluteUrl(
+      options.apiBaseUrl ?? manager.apiBaseUrl ?? DEFAULT_API_BASE_URL,
+      'apiBaseUrl',
+      invalidArgument,
+    ).href.replace(/\/+$/, '')}/_api/redirects-api/v1/redirect-session`,
     fetch: options.fetch ?? manager.fetch,
     once: keyedFlight(),
   };
