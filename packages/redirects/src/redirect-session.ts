@@ -196,18 +196,14 @@ export function readRedirectSession({ data, requestId }: PlatformAnswer): Redire
   const session = (data as { redirectSession?: unknown } | null)?.redirectSession as
     RedirectSession | undefined;
   if (!session?.fullUrl || typeof session.fullUrl !== 'string') {
-    const cause = new PlatformError(
-      `No fullUrl in the answer, request-id: ${requestId ?? 'unknown'}`,
-      {
-        kind: 'system',
-        code: 'INVALID_RESPONSE',
-        requestId,
-      },
-    );
     throw new RedirectsError('No redirect URL found', {
       code: 'NO_REDIRECT_URL',
       requestId,
-      cause,
+      cause: new PlatformError(`No fullUrl in the answer, request-id: ${requestId ?? 'unknown'}`, {
+        kind: 'system',
+        code: 'INVALID_RESPONSE',
+        requestId,
+      }),
     });
   }
   return session;
