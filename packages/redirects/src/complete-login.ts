@@ -18,12 +18,11 @@ export async function completeLogin(
   url?: string | URL,
   callOptions?: { readonly signal?: AbortSignal | undefined },
 ): Promise<LoginCompletion> {
-  const { options } = ctx;
   const signal = signalOf(callOptions, invalidArgument);
   const target =
     url === undefined
       ? new URL(browser(ctx).location.href)
-      : toUrl(url, windowOf(options)?.location.href);
+      : toUrl(url, windowOf(ctx.options)?.location.href);
   const mode = responseModeOf(target);
   const params = parseCallback(target, mode);
   const { state } = params;
@@ -31,7 +30,7 @@ export async function completeLogin(
     const flow =
       state === undefined
         ? undefined
-        : takeFlow(storageOf(options, 'session'), ctx.clientId, state);
+        : takeFlow(storageOf(ctx.options, 'session'), ctx.clientId, state);
     const tokens = await exchangeAnswer(ctx, params, flow, signal, target);
     return { tokens, originalUri: sameOriginUri(flow!.originalUri, target.origin) };
   };
@@ -40,7 +39,7 @@ export async function completeLogin(
   // `target`; a history that refuses the change leaves it as it is.
   const strip = () =>
     attempt(() => {
-      const shown = windowOf(options);
+      const shown = windowOf(ctx.options);
       if (shown?.location.href === target.href)
         shown.history.replaceState(shown.history.state, '', stripCallbackParams(target.href, mode));
     });
