@@ -12,7 +12,7 @@ function runHiddenFrame<T>(
   win: Window,
   url: string,
   timeoutMs: number,
-  read: (event: Event, frame: HTMLIFrameElement) => T | undefined,
+  read: (event: MessageEvent<unknown>, frame: HTMLIFrameElement) => T | undefined,
 ): Promise<T | undefined> {
   return new Promise((resolve) => {
     const doc = win.document;
@@ -24,7 +24,8 @@ function runHiddenFrame<T>(
       resolve(value);
     };
     const listener = (event: Event) => {
-      const value = read(event, frame);
+      // Only a `message` has an origin, a source and data: a frame's `load` or `error` has them undefined.
+      const value = read(event as MessageEvent<unknown>, frame);
       if (value !== undefined) finish(value);
     };
     const timer = setTimeout(finish, timeoutMs);
@@ -80,10 +81,9 @@ export async function awaitFrameAnswer(
   const testDom = /jsdom|HappyDOM/.exec(win.navigator?.userAgent ?? '')?.[0];
   const wait = testDom ? Math.min(timeoutMs, TEST_DOM_WAIT_MS) : timeoutMs;
   const answer = await runHiddenFrame(win, url, wait, (event, frame) => {
-    const { origin: from, source, data } = event as MessageEvent<unknown>;
     const posted =
-      from === origin && source !== null && source === frame.contentWindow
-        ? readAnswer(data)
+      event.origin === origin && event.source !== null && event.source === frame.contentWindow
+        ? readAnswer(event.data)
         : undefined;
     return posted?.state === state ? posted : undefined;
   });
