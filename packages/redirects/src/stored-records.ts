@@ -37,9 +37,9 @@ export function saveFlow(storage: Storage | undefined, clientId: string, flow: F
 }
 
 /** Removes a stored flow, if any. */
-export const dropFlow = (storage: Storage | undefined, clientId: string, state: string): void => {
+export function dropFlow(storage: Storage | undefined, clientId: string, state: string): void {
   attempt(() => storage?.removeItem(flowKey(clientId, state)));
-};
+}
 
 /**
  * Reads and removes, synchronously, the flow stored for `state`: a state is good
@@ -77,10 +77,10 @@ export function readPrewarmStamp(storage: Storage | undefined, clientId: string)
 }
 
 /** Writes the pre-warm time stamp (epoch ms); without one the next page load pre-warms again. */
-export const writePrewarmStamp = (
+export function writePrewarmStamp(
   storage: Storage | undefined,
   clientId: string,
   at: number,
-): void => {
+): void {
   attempt(() => storage?.setItem(recordKey(clientId, 'prewarm'), String(at)));
-};
+}
