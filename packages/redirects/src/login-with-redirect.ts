@@ -13,7 +13,7 @@ export async function loginWithRedirect(
   ctx: RedirectsContext,
   login: LoginWithRedirectOptions,
 ): Promise<void> {
-  const { origin } = httpUrl(login?.redirectUri, 'redirectUri', false);
+  const redirectUrl = httpUrl(login?.redirectUri, 'redirectUri', false);
   const { redirectUri, originalUri, beforeNavigate } = login;
   signalOf(login, invalidArgument);
   const navigate =
@@ -23,7 +23,7 @@ export async function loginWithRedirect(
         win.location.assign(href)
     )(browser(ctx));
   const session = storageOf(ctx.options, 'session');
-  const flow = await authFlowOf(redirectUri, sameOriginUri(originalUri, origin));
+  const flow = await authFlowOf(redirectUri, sameOriginUri(originalUri, redirectUrl.origin));
   saveFlow(session, ctx.clientId, flow);
   try {
     // The options of the hosted page's URL (prompt, responseMode, idp, sessionToken, signal) are the call's.
