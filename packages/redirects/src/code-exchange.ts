@@ -21,7 +21,7 @@ export function exchangeAnswer(
   signal?: AbortSignal,
   read?: URL,
 ): Promise<Tokens> {
-  const { code, state, error, errorDescription } = answer;
+  const { code, error, errorDescription } = answer;
   if (error) {
     throw new RedirectsError(errorDescription ?? error, {
       code: 'AUTHORIZATION_ERROR',
@@ -29,7 +29,7 @@ export function exchangeAnswer(
       errorDescription,
     });
   }
-  if (!code || !state) {
+  if (!code || !answer.state) {
     throw fail(
       'MISSING_CODE_OR_STATE',
       read
