@@ -1,5 +1,10 @@
 import { rankOf } from './entry';
-import { isTokenEndpointError, isTokensError } from './errors';
+import {
+  isTokenEndpointError,
+  isTokensError,
+  type TokenEndpointError,
+  type TokensError,
+} from './errors';
 import type { InspectionEvent, SessionObserver, Unstamped } from './inspection-events';
 import { createListeners } from './listeners';
 
@@ -13,6 +18,8 @@ export function createInspector(now: () => number) {
   function emit(event: Unstamped): void {
     if (listeners.all.size) listeners.tell(Object.freeze({ ...event, at: now() }));
   }
+  /** A typed failure: a renewal's (from the snapshot) or another (a storage problem). */
+  const failed = (error: TokensError | TokenEndpointError) => emit({ type: 'error', error });
   const observer: SessionObserver = {
     step(before, next, event, published, from) {
       const { held, snapshot, loaded } = next;
@@ -21,7 +28,7 @@ export function createInspector(now: () => number) {
       const wasLoading = before.snapshot.status === 'loading';
       if (published && event)
         emit({ type: 'session', event, status, ended, inOtherTab: !!from, ...rank });
-      if (published && error && error !== before.snapshot.error) emit({ type: 'error', error });
+      if (published && error && error !== before.snapshot.error) failed(error);
       // A session taken from another tab, by the channel or from storage (a record removed by hand is no tab's).
       const taken = from === 'heard' || (from === 'read' && !wasLoading);
       if (taken && held !== before.held && !(ended?.reason === 'storage_cleared' && !held.tokens))
@@ -29,7 +36,7 @@ export function createInspector(now: () => number) {
       if (loaded && !before.loaded && !wasLoading) emit({ type: 'restored' });
     },
     handedOff: (held) => emit({ type: 'hand-off', from: 'this-tab', ...rankOf(held) }),
-    failed: (error) => emit({ type: 'error', error }),
+    failed,
     async request(grant, { epoch, generation }, send) {
       const startedAt = now();
       const end = (outcome: 'renewed' | 'rejected' | 'failed', error?: unknown) =>
