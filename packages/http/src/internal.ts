@@ -21,6 +21,7 @@ export {
 export { signalOf, untilAborted } from './signal';
 export { borrow, lend } from './lent';
 export { exchange } from './exchange';
+export { postJson } from './post-json';
 export { readAnswer, RETRYABLE_STATUSES } from './error-from-response';
 export { authorize, serialise } from './request-parts';
 export { abortError, invalidOptions } from './platform-error';

@@ -1,5 +1,5 @@
-import { DEFAULT_TIMEOUT_MS, type FetchLike, type HttpResponse } from '@site-identity/http';
-import { exchange, readAnswer, serialise, signalOf } from '@site-identity/http/internal';
+import type { FetchLike, HttpResponse } from '@site-identity/http';
+import { postJson, signalOf } from '@site-identity/http/internal';
 import type { MemberAuthTokens } from './ports';
 import { rejectingWithMemberAuthError } from './account-error';
 import { invalidArgument } from './input-checks';
@@ -12,11 +12,11 @@ export interface CallOptions {
 }
 
 /**
- * The member client's requests: each a single POST through http's request path
- * (`exchange`, no ky), authorised with the token manager's access token (asked for
- * with the call's signal; a failure to get one rejects with the manager's own error,
- * and nothing is sent) unless the call gives its own `authorization`, with the 10 s
- * time-out of every platform call. Never retried (a POST is not safe to repeat);
+ * The member client's requests: each a single POST through http's `postJson` (the
+ * library's one platform call, no ky), authorised with the token manager's access
+ * token (asked for with the call's signal; a failure to get one rejects with the
+ * manager's own error, and nothing is sent) unless the call gives its own
+ * `authorization`, with the 10 s time-out of every platform call. Never retried (a POST is not safe to repeat);
  * failures reject with a `PlatformError`.
  */
 export interface PlatformCalls {
@@ -45,17 +45,12 @@ export function platformCalls(
   tokens: MemberAuthTokens,
 ): PlatformCalls {
   const request: PlatformCalls['request'] = async (path, body, { authorization, signal } = {}) =>
-    exchange(
-      {
-        method: 'POST',
-        url: `${base}/_api/iam${path}`,
-        body,
-        headers: { authorization: authorization ?? (await tokens.getAccessToken({ signal })) },
-        signal,
-      },
-      { fetch, timeoutMs: DEFAULT_TIMEOUT_MS },
-      readAnswer,
-      serialise,
+    postJson(
+      `${base}/_api/iam${path}`,
+      body,
+      authorization ?? (await tokens.getAccessToken({ signal })),
+      fetch,
+      signal,
     );
   return {
     request,

@@ -1,9 +1,8 @@
-import { postJson } from './platform-call';
 import { idpConnectionId } from './identity-provider';
 import { checkRequest, readRedirectSession, type RedirectSession } from './redirect-session';
 import type { RedirectsContext } from './redirects-context';
 import type { AuthFlowInput, AuthUrl, AuthUrlOptions, Redirects } from './redirects-types';
-import { signalOf } from '@site-identity/http/internal';
+import { postJson, signalOf } from '@site-identity/http/internal';
 import { invalidArgument, text } from './values';
 
 /**

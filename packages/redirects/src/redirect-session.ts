@@ -1,5 +1,4 @@
-import { PlatformError } from '@site-identity/http';
-import type { PlatformAnswer } from './platform-call';
+import { PlatformError, type HttpResponse } from '@site-identity/http';
 import { RedirectsError } from './redirects-error';
 import { invalidArgument } from './values';
 
@@ -192,7 +191,10 @@ export function checkRequest(request: unknown): void {
  * The redirect session in a platform answer; `NO_REDIRECT_URL` when it has no `fullUrl`,
  * carrying the answer's request id (on the error and on its `PlatformError` cause).
  */
-export function readRedirectSession({ data, requestId }: PlatformAnswer): RedirectSession {
+export function readRedirectSession({
+  data,
+  requestId,
+}: Pick<HttpResponse, 'data' | 'requestId'>): RedirectSession {
   const session = (data as { redirectSession?: unknown } | null)?.redirectSession as
     RedirectSession | undefined;
   if (!session?.fullUrl || typeof session.fullUrl !== 'string') {

@@ -1,8 +1,8 @@
-import { isPlatformError } from '@site-identity/http';
+import { isPlatformError } from './platform-error';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
-import { postJson } from './platform-call';
+import { postJson } from './post-json';
 
 const URL_ = 'https://api.example/_api/redirects-api/v1/redirect-session';
 const server = setupServer();
@@ -45,6 +45,8 @@ describe('postJson', () => {
     await expect(postJson(URL_, { login: {} }, 'at-1', undefined)).resolves.toEqual({
       data: { redirectSession: { fullUrl: 'https://x.example/' } },
       requestId: 'req-ok',
+      status: 200,
+      headers: expect.any(Headers),
     });
     expect(seen).toEqual({ authorization: 'at-1', type: 'application/json', body: { login: {} } });
   });
@@ -73,6 +75,8 @@ describe('postJson', () => {
     await expect(postJson(URL_, {}, 'at', fetch)).resolves.toEqual({
       data: { ok: 1 },
       requestId: undefined,
+      status: 200,
+      headers: expect.any(Headers),
     });
     expect(fetch).toHaveBeenCalledWith(expect.any(Request));
   });
