@@ -6,15 +6,12 @@
  */
 export function watchPageCache(hidden: () => void, restored: () => void): () => void {
   const page = globalThis.window;
-  const on = (call: () => void) => (event: Event) => {
-    if ((event as PageTransitionEvent).persisted) call();
-  };
-  const listeners = [
-    ['pagehide', on(hidden)],
-    ['pageshow', on(restored)],
-  ] as const;
-  for (const [type, listener] of listeners) page?.addEventListener(type, listener);
+  const onHide = (event: PageTransitionEvent) => event.persisted && hidden();
+  const onShow = (event: PageTransitionEvent) => event.persisted && restored();
+  page?.addEventListener('pagehide', onHide);
+  page?.addEventListener('pageshow', onShow);
   return () => {
-    for (const [type, listener] of listeners) page?.removeEventListener(type, listener);
+    page?.removeEventListener('pagehide', onHide);
+    page?.removeEventListener('pageshow', onShow);
   };
 }

@@ -21,14 +21,11 @@ export function after<T, R>(
 }
 
 /**
- * What reading the stored record found: a token set (or none: `entry.tokens`
- * null) with its rank, a value that is not a token set, or a storage that failed.
- * @internal
+ * What reading the stored record found: the entry (a token set, or none:
+ * `tokens` null, with its rank), `'corrupt'` for a value that is not a token set,
+ * or `'unavailable'` for a storage that failed. @internal
  */
-export type RecordRead =
-  | { readonly kind: 'entry'; readonly entry: Entry }
-  | { readonly kind: 'corrupt' }
-  | { readonly kind: 'unavailable' };
+export type RecordRead = Entry | 'corrupt' | 'unavailable';
 
 /**
  * The stored token record: read, parse, write, report. The only code that knows
@@ -52,18 +49,18 @@ export function createStoredRecord(
     failing = true;
     return false;
   }
-  const unavailable = (cause: unknown): RecordRead => (failed(cause), { kind: 'unavailable' });
+  const unavailable = (cause: unknown): RecordRead => (failed(cause), 'unavailable');
 
   function parse(raw: unknown): RecordRead {
     failing = false;
-    if (raw === null || raw === undefined || raw === '') return { kind: 'entry', entry: NO_ENTRY };
+    if (raw === null || raw === undefined || raw === '') return NO_ENTRY;
     const value = typeof raw === 'string' ? attempt((): unknown => JSON.parse(raw)) : undefined;
     const entry = entryOf(value ?? undefined, Object(value) as Record<string, unknown>);
-    if (entry) return { kind: 'entry', entry };
+    if (entry) return entry;
     if (raw !== corrupt)
       report(new TokensError(`"${key}" is not a token set`, { code: 'STORAGE_CORRUPT' }));
     corrupt = raw;
-    return { kind: 'corrupt' };
+    return 'corrupt';
   }
 
   return {

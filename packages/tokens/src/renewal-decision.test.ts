@@ -14,9 +14,9 @@ const at = (t: Tokens | null, epoch: number, generation: number): Entry => ({
   epoch,
   generation,
 });
-const found = (entry: Entry): RecordRead => ({ kind: 'entry', entry });
-const CORRUPT: RecordRead = { kind: 'corrupt' };
-const UNAVAILABLE: RecordRead = { kind: 'unavailable' };
+const found = (entry: Entry): RecordRead => entry;
+const CORRUPT: RecordRead = 'corrupt';
+const UNAVAILABLE: RecordRead = 'unavailable';
 
 const valid = at(tokens('valid', 'member', 3600), 1, 3);
 const expired = at(tokens('expired', 'member', 10), 1, 3);

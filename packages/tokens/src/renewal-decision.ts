@@ -59,7 +59,7 @@ export function decideRenewal(
   nowMs: number,
   leewaySeconds: number,
 ): RenewalDecision {
-  const found = stored.kind === 'entry' ? stored.entry : undefined;
+  const found = typeof stored === 'object' ? stored : undefined;
   const later = !!found && compareEntries(found, held) > 0;
   const cleared = !!found && !found.tokens && !later && sawRecord && !!held.tokens;
   let entry = held;
@@ -67,7 +67,7 @@ export function decideRenewal(
   if (cleared) entry = explicitEntry(null, held, 0);
   else if (later) entry = found;
   const write =
-    stored.kind === 'corrupt' ||
+    stored === 'corrupt' ||
     (!!found && !cleared && compareEntries(entry, found) > 0 && !!entry.tokens);
   const refreshToken = entry.tokens?.refreshToken;
   const action = serves(entry, nowMs, leewaySeconds, ask)

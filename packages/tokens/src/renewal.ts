@@ -42,9 +42,15 @@ export function createRenewal(
   const { dispatch, reread, usable, lockTimeoutMs } = engine;
   const held = () => engine.session.held;
   let flight: Promise<Tokens> | undefined;
-  /** One token request from `base`, reported to the inspection's observer when one is attached. */
-  const request = (grant: Grant, base: Entry, send: () => Promise<Tokens>) =>
-    engine.observed()?.request(grant, base, send) ?? send();
+  /**
+   * One token request from `base`: its refresh token, or visitor tokens; reported
+   * to the inspection's observer when one is attached.
+   */
+  function request(grantType: Grant, base: Entry): Promise<Tokens> {
+    const send = () =>
+      grant(grantType === 'refresh' ? refreshGrant(base.tokens!.refreshToken) : anonymousGrant());
+    return engine.observed()?.request(grantType, base, send) ?? send();
+  }
 
   /** The snapshot carries a failure until the next success; the error is what the caller gets. */
   function fail(error: unknown): TokensError | TokenEndpointError {
@@ -90,13 +96,7 @@ export function createRenewal(
     let reason: SessionEndReason | undefined;
     let tokens: Tokens;
     try {
-      tokens = await request(decision.action, base, () =>
-        grant(
-          decision.action === 'refresh'
-            ? refreshGrant(base.tokens!.refreshToken)
-            : anonymousGrant(),
-        ),
-      );
+      tokens = await request(decision.action, base);
     } catch (error) {
       // Only the platform's rejection of the refresh token itself ends a session.
       if (!isTokenEndpointError(error) || !error.invalidGrant) {
@@ -109,7 +109,7 @@ export function createRenewal(
       if (base.tokens?.refreshToken.role === 'member') reason = 'refresh_rejected';
       void dispatch(rejected, renewedEntry(null, base), reason);
       try {
-        tokens = await request('anonymous', base, () => grant(anonymousGrant()));
+        tokens = await request('anonymous', base);
       } catch (failure) {
         void dispatch(dropped, reason);
         throw failure;
@@ -140,8 +140,8 @@ export function createRenewal(
     const wait = engine.until(() => !!usable(ask));
     try {
       const result = await tabs.exclusive(() => renewHolding(ask), lockTimeoutMs, wait.promise);
-      if (result.outcome === 'done') return result.value;
-      if (result.outcome === 'superseded') return held().tokens!;
+      if (result === 'superseded') return held().tokens!;
+      if (result !== 'timed-out') return result;
       throw new TokensError(
         `Another tab's renewal did not end within lockTimeoutMs (${lockTimeoutMs} ms); nothing was sent`,
         { code: 'LOCK_TIMEOUT', retryable: true },

@@ -169,7 +169,7 @@ export function createSessionEngine(options: TokenManagerOptions, moved: () => v
   ): MaybePromise<RenewalDecision> =>
     after(record.read(), (found) => {
       const decision = decide(ask, found, sawRecord);
-      if (found.kind === 'entry') seen = found.entry;
+      if (typeof found === 'object') seen = found;
       void dispatch(read, decision, repair);
       return decision;
     });
@@ -179,7 +179,7 @@ export function createSessionEngine(options: TokenManagerOptions, moved: () => v
     const fix = async () => {
       if (decide(ANY_TOKENS, await record.read(), false).write) await dispatch(rewrite);
     };
-    return (repairing ??= (tabs ? tabs.exclusive(fix, lockTimeoutMs, new Promise(() => {})) : fix())
+    return (repairing ??= (tabs ? tabs.exclusive(fix, lockTimeoutMs) : fix())
       .catch(() => undefined)
       .finally(() => (repairing = undefined)));
   }

@@ -75,11 +75,11 @@ export interface TabMessage extends Entry {
   readonly ask?: boolean | undefined;
 }
 
-/** How waiting for the lock ended. @internal */
-export type LockOutcome<T> =
-  | { readonly outcome: 'done'; readonly value: T }
-  | { readonly outcome: 'superseded' }
-  | { readonly outcome: 'timed-out' };
+/**
+ * How waiting for the lock ended without running the task: another tab's renewal
+ * answered the need (`superseded`), or the wait took too long (`timed-out`). @internal
+ */
+export type LockWait = 'superseded' | 'timed-out';
 
 /**
  * The tab channel: the renewal lock (a Web Lock, held for a whole renewal and
@@ -126,37 +126,38 @@ export function openTabChannel(
       attempt(() => port?.postMessage({ ...message, key }));
     },
     /**
-     * Runs `task` holding the renewal lock. Waiting ends `superseded` when
-     * `settled` resolves first (another tab's renewal answered the need) and
+     * Runs `task` holding the renewal lock and answers its value. Waiting ends
+     * `superseded` when `settled` resolves first (another tab's renewal answered
+     * the need; also when it does while the task runs, even if the task fails) and
      * `timed-out` after `waitMs`: the caller then sends nothing.
      */
-    async exclusive<T>(
+    async exclusive<T extends object | void>(
       task: () => Promise<T>,
       waitMs: number,
-      settled: Promise<unknown>,
-    ): Promise<LockOutcome<T>> {
-      if (!locked) return { outcome: 'done', value: await task() };
+      settled?: Promise<unknown>,
+    ): Promise<T | LockWait> {
+      if (!locked) return task();
       const controller = new AbortController();
-      let outcome: LockOutcome<T> | undefined;
+      let outcome: T | LockWait | undefined;
       let ran = false;
-      const give = (reason: LockOutcome<T>) => () => {
+      const give = (reason: LockWait) => () => {
         outcome ??= reason;
         controller.abort();
       };
-      const timer = setTimeout(give({ outcome: 'timed-out' }), waitMs);
-      void settled.then(give({ outcome: 'superseded' }));
+      const timer = setTimeout(give('timed-out'), waitMs);
+      void settled?.then(give('superseded'));
       try {
         return await (locks.request(`${key}:renew`, { signal: controller.signal }, async () => {
           clearTimeout(timer);
           ran = true;
-          outcome ??= { outcome: 'done', value: await task() };
-          return outcome;
-        }) as Promise<LockOutcome<T>>);
+          const value = await task();
+          return (outcome ??= value);
+        }) as Promise<T | LockWait>);
       } catch (error) {
         if (outcome) return outcome;
         if (ran) throw error;
         // A lock manager that refuses (an opaque origin): as without Web Locks.
-        return { outcome: 'done', value: await task() };
+        return task();
       } finally {
         clearTimeout(timer);
       }
