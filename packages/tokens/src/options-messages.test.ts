@@ -68,6 +68,21 @@ describe('one exact message per checked option', () => {
       { clientId: 'c', now: null },
       'now must be a function; got null',
     ],
+    [
+      'an error listener that is not a function',
+      { clientId: 'c', onError: 5 },
+      'onError must be a function; got 5',
+    ],
+    [
+      'an empty storage key',
+      { clientId: 'c', storageKey: '' },
+      'storageKey must be a non-empty string; got an empty string',
+    ],
+    [
+      'a numeric storage key',
+      { clientId: 'c', storageKey: 5 },
+      'storageKey must be a non-empty string; got 5',
+    ],
   ])('createTokenManager with %s', (_name, options, message) => {
     expect(messageOf(() => createTokenManager(options as never))).toBe(message);
   });

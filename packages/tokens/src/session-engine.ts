@@ -1,4 +1,9 @@
-import { attempt, nonNegative } from '@site-identity/http/internal';
+import {
+  attempt,
+  nonNegative,
+  optionalFunction,
+  requiredString,
+} from '@site-identity/http/internal';
 import { compareEntries, NO_ENTRY } from './entry';
 import { invalidArgument, type TokensError } from './errors';
 import type { SessionObserver } from './inspection-events';
@@ -80,9 +85,13 @@ function engineSettings(options: TokenManagerOptions) {
   const lockTimeoutMs = options.lockTimeoutMs ?? 2 * timeoutMs + LOCK_MARGIN_MS;
   nonNegative(leewaySeconds, 'leewaySeconds', invalidArgument);
   nonNegative(lockTimeoutMs, 'lockTimeoutMs', invalidArgument);
+  optionalFunction(onError, 'onError', invalidArgument);
   let storage = options.storage;
   const store = () => (storage ??= defaultStorage());
-  const key = options.storageKey ?? `site-identity:${clientId}:tokens`;
+  const key =
+    options.storageKey === undefined
+      ? `site-identity:${clientId}:tokens`
+      : requiredString(options.storageKey, 'storageKey', invalidArgument);
   return { clientId, now, leewaySeconds, crossTab, lockTimeoutMs, onError, store, key };
 }
 
