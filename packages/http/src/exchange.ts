@@ -1,4 +1,4 @@
-import type { FetchLike, HttpResponse } from './http-types';
+import type { HttpResponse } from './http-types';
 import { jsonHeaders, type authorize, type serialise } from './request-parts';
 import type { SendRequest, SendSettings } from './send';
 import { describeRequest, wrap } from './to-platform-error';
@@ -7,12 +7,6 @@ import { describeRequest, wrap } from './to-platform-error';
 export type ExchangeRequest = Omit<SendRequest, 'headers'> & {
   readonly headers?: HeadersInit | undefined;
 };
-
-/** `fetch` as given, else the global one as it is now (MSW patches it after import). */
-export const fetchOf =
-  (custom: FetchLike | undefined): FetchLike =>
-  (request) =>
-    (custom ?? globalThis.fetch)(request);
 
 /**
  * The one request path of the library: `send` after its argument checks, and every
@@ -75,9 +69,12 @@ export async function exchange<A = HttpResponse>(
       onAbort = () => reject(stop.reason);
       stop.addEventListener('abort', onAbort);
     });
+    // `fetch` as given, else the global one as it is now (MSW patches it after import).
     const answer = async () =>
       read(
-        await fetchOf(settings.fetch)(new Request(url, { method, headers, body, signal: stop })),
+        await (settings.fetch ?? globalThis.fetch)(
+          new Request(url, { method, headers, body, signal: stop }),
+        ),
         describeRequest(method, url),
       );
     return await Promise.race([answer(), stopped]);

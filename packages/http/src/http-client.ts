@@ -7,7 +7,6 @@ import { isPlatformError } from './platform-error';
 import { authorize, jsonHeaders, serialise } from './request-parts';
 import { invalidOptions } from './platform-error';
 import type { RetryPolicy } from './retry-policy';
-import { fetchOf } from './exchange';
 import { describeRequest, wrap } from './to-platform-error';
 
 /**
@@ -131,6 +130,12 @@ export interface HttpClient {
   /** Any method; resolves with the body, the status, the request id and the headers. */
   request(path: string, request?: HttpRequest): Promise<HttpResponse>;
 }
+
+/** `fetch` as given, else the global one as it is now (MSW patches it after import). */
+const fetchOf =
+  (custom: FetchLike | undefined): FetchLike =>
+  (request) =>
+    (custom ?? globalThis.fetch)(request);
 
 const IDEMPOTENT: readonly HttpMethod[] = ['GET', 'PUT', 'DELETE'];
 
