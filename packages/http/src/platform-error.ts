@@ -220,9 +220,10 @@ export const invalidOptions = (message: string, cause?: unknown): PlatformError 
  */
 export function isPlatformError(value: unknown): value is PlatformError {
   // Every field a caller reads without a check must be there, so a look-alike is wrapped, not trusted.
-  if (!isSiteIdentityError(value, 'PlatformError')) return false;
-  const { kind, code, fieldViolations } = value as { kind?: unknown; fieldViolations?: unknown } & {
-    code?: unknown;
-  };
-  return typeof kind === 'string' && typeof code === 'string' && Array.isArray(fieldViolations);
+  return (
+    isSiteIdentityError(value, 'PlatformError') &&
+    typeof (value as { kind?: unknown }).kind === 'string' &&
+    typeof value.code === 'string' &&
+    Array.isArray((value as { fieldViolations?: unknown }).fieldViolations)
+  );
 }
