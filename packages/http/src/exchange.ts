@@ -82,6 +82,7 @@ export async function exchange<A = HttpResponse>(
     throw wrap(error, { method, url, timeoutMs, signal });
   } finally {
     clearTimeout(timeout);
-    if (onAbort) stop.removeEventListener('abort', onAbort);
+    // No listener yet: removing `undefined` does nothing.
+    stop.removeEventListener('abort', onAbort as () => void);
   }
 }
