@@ -23,8 +23,54 @@ import { abortError, isPlatformError, PlatformError, type RequestDetail } from '
  * ```
  */
 export function toPlatformError(error: unknown): PlatformError {
-  return wrap(error);
+  return isPlatformError(error)
+    ? error
+    : failure(
+        (error as Error | undefined)?.name,
+        error,
+        undefined,
+        'Request timed out',
+        'Request aborted',
+        'Network error',
+        'System error occurred, request-id: unknown',
+      );
 }
+
+/**
+ * The `PlatformError` for what was thrown, by its `name`: `TimeoutError` → kind
+ * `timeout`, `AbortError` → kind `aborted`, `TypeError` → kind `network`, anything
+ * else → kind `system`, code `UNKNOWN`, each with its message (the bare one of
+ * {@link toPlatformError}, or the one {@link wrap} writes for a request) and `cause`;
+ * a time-out and a network failure carry the request's `detail`.
+ */
+const failure = (
+  name: unknown,
+  cause: unknown,
+  detail: RequestDetail | undefined,
+  timedOut: string,
+  aborted: string,
+  network: string,
+  system: string,
+): PlatformError =>
+  name === 'TimeoutError'
+    ? new PlatformError(timedOut, {
+        kind: 'timeout',
+        code: 'TIMEOUT',
+        retryable: true,
+        cause,
+        detail,
+      })
+    : name === 'AbortError'
+      ? abortError(cause, aborted)
+      : name === 'TypeError'
+        ? new PlatformError(network, {
+            kind: 'network',
+            code: 'NETWORK_ERROR',
+            retryable: true,
+            cause,
+            detail,
+          })
+        : new PlatformError(system, { kind: 'system', code: 'UNKNOWN', cause });
 
 /**
  * How a message names a request's URL: host and port included, never its query or
@@ -57,36 +103,19 @@ export interface FailureContext {
  * listening on the port, no TLS there); `detail` holds the method, the URL and that
  * code. @internal
  */
-export function wrap(error: unknown, context?: FailureContext): PlatformError {
-  const aborted = context?.signal?.aborted;
+export function wrap(error: unknown, context: FailureContext): PlatformError {
+  const { method, url, signal } = context;
+  const aborted = signal?.aborted;
   if (!aborted && isPlatformError(error)) return error;
-  const { method = '', url = '' } = context ?? {};
-  const where = context ? describeRequest(method, url) : '';
-  const on = context ? `: ${where}` : '';
-  const net = context && networkCause(error, typeof url === 'object' ? url.host : '');
-  const detail: RequestDetail | undefined = context && {
-    method,
-    url: shownUrl(url),
-    networkCode: net?.code,
-  };
-  switch (aborted ? 'AbortError' : (error as Error | undefined)?.name) {
-    case 'TimeoutError':
-      return new PlatformError(
-        `Request timed out${context ? ` after ${context.timeoutMs} ms` : ''}${on}`,
-        { kind: 'timeout', code: 'TIMEOUT', retryable: true, cause: error, detail },
-      );
-    case 'AbortError':
-      return abortError(aborted ? context?.signal?.reason : error, `Request aborted${on}`);
-    case 'TypeError':
-      return new PlatformError(
-        `Network error${context ? `: no answer to ${where}` : ''}${net ? `: ${net.reason}` : ''}`,
-        { kind: 'network', code: 'NETWORK_ERROR', retryable: true, cause: error, detail },
-      );
-    default:
-      return new PlatformError(`System error occurred${on}, request-id: unknown`, {
-        kind: 'system',
-        code: 'UNKNOWN',
-        cause: error,
-      });
-  }
+  const where = describeRequest(method, url);
+  const net = networkCause(error, typeof url === 'object' ? url.host : '');
+  return failure(
+    aborted ? 'AbortError' : (error as Error | undefined)?.name,
+    aborted ? signal.reason : error,
+    { method, url: shownUrl(url), networkCode: net?.code },
+    `Request timed out after ${context.timeoutMs} ms: ${where}`,
+    `Request aborted: ${where}`,
+    `Network error: no answer to ${where}${net ? `: ${net.reason}` : ''}`,
+    `System error occurred: ${where}, request-id: unknown`,
+  );
 }
