@@ -41,9 +41,8 @@ export function describeValue(value: unknown): string {
     case 'object':
       return value === null ? 'null' : Array.isArray(value) ? 'an array' : 'an object';
     case 'function':
-      return 'a function';
     case 'symbol':
-      return 'a symbol';
+      return `a ${typeof value}`;
     default:
       // A number, a boolean, a bigint or undefined, as it is.
       return String(value);
