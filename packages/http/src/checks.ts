@@ -209,7 +209,7 @@ export function timeoutMs(value: unknown, name: string, make: Invalid): number {
 }
 
 /**
- * `value` when it is a finite number ≥ `min` (default 0); else the caller's
+ * `value` when it is a finite number ≥ 0; else the caller's
  * invalid-argument error, e.g. `leewaySeconds must be a number ≥ 0; got -1`.
  *
  * @example
@@ -219,9 +219,9 @@ export function timeoutMs(value: unknown, name: string, make: Invalid): number {
  * const leeway = nonNegative(60, 'leewaySeconds', (message) => new RangeError(message));
  * ```
  */
-export function nonNegative(value: unknown, name: string, make: Invalid, min = 0): number {
-  if (typeof value === 'number' && Number.isFinite(value) && value >= min) return value;
-  throw invalid(name, `a number ≥ ${min}`, value, make);
+export function nonNegative(value: unknown, name: string, make: Invalid): number {
+  if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return value;
+  throw invalid(name, 'a number ≥ 0', value, make);
 }
 
 /**
