@@ -61,7 +61,7 @@ export async function exchange<A = HttpResponse>(
   try {
     if (signal?.aborted) throw signal.reason;
     const body = serialiseWith(request.body);
-    const headers = jsonHeaders(request.headers, undefined, body !== undefined);
+    const headers = jsonHeaders(request.headers, body !== undefined);
     await authorizeWith?.(headers, settings.getAuthorization);
     if (signal?.aborted) throw signal.reason;
     // A `fetch` that ignores the signal still cannot hold the caller past the time-out.

@@ -240,7 +240,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       timeoutMs = checkTimeout(call.timeoutMs ?? defaultTimeout);
       url = resolveRequestUrl(baseUrl, path, call.searchParams);
       const body = serialise(call.body);
-      const headers = jsonHeaders(baseHeaders, call.headers, body !== undefined);
+      const headers = jsonHeaders(baseHeaders, body !== undefined, call.headers);
       // getAuthorization is never asked once the call is aborted.
       if (signal?.aborted) throw signal.reason;
       const safe = call.retry ?? IDEMPOTENT.includes(method);

@@ -5,8 +5,8 @@ import type { AuthorizationSource } from './http-types';
 /** `accept: application/json`, then `base`, the JSON content type when there is a body, then `own`. */
 export function jsonHeaders(
   base: HeadersInit | undefined,
-  own: Readonly<Record<string, string>> | undefined,
   hasBody: boolean,
+  own?: Readonly<Record<string, string>>,
 ): Headers {
   try {
     const headers = new Headers(base);
