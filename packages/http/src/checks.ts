@@ -156,9 +156,9 @@ export function clientIdOf(
 }
 
 /**
- * `value` as a `URL` when it is an absolute URL of one of `schemes` (default
- * http and https), without a fragment unless `fragment` is allowed; else the
- * caller's invalid-argument error naming the parameter, the rule and what came.
+ * `value` as a `URL` when it is an absolute http or https URL, without a fragment
+ * unless `fragment` is allowed; else the caller's invalid-argument error naming the
+ * parameter, the rule and what came.
  *
  * @example
  * ```ts
@@ -171,21 +171,22 @@ export function absoluteUrl(
   value: unknown,
   name: string,
   make: Invalid,
-  {
-    schemes = ['http:', 'https:'],
-    fragment = true,
-  }: { schemes?: readonly string[]; fragment?: boolean } = {},
+  { fragment = true }: { fragment?: boolean } = {},
 ): URL {
   // Not a URL: refused below.
   const url = typeof value === 'string' ? attempt(() => new URL(value)) : undefined;
-  const rule = `an absolute ${schemes.map((s) => s.slice(0, -1)).join(' or ')} URL${fragment ? '' : ' without a fragment'}`;
   if (
     !url ||
-    !schemes.includes(url.protocol) ||
+    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
     // A URL was made: `value` is a string.
     (!fragment && (value as string).includes('#'))
   )
-    throw invalid(name, rule, value, make);
+    throw invalid(
+      name,
+      `an absolute http or https URL${fragment ? '' : ' without a fragment'}`,
+      value,
+      make,
+    );
   return url;
 }
 
