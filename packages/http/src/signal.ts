@@ -48,7 +48,8 @@ export function untilAborted<T>(
     if (!signal) return Promise.resolve(running);
     return new Promise<T>((resolve, reject) => {
       const stop = () => reject(abortError(signal.reason));
-      signal.addEventListener('abort', stop, { once: true });
+      // A signal aborts once; the listener goes when the work settles.
+      signal.addEventListener('abort', stop);
       // Settles once `running` has (resolve and reject never throw): nothing to catch.
       void Promise.resolve(running)
         .then(resolve, reject)
