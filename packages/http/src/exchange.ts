@@ -49,12 +49,11 @@ export async function exchange<A = HttpResponse>(
   authorizeWith?: typeof authorize,
 ): Promise<A> {
   const { method, signal } = request;
-  const { timeoutMs } = settings;
   const url = new URL(request.url);
   const timer = new AbortController();
   const timeout = setTimeout(
     () => timer.abort(new DOMException('The request timed out', 'TimeoutError')),
-    timeoutMs,
+    settings.timeoutMs,
   );
   const stop = signal ? AbortSignal.any([signal, timer.signal]) : timer.signal;
   let onAbort: (() => void) | undefined;
@@ -79,7 +78,7 @@ export async function exchange<A = HttpResponse>(
       );
     return await Promise.race([answer(), stopped]);
   } catch (error) {
-    throw wrap(error, { method, url, timeoutMs, signal });
+    throw wrap(error, { method, url, timeoutMs: settings.timeoutMs, signal });
   } finally {
     clearTimeout(timeout);
     // No listener yet: removing `undefined` does nothing.
