@@ -61,9 +61,12 @@ export class SiteIdentityError extends Error {
   /** The names of the class chain, most derived first: the one brand. */
   get [BRAND](): readonly string[] {
     const names: string[] = [];
-    let type: unknown = this.constructor;
     // Up the chain while it is a function: past Error, Function.prototype brands nothing.
-    for (; typeof type === 'function'; type = Object.getPrototypeOf(type))
+    for (
+      let type: unknown = this.constructor;
+      typeof type === 'function';
+      type = Object.getPrototypeOf(type)
+    )
       if (Object.hasOwn(type, 'brand')) names.push((type as typeof SiteIdentityError).brand);
     return names;
   }
