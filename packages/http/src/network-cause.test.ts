@@ -19,7 +19,7 @@ const packageRoot = fileURLToPath(new URL('..', import.meta.url));
 
 describe('networkCause', () => {
   test('Node: the code found in the causes, with what it means for the host', () => {
-    expect(networkCause(refused, '127.0.0.1:4999')).toEqual({
+    expect(networkCause(refused, new URL('http://127.0.0.1:4999/oauth2/token'))).toEqual({
       code: 'ECONNREFUSED',
       reason:
         'nothing listens on 127.0.0.1:4999 (ECONNREFUSED); is the server running, on that port?',
@@ -27,10 +27,12 @@ describe('networkCause', () => {
     const notFound = Object.assign(new TypeError('fetch failed'), {
       cause: { code: 'ENOTFOUND', hostname: 'nowhere.invalid' },
     });
-    expect(networkCause(notFound, 'nowhere.invalid')?.reason).toBe(
+    expect(networkCause(notFound, new URL('https://nowhere.invalid/'))?.reason).toBe(
       'the host nowhere.invalid was not found (ENOTFOUND); check the host name',
     );
-    expect(networkCause(new TypeError('Failed to fetch'), 'example.com')).toBeUndefined();
+    expect(
+      networkCause(new TypeError('Failed to fetch'), new URL('https://example.com/')),
+    ).toBeUndefined();
   });
 
   test('browser: undefined for any failure, with a signature the Node one satisfies', () => {

@@ -10,13 +10,15 @@ interface CauseFields {
 /**
  * The operating system's code of a failed request (`ECONNREFUSED`, `ENOTFOUND`,
  * `ERR_SSL_…`) found in `error` or its causes, with the words that tell the
- * developer what it means for `host`; `undefined` where there is none (a browser's
- * `fetch` says only "Failed to fetch").
+ * developer what it means for the host of `url` (none for a path that could not be
+ * resolved); `undefined` where there is none (a browser's `fetch` says only
+ * "Failed to fetch").
  */
 export function networkCause(
   error: unknown,
-  host: string,
+  url: URL | string,
 ): { code: string; reason: string } | undefined {
+  const host = typeof url === 'object' ? url.host : '';
   let at: unknown = error;
   for (let depth = 0; depth < 6 && typeof at === 'object' && at !== null; depth += 1) {
     const { code, hostname, address, port } = at as CauseFields;

@@ -108,7 +108,7 @@ export function wrap(error: unknown, context: FailureContext): PlatformError {
   const aborted = signal?.aborted;
   if (!aborted && isPlatformError(error)) return error;
   const where = describeRequest(method, url);
-  const net = networkCause(error, typeof url === 'object' ? url.host : '');
+  const net = networkCause(error, url);
   return failure(
     aborted ? 'AbortError' : (error as Error | undefined)?.name,
     aborted ? signal.reason : error,
