@@ -72,7 +72,7 @@ export async function readAnswer(response: Response, where?: string): Promise<Ht
   const { ok, status, headers } = response;
   const requestId = headers.get(REQUEST_ID_HEADER) ?? undefined;
   const common = { status, requestId, retryable: RETRYABLE_STATUSES.includes(status), response };
-  const id = `request-id: ${requestId ?? 'unknown'}`;
+  const id = requestId ?? 'unknown';
   let body = '';
   try {
     body = await response.text();
@@ -89,7 +89,7 @@ export async function readAnswer(response: Response, where?: string): Promise<Ht
 
   if (ok) {
     if (json === undefined && !(body === '' && (status === 204 || status === 205))) {
-      throw new PlatformError(`Invalid response: the body is not JSON, ${id}`, {
+      throw new PlatformError(`Invalid response: the body is not JSON, request-id: ${id}`, {
         ...common,
         kind: 'system',
         code: 'INVALID_RESPONSE',
@@ -134,7 +134,7 @@ export async function readAnswer(response: Response, where?: string): Promise<Ht
   const data = applicationError?.data;
   throw new PlatformError(
     !application
-      ? `System error occurred, ${id}`
+      ? `System error occurred, request-id: ${id}`
       : message === description
         ? message
         : `${message}: ${description}`,
