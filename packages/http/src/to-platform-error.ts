@@ -28,7 +28,6 @@ export function toPlatformError(error: unknown): PlatformError {
     : failure(
         (error as Error | undefined)?.name,
         error,
-        undefined,
         'Request timed out',
         'Request aborted',
         'Network error',
@@ -46,11 +45,11 @@ export function toPlatformError(error: unknown): PlatformError {
 const failure = (
   name: unknown,
   cause: unknown,
-  detail: RequestDetail | undefined,
   timedOut: string,
   aborted: string,
   network: string,
   system: string,
+  detail?: RequestDetail,
 ): PlatformError =>
   name === 'TimeoutError'
     ? new PlatformError(timedOut, {
@@ -112,10 +111,10 @@ export function wrap(error: unknown, context: FailureContext): PlatformError {
   return failure(
     aborted ? 'AbortError' : (error as Error | undefined)?.name,
     aborted ? signal.reason : error,
-    { method, url: shownUrl(url), networkCode: net?.code },
     `Request timed out after ${context.timeoutMs} ms: ${where}`,
     `Request aborted: ${where}`,
     `Network error: no answer to ${where}${net ? `: ${net.reason}` : ''}`,
     `System error occurred: ${where}, request-id: unknown`,
+    { method, url: shownUrl(url), networkCode: net?.code },
   );
 }
