@@ -62,7 +62,8 @@ export async function exchange<A = HttpResponse>(
     const body = serialiseWith(request.body);
     const headers = jsonHeaders(request.headers, body !== undefined);
     await authorizeWith?.(headers, settings.getAuthorization);
-    if (signal?.aborted) throw signal.reason;
+    // The caller's signal or the time-out, either of which may have ended the wait for authorization.
+    if (stop.aborted) throw stop.reason;
     // A `fetch` that ignores the signal still cannot hold the caller past the time-out.
     const stopped = new Promise<never>((_resolve, reject) => {
       onAbort = () => reject(stop.reason);

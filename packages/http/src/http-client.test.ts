@@ -490,6 +490,39 @@ describe('send', () => {
     await expect(during).resolves.toMatchObject({ kind: 'aborted' });
   });
 
+  test('a time-out while getAuthorization answers slowly ends the call, even when fetch ignores the signal', async () => {
+    vi.useFakeTimers();
+    const deaf = vi.fn(() => new Promise<Response>(() => undefined));
+    const slowAuthorization = () =>
+      new Promise<string>((resolve) => setTimeout(() => resolve('Bearer t'), 80));
+    const pending = rejectionOf(
+      send(
+        { method: 'POST', url: URL_ },
+        { timeoutMs: 50, fetch: deaf, getAuthorization: slowAuthorization },
+      ),
+    );
+    await vi.advanceTimersByTimeAsync(80);
+    const error = await pending;
+    expect(error).toMatchObject({ kind: 'timeout', code: 'TIMEOUT', retryable: true });
+    expect(error.message).toBe(
+      'Request timed out after 50 ms: POST https://www.wixapis.com/oauth2/token',
+    );
+    expect(deaf).not.toHaveBeenCalled();
+  });
+
+  test('a signal that is not an AbortSignal is refused as an option, naming it; nothing is sent', async () => {
+    const fetch = vi.fn(async () => Response.json({}));
+    const error = await rejectionOf(
+      send(
+        { method: 'GET', url: URL_, signal: 'stop' as unknown as AbortSignal },
+        { timeoutMs: 1000, fetch },
+      ),
+    );
+    expect(error).toMatchObject({ kind: 'system', code: 'INVALID_OPTIONS' });
+    expect(error.message).toBe('request.signal must be an AbortSignal; got "stop"');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
   test('a custom fetch is called with a Request', async () => {
     const fetch = vi.fn(async (request: Request) => Response.json({ method: request.method }));
     await expect(

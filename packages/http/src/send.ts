@@ -82,5 +82,7 @@ export async function send(request: SendRequest, settings: SendSettings): Promis
   requiredString(method, 'request.method', invalidOptions);
   absoluteUrl(url instanceof URL ? url.href : url, 'request.url', invalidOptions);
   checkTimeout(settings.timeoutMs, 'settings.timeoutMs', invalidOptions);
+  if (request.signal !== undefined && !(request.signal instanceof AbortSignal))
+    throw invalid('request.signal', 'an AbortSignal', request.signal, invalidOptions);
   return exchange(request, settings, readAnswer, serialise, authorize);
 }
