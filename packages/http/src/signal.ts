@@ -37,7 +37,7 @@ export function signalOf(options: unknown, make: Invalid): AbortSignal | undefin
  * ```
  */
 export function untilAborted<T>(
-  work: () => Promise<T>,
+  work: () => T | Promise<T>,
   options: unknown,
   make: Invalid,
 ): Promise<T> {

@@ -109,9 +109,7 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
       untilAborted(
         () => {
           const tokens = usable();
-          return tokens
-            ? Promise.resolve(tokens.accessToken.value)
-            : loadAndGet().then((t) => t.accessToken.value);
+          return tokens ? tokens.accessToken.value : loadAndGet().then((t) => t.accessToken.value);
         },
         options,
         invalidArgument,
