@@ -1,4 +1,4 @@
-import { CALLBACK_FIELDS, callbackSearchParams, type UrlResponseMode } from './parse-callback';
+import { CALLBACK_FIELDS, type UrlResponseMode } from './parse-callback';
 import { httpUrl } from './redirects-context';
 import { attempt } from './values';
 
@@ -42,7 +42,7 @@ export function stripCallbackParams(href: string, responseMode: UrlResponseMode)
 
 /** Which part of `url` carries an answer from the hosted page: the fragment unless only the query does. */
 export function responseModeOf(url: URL): UrlResponseMode {
-  return !carriesAnswer(callbackSearchParams(url, 'fragment')) && carriesAnswer(url.searchParams)
+  return !carriesAnswer(new URLSearchParams(url.hash.slice(1))) && carriesAnswer(url.searchParams)
     ? 'query'
     : 'fragment';
 }

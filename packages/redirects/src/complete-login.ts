@@ -1,6 +1,6 @@
 import { responseModeOf, sameOriginUri, stripCallbackParams } from './callback-url';
 import { storageOf, windowOf } from './environment';
-import { parseCallback, toUrl } from './parse-callback';
+import { readCallback, toUrl } from './parse-callback';
 import { exchangeAnswer } from './code-exchange';
 import { browser, type RedirectsContext } from './redirects-context';
 import type { LoginCompletion } from './redirects-types';
@@ -24,7 +24,7 @@ export async function completeLogin(
       ? new URL(browser(ctx).location.href)
       : toUrl(url, windowOf(ctx.options)?.location.href);
   const mode = responseModeOf(target);
-  const params = parseCallback(target, mode);
+  const params = readCallback(target, mode);
   const { state } = params;
   const finish = async (): Promise<LoginCompletion> => {
     const flow =

@@ -38,11 +38,6 @@ export interface CallbackParams {
 /** The wire names of the callback fields, in the order they are read. */
 export const CALLBACK_FIELDS = ['code', 'state', 'error', 'error_description'] as const;
 
-/** The part of `url` that carries the answer for `responseMode`, as search params. */
-export function callbackSearchParams(url: URL, responseMode: UrlResponseMode): URLSearchParams {
-  return responseMode === 'query' ? url.searchParams : new URLSearchParams(url.hash.slice(1));
-}
-
 /** `url` as a `URL`; a relative one is read against `base`. */
 export function toUrl(url: string | URL, base = 'https://callback.invalid'): URL {
   if (url instanceof URL) return url;
@@ -82,7 +77,13 @@ export function parseCallback(
 ): CallbackParams {
   if (responseMode !== 'fragment' && responseMode !== 'query')
     throw invalid('responseMode', "'fragment' or 'query'", responseMode, invalidArgument);
-  const params = callbackSearchParams(toUrl(url), responseMode);
+  return readCallback(toUrl(url), responseMode);
+}
+
+/** The callback fields in the part of `url` that `responseMode` names (a mode already known to be one). */
+export function readCallback(url: URL, responseMode: UrlResponseMode): CallbackParams {
+  const params =
+    responseMode === 'query' ? url.searchParams : new URLSearchParams(url.hash.slice(1));
   return callbackFields((field) => params.get(field));
 }
 
