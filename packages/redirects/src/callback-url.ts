@@ -21,22 +21,20 @@ const carriesAnswer = (params: URLSearchParams): boolean =>
   CALLBACK_FIELDS.some((field) => params.has(field));
 
 /**
- * `href` without the callback fields (`code`, `state`, `error`,
+ * `href` (a URL or its text) without the callback fields (`code`, `state`, `error`,
  * `error_description`) in the part `responseMode` names. Every other parameter is
  * kept byte for byte, and so are the path and the other part; an emptied part
  * disappears with its `#` or `?`.
  */
-export function stripCallbackParams(href: string, responseMode: UrlResponseMode): string {
+export function stripCallbackParams(href: string | URL, responseMode: UrlResponseMode): string {
   const url = new URL(href);
-  const part = responseMode === 'query' ? url.search : url.hash;
-  const kept = part
+  const part = responseMode === 'query' ? 'search' : 'hash';
+  url[part] = url[part]
     .slice(1)
     .split('&')
     // A pair is read as form data (`&` first: a leading `?` is part of its name).
     .filter((pair) => pair !== '' && !carriesAnswer(new URLSearchParams(`&${pair}`)))
     .join('&');
-  if (responseMode === 'query') url.search = kept;
-  else url.hash = kept;
   return url.href;
 }
 

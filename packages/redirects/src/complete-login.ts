@@ -41,7 +41,7 @@ export async function completeLogin(
     attempt(() => {
       const shown = windowOf(ctx.options);
       if (shown?.location.href === target.href)
-        shown.history.replaceState(shown.history.state, '', stripCallbackParams(target.href, mode));
+        shown.history.replaceState(shown.history.state, '', stripCallbackParams(target, mode));
     });
   const run = () => finish().finally(strip);
   return state === undefined ? run() : ctx.once(`login:${state}`, run);
