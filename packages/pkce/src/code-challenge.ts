@@ -23,6 +23,5 @@ export async function calculateCodeChallenge(verifier: string): Promise<string> 
 
 /** The S256 challenge of a verifier already known to be valid (one this package drew). @internal */
 export async function challengeOf(verifier: string): Promise<string> {
-  const digest = await webCrypto().subtle.digest('SHA-256', new TextEncoder().encode(verifier));
-  return base64Url(new Uint8Array(digest));
+  return base64Url(await webCrypto().subtle.digest('SHA-256', new TextEncoder().encode(verifier)));
 }

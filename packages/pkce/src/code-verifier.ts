@@ -45,11 +45,11 @@ export function verifierOf(length: number, name: string): string {
 export function drawVerifier(length: number): string {
   let verifier = '';
   while (verifier.length < length) {
-    for (const byte of randomBytes(length)) {
-      if (byte < LIMIT && verifier.length < length) verifier += VERIFIER_CHARSET.charAt(byte % 66);
-    }
+    for (const byte of randomBytes(length))
+      if (byte < LIMIT) verifier += VERIFIER_CHARSET[byte % 66];
   }
-  return verifier;
+  // The characters drawn past `length` in the last batch are dropped.
+  return verifier.slice(0, length);
 }
 
 /**

@@ -17,8 +17,8 @@ export const randomBytes = (length: number): Uint8Array =>
   webCrypto().getRandomValues(new Uint8Array(length));
 
 /** Base64url without padding (RFC 4648 §5), as RFC 7636 requires; for short inputs (digests, state). */
-export function base64Url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes))
+export function base64Url(bytes: ArrayBuffer | Uint8Array): string {
+  return btoa(String.fromCharCode(...new Uint8Array(bytes)))
     .replace(/\+/g, '-')
     .replace(/\//g, '_')
     .replace(/=/g, '');
