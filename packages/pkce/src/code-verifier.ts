@@ -2,9 +2,8 @@ import { describeValue } from '@site-identity/http/internal';
 import { PkceError } from './pkce-error';
 import { randomBytes } from './web-crypto';
 
-const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-/** The unreserved characters RFC 7636 allows in a code verifier. */
-export const VERIFIER_CHARSET = `${UPPER}${UPPER.toLowerCase()}0123456789-._~`;
+/** The unreserved characters RFC 7636 allows in a code verifier, in ASCII order: `-.0-9A-Z_a-z~`. */
+export const VERIFIER_CHARSET = String.fromCharCode(...Array(127).keys()).replace(/[^\w.~-]/g, '');
 
 // 66 characters: bytes from 198 (3 × 66) up are rejected, so every character is
 // drawn with probability exactly 1/66 (no modulo bias).
