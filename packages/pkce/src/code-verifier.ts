@@ -5,10 +5,6 @@ import { randomBytes } from './web-crypto';
 /** The unreserved characters RFC 7636 allows in a code verifier, in ASCII order: `-.0-9A-Z_a-z~`. */
 export const VERIFIER_CHARSET = String.fromCharCode(...Array(127).keys()).replace(/[^\w.~-]/g, '');
 
-// 66 characters: bytes from 198 (3 × 66) up are rejected, so every character is
-// drawn with probability exactly 1/66 (no modulo bias).
-const LIMIT = 198;
-
 const inRange = (length: unknown): boolean =>
   Number.isInteger(length) && (length as number) >= 43 && (length as number) <= 128;
 
@@ -43,9 +39,10 @@ export function verifierOf(length: number, name: string): string {
 /** A verifier of `length` characters, for a length already checked (43 to 128). @internal */
 export function drawVerifier(length: number): string {
   let verifier = '';
+  // 66 characters: bytes from 198 (3 × 66) up are rejected, so every character is
+  // drawn with probability exactly 1/66 (no modulo bias).
   while (verifier.length < length) {
-    for (const byte of randomBytes(length))
-      if (byte < LIMIT) verifier += VERIFIER_CHARSET[byte % 66];
+    for (const byte of randomBytes(length)) if (byte < 198) verifier += VERIFIER_CHARSET[byte % 66];
   }
   // The characters drawn past `length` in the last batch are dropped.
   return verifier.slice(0, length);

@@ -55,13 +55,6 @@ export const TEST_WINDOW_HINT =
   'in tests, pass createRedirects({ window: createTestBrowser(platform).window }) or call installTestBrowser(platform), from @site-identity/mock-platform/testing';
 
 /**
- * How long a DOM made for tests waits for a hidden frame's answer (below vitest's
- * 5 s test time-out): jsdom and happy-dom do not run the hosted page's script, so
- * no answer ever comes there.
- */
-const TEST_DOM_WAIT_MS = 2000;
-
-/**
  * Loads the hosted page `url` in a hidden frame and resolves with its answer: the
  * first message whose `origin` is the page's origin, whose `source` is that very
  * frame and whose `state` is `state`. Every other message is ignored. Rejects with
@@ -79,7 +72,9 @@ export async function awaitFrameAnswer(
 ): Promise<CallbackParams> {
   const origin = new URL(url).origin;
   const testDom = /jsdom|HappyDOM/.exec(win.navigator?.userAgent ?? '')?.[0];
-  const wait = testDom ? Math.min(timeoutMs, TEST_DOM_WAIT_MS) : timeoutMs;
+  // A DOM made for tests waits 2 s at most (below vitest's 5 s test time-out): jsdom and
+  // happy-dom do not run the hosted page's script, so no answer ever comes there.
+  const wait = testDom ? Math.min(timeoutMs, 2000) : timeoutMs;
   const answer = await runHiddenFrame(win, url, wait, (event, frame) => {
     const posted =
       event.origin === origin && event.source !== null && event.source === frame.contentWindow
