@@ -33,7 +33,7 @@ export function stripCallbackParams(href: string | URL, responseMode: UrlRespons
     .slice(1)
     .split('&')
     // A pair is read as form data (`&` first: a leading `?` is part of its name).
-    .filter((pair) => pair !== '' && !carriesAnswer(new URLSearchParams(`&${pair}`)))
+    .filter((pair) => pair && !carriesAnswer(new URLSearchParams(`&${pair}`)))
     .join('&');
   return url.href;
 }

@@ -71,7 +71,7 @@ export async function awaitFrameAnswer(
   timeoutMs: number,
 ): Promise<CallbackParams> {
   const origin = new URL(url).origin;
-  const testDom = /jsdom|HappyDOM/.exec(win.navigator?.userAgent ?? '')?.[0];
+  const testDom = /jsdom|HappyDOM/.exec(String(win.navigator?.userAgent))?.[0];
   // A DOM made for tests waits 2 s at most (below vitest's 5 s test time-out): jsdom and
   // happy-dom do not run the hosted page's script, so no answer ever comes there.
   const wait = testDom ? Math.min(timeoutMs, 2000) : timeoutMs;
