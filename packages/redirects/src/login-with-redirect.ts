@@ -2,7 +2,7 @@ import { authFlowOf } from '@site-identity/pkce/internal';
 import { getAuthUrl } from './auth-url';
 import { sameOriginUri } from './callback-url';
 import { storageOf } from './environment';
-import { browser, httpUrl, type RedirectsContext } from './redirects-context';
+import { browser, redirectUrl, type RedirectsContext } from './redirects-context';
 import type { LoginWithRedirectOptions } from './redirects-types';
 import { dropFlow, saveFlow } from './stored-records';
 import { signalOf } from '@site-identity/http/internal';
@@ -13,7 +13,7 @@ export async function loginWithRedirect(
   ctx: RedirectsContext,
   login: LoginWithRedirectOptions,
 ): Promise<void> {
-  const redirectUrl = httpUrl(login?.redirectUri, 'redirectUri', false);
+  const redirect = redirectUrl(login?.redirectUri);
   const { redirectUri, originalUri, beforeNavigate } = login;
   signalOf(login, invalidArgument);
   const navigate =
@@ -23,7 +23,7 @@ export async function loginWithRedirect(
         win.location.assign(href)
     )(browser(ctx));
   const session = storageOf(ctx.options, 'session');
-  const flow = await authFlowOf(redirectUri, sameOriginUri(originalUri, redirectUrl.origin));
+  const flow = await authFlowOf(redirectUri, sameOriginUri(originalUri, redirect.origin));
   saveFlow(session, ctx.clientId, flow);
   try {
     // The options of the hosted page's URL (prompt, responseMode, idp, sessionToken, signal) are the call's.

@@ -25,9 +25,13 @@ export interface RedirectsContext {
   readonly once: ReturnType<typeof keyedFlight>;
 }
 
-/** `value` as a URL when it is an absolute http(s) URL (without a fragment when `fragment` is false; http's default allows one). */
-export const httpUrl = (value: unknown, name: string, fragment?: boolean): URL =>
-  absoluteUrl(value, name, invalidArgument, { fragment });
+/** `value` as a URL when it is an absolute http(s) URL (a fragment allowed). */
+export const httpUrl = (value: unknown, name: string): URL =>
+  absoluteUrl(value, name, invalidArgument);
+
+/** `value` as a URL when it is a redirect URI: an absolute http(s) URL without a fragment. */
+export const redirectUrl = (value: unknown): URL =>
+  absoluteUrl(value, 'redirectUri', invalidArgument, { fragment: false });
 
 /**
  * The redirect URI of a flow in a frame or popup: as given, else the page's origin;
@@ -35,7 +39,7 @@ export const httpUrl = (value: unknown, name: string, fragment?: boolean): URL =
  */
 export function flowRedirectUri(given: string | undefined, win: Window): string {
   const redirectUri = given ?? win.location.origin;
-  httpUrl(redirectUri, 'redirectUri', false);
+  redirectUrl(redirectUri);
   return redirectUri;
 }
 
