@@ -27,10 +27,10 @@ export async function completeLogin(
   const params = readCallback(target, mode);
   const { state } = params;
   const finish = async (): Promise<LoginCompletion> => {
-    const flow =
-      state === undefined
-        ? undefined
-        : takeFlow(storageOf(ctx.options, 'session'), ctx.clientId, state);
+    // A state read from the URL is undefined or not empty.
+    const flow = state
+      ? takeFlow(storageOf(ctx.options, 'session'), ctx.clientId, state)
+      : undefined;
     const tokens = await exchangeAnswer(ctx, params, flow, signal, target);
     return { tokens, originalUri: sameOriginUri(flow!.originalUri, target.origin) };
   };
@@ -44,5 +44,5 @@ export async function completeLogin(
         shown.history.replaceState(shown.history.state, '', stripCallbackParams(target, mode));
     });
   const run = () => finish().finally(strip);
-  return state === undefined ? run() : ctx.once(`login:${state}`, run);
+  return state ? ctx.once(`login:${state}`, run) : run();
 }
