@@ -42,7 +42,9 @@ export function drawVerifier(length: number): string {
   // 66 characters: bytes from 198 (3 × 66) up are rejected, so every character is
   // drawn with probability exactly 1/66 (no modulo bias).
   while (verifier.length < length) {
-    for (const byte of randomBytes(length)) if (byte < 198) verifier += VERIFIER_CHARSET[byte % 66];
+    for (const byte of randomBytes(length)) {
+      if (byte < 198) verifier += VERIFIER_CHARSET[byte % 66]!;
+    }
   }
   // The characters drawn past `length` in the last batch are dropped.
   return verifier.slice(0, length);
