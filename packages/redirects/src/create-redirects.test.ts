@@ -136,18 +136,28 @@ describe('createRedirectSession', () => {
     expect(authorization[0]).not.toMatch(/^Bearer /);
   });
 
+  const ONE_INTENT =
+    'request must be an object with exactly one intent of auth, login, logout, bookingsCheckout, ecomCheckout, eventsCheckout, paidPlansCheckout, storesProduct, bookingsBook; got';
   test.each([
-    ['no intent', { prompt: 'login' }],
-    ['two intents', { login: {}, logout: { clientId: 'app' } }],
-    ['not an object', null],
-  ])('refuses a request with %s before any call', async (_name, request) => {
-    const { redirects } = createClient();
-    await expect(redirects.createRedirectSession(request as never)).rejects.toMatchObject({
-      name: 'RedirectsError',
-      code: 'INVALID_ARGUMENT',
-    });
-    expect(redirectSessionCalls(platform)).toHaveLength(0);
-  });
+    ['no intent', { prompt: 'login' }, `${ONE_INTENT} an object with none of them`],
+    [
+      'two intents',
+      { login: {}, logout: { clientId: 'app' } },
+      `${ONE_INTENT} an object with login and logout`,
+    ],
+    ['not an object', null, `${ONE_INTENT} null`],
+  ])(
+    'refuses a request with %s before any call, naming what it has',
+    async (_name, request, message) => {
+      const { redirects } = createClient();
+      await expect(redirects.createRedirectSession(request as never)).rejects.toMatchObject({
+        name: 'RedirectsError',
+        code: 'INVALID_ARGUMENT',
+        message,
+      });
+      expect(redirectSessionCalls(platform)).toHaveLength(0);
+    },
+  );
 
   test('an answer without fullUrl is NO_REDIRECT_URL, with the request id of the answer', async () => {
     const { redirects } = createClient();

@@ -1,4 +1,5 @@
 import { PlatformError, type HttpResponse } from '@site-identity/http';
+import { invalid, isRecord } from '@site-identity/http/internal';
 import { RedirectsError } from './redirects-error';
 import { invalidArgument } from './values';
 
@@ -180,11 +181,17 @@ export const INTENTS: ReadonlyArray<keyof RedirectIntents> = [
   'bookingsBook',
 ];
 
-/** Checks that `request` carries exactly one intent. */
+/** Checks that `request` carries exactly one intent; the error names the ones it carries. */
 export function checkRequest(request: unknown): void {
-  if (INTENTS.filter((name) => name in Object(request)).length !== 1) {
-    throw invalidArgument(`Exactly one intent is needed: ${INTENTS.join(', ')}`);
-  }
+  const given = INTENTS.filter((name) => name in Object(request));
+  if (given.length !== 1)
+    throw invalid(
+      'request',
+      `an object with exactly one intent of ${INTENTS.join(', ')}`,
+      request,
+      invalidArgument,
+      isRecord(request) ? `an object with ${given.join(' and ') || 'none of them'}` : undefined,
+    );
 }
 
 /**
