@@ -62,13 +62,11 @@ export function decideRenewal(
   const found = typeof stored === 'object' ? stored : undefined;
   const later = !!found && compareEntries(found, held) > 0;
   const cleared = !!found && !found.tokens && !later && sawRecord && !!held.tokens;
-  let entry = held;
   // Later than the session held, and no later than a sign-in elsewhere that storage has not shown yet.
-  if (cleared) entry = explicitEntry(null, held, 0);
-  else if (later) entry = found;
+  const entry = cleared ? explicitEntry(null, held, 0) : later ? found : held;
+  // A cleared record is not written back: its entry has no tokens.
   const write =
-    stored === 'corrupt' ||
-    (!!found && !cleared && compareEntries(entry, found) > 0 && !!entry.tokens);
+    stored === 'corrupt' || (!!found && compareEntries(entry, found) > 0 && !!entry.tokens);
   const refreshToken = entry.tokens?.refreshToken;
   const action = serves(entry, nowMs, leewaySeconds, ask)
     ? 'use'
