@@ -95,10 +95,6 @@ function engineSettings(options: TokenManagerOptions) {
   return { clientId, now, leewaySeconds, crossTab, lockTimeoutMs, onError, store, key };
 }
 
-/** Whether another tab made a change: `heard` from its message, `read` from the record it wrote. */
-const fromOtherTab = (change: unknown) =>
-  change === heard ? 'heard' : change === read ? 'read' : undefined;
-
 /**
  * The one writer of a tab's session: it holds the {@link Session}, changes it only
  * through its transitions (`dispatch`) and runs the effects the transition
@@ -124,9 +120,11 @@ export function createSessionEngine(options: TokenManagerOptions, moved: () => v
   let session = INITIAL_SESSION;
   /** The tab channel; `null` once disposed. */
   let tabs: TabChannel | null | undefined;
-  /** The read that ends loading (or the one after the page was restored); a repair under way. */
-  let loading: unknown, repairing: Promise<unknown> | undefined;
-  let unwatch: (() => void) | undefined;
+  /**
+   * The read that ends loading (or the one after the page was restored); a repair under way;
+   * the end of the page-cache watch.
+   */
+  let loading: unknown, repairing: Promise<unknown> | undefined, unwatch: (() => void) | undefined;
   /** The record as this tab last read or wrote it: after a token set, an empty record is a sign-out by hand. */
   let seen = NO_ENTRY;
 
@@ -143,7 +141,14 @@ export function createSessionEngine(options: TokenManagerOptions, moved: () => v
     const published = snapshot !== before.snapshot && !(before.snapshot === LOADING && !loading);
     // A sign-out named again (no tokens before or after) corrects the snapshot: no second event.
     if (published) listeners.tell(snapshot, before.held.tokens || held.tokens ? event : undefined);
-    observer?.step(before, next, event, published, fromOtherTab(change));
+    // Whether another tab made the change: `heard` from its message, `read` from the record it wrote.
+    observer?.step(
+      before,
+      next,
+      event,
+      published,
+      (change as unknown) === heard ? 'heard' : (change as unknown) === read ? 'read' : undefined,
+    );
     if (next.loaded && (!before.loaded || held !== before.held)) moved();
     for (const check of [...waiting]) check();
     if (tell) tabs?.post(tell);
@@ -171,12 +176,8 @@ export function createSessionEngine(options: TokenManagerOptions, moved: () => v
    * bad record is written back); the first read ends loading, silently when the
    * storage answered at once.
    */
-  const reread = (
-    ask: RenewalAsk,
-    sawRecord?: boolean,
-    repair?: boolean,
-  ): MaybePromise<RenewalDecision> =>
-    after(record.read(), (found) => {
+  const reread = (ask: RenewalAsk, sawRecord?: boolean, repair?: boolean) =>
+    after(record.read(), (found): RenewalDecision => {
       const decision = decide(ask, found, sawRecord);
       if (typeof found === 'object') seen = found;
       void dispatch(read, decision, repair);
