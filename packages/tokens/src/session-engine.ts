@@ -233,7 +233,7 @@ export function createSessionEngine(options: TokenManagerOptions, moved: () => v
     get session(): Session {
       return session;
     },
-    tabs: () => tabs ?? undefined,
+    tabs: () => tabs,
     dispatch,
     reread,
     /** The inspection's observer, when one is attached. */

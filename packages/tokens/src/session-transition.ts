@@ -88,20 +88,20 @@ function accept(
     !entry.tokens &&
     snapshot.ended?.reason === 'storage_cleared' &&
     reason !== 'storage_cleared';
-  if (snapshot === LOADING || (same && !named && !snapshot.error)) return [moved];
+  // The same tokens again tell nothing, unless they end a failure shown.
   const event = named
     ? 'SIGNED_OUT'
-    : eventFor(held.tokens, entry.tokens, reason === 'refresh_rejected');
+    : same
+      ? undefined
+      : eventFor(held.tokens, entry.tokens, reason === 'refresh_rejected');
+  if (snapshot === LOADING || (!event && !snapshot.error)) return [moved];
   const ended =
     event === 'SESSION_EXPIRED' || event === 'SIGNED_OUT'
       ? { reason, inOtherTab }
       : event === 'SIGNED_IN'
         ? undefined
         : snapshot.ended;
-  return [
-    { ...moved, snapshot: snapshotOf(entry.tokens, undefined, ended) },
-    same && !named ? undefined : event,
-  ];
+  return [{ ...moved, snapshot: snapshotOf(entry.tokens, undefined, ended) }, event];
 }
 
 /** A session made here (a renewal, an explicit change), written to the record for `reason`. */
