@@ -69,8 +69,7 @@ export function createRenewal(
   async function awaitHandOff(): Promise<void> {
     const base = engine.session.handOff;
     if (!base) return;
-    const arrived = () =>
-      engine.session.handOff !== base || compareEntries(engine.session.held, base) > 0;
+    const arrived = () => engine.session.handOff !== base || compareEntries(held(), base) > 0;
     await engine.until(arrived, LOCK_MARGIN_MS).promise;
     void dispatch(handedOff);
   }
@@ -158,7 +157,6 @@ export function createRenewal(
    */
   return function renew(force: boolean): Promise<Tokens> {
     const since = held();
-    const running = flight;
     const begin = () =>
       (flight ??= run({ force, since })
         .finally(() => (flight = undefined))
@@ -171,9 +169,9 @@ export function createRenewal(
             throw fail(error);
           },
         ));
-    if (!running) return begin();
-    return force
-      ? running.then((tokens) => (compareEntries(held(), since) > 0 ? tokens : begin()))
-      : running;
+    // Joining: `begin` answers the flight running, which a forced renewal awaits first.
+    return force && flight
+      ? flight.then((tokens) => (compareEntries(held(), since) > 0 ? tokens : begin()))
+      : begin();
   };
 }
