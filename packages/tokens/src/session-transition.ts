@@ -130,10 +130,11 @@ function made(
 export function read(session: Session, decision: RenewalDecision, repair?: boolean): Step {
   const reason = decision.cleared ? 'storage_cleared' : undefined;
   const [next, event] = accept({ ...session, loaded: true }, decision.entry, reason, true);
-  const fix = repair && decision.write ? 'repair' : undefined;
   const tell = session.loaded ? undefined : { ...next.held, ask: true };
-  if (session.snapshot !== LOADING) return [next, event, tell, fix];
-  return [{ ...next, snapshot: snapshotOf(next.held.tokens) }, undefined, tell];
+  // The first snapshot (no event before it was read: accept gives none) and no repair.
+  if (session.snapshot === LOADING)
+    return [{ ...next, snapshot: snapshotOf(next.held.tokens) }, undefined, tell];
+  return [next, event, tell, repair && decision.write ? 'repair' : undefined];
 }
 /** The page came back from the back/forward cache: the record is read again before any token is served. */
 export const restoring = (session: Session): Step => [{ ...session, loaded: false }];

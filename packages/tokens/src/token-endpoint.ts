@@ -91,9 +91,6 @@ export interface TokenEndpointOptions {
 export type TokenRequestHeaders =
   Readonly<Record<string, string>> | (() => Readonly<Record<string, string>>);
 
-/** The library's own headers: extra headers never replace them. */
-const OWN_HEADERS = ['accept', 'content-type', 'authorization'];
-
 /**
  * The four grants of the platform's token endpoint. Each resolves with a new
  * token set (`expiresAt` = now in seconds + `expires_in`) or rejects with a
@@ -175,7 +172,8 @@ function requestHeaders(
       );
     }
   }
-  for (const own of OWN_HEADERS) headers.delete(own);
+  // The library's own headers: extra headers never replace them.
+  for (const own of ['accept', 'content-type', 'authorization']) headers.delete(own);
   if (authorization) headers.set('authorization', authorization);
   return headers;
 }
