@@ -208,26 +208,6 @@ export function createSessionEngine(options: TokenManagerOptions, moved: () => v
       );
   }
 
-  /**
-   * Into the back/forward cache, the channel closes (so that no message evicts the page;
-   * a waiting or held lock is the browser's); back from it, it opens again, and no token
-   * is served until the record was read again (a sign-out or a later session from another
-   * tab adopted, subscribers told) and the clock said whether the tokens are still valid.
-   */
-  const watch = () =>
-    watchPageCache(
-      () => {
-        tabs?.stop();
-        if (tabs) tabs = undefined;
-      },
-      () => {
-        openTabs();
-        if (!session.loaded) return;
-        void dispatch(restoring);
-        loading = reread(ANY_TOKENS, undefined, true);
-      },
-    );
-
   return {
     ...settings,
     get session(): Session {
@@ -252,7 +232,24 @@ export function createSessionEngine(options: TokenManagerOptions, moved: () => v
     load(): unknown {
       if (session.loaded) return;
       openTabs();
-      unwatch ??= watch();
+      /*
+       * Into the back/forward cache, the channel closes (so that no message evicts the page;
+       * a waiting or held lock is the browser's); back from it, it opens again, and no token
+       * is served until the record was read again (a sign-out or a later session from another
+       * tab adopted, subscribers told) and the clock said whether the tokens are still valid.
+       */
+      unwatch ??= watchPageCache(
+        () => {
+          tabs?.stop();
+          if (tabs) tabs = undefined;
+        },
+        () => {
+          openTabs();
+          if (!session.loaded) return;
+          void dispatch(restoring);
+          loading = reread(ANY_TOKENS, undefined, true);
+        },
+      );
       return (loading ??= reread(ANY_TOKENS, false));
     },
     subscribe: listeners.add,
