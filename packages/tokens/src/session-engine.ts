@@ -68,10 +68,6 @@ export function waitUntil(
   return { promise, stop };
 }
 
-/** `localStorage`, or memory where there is none or it is disabled (sandboxed frame, blocked cookies). */
-const defaultStorage = (): TokenStorage =>
-  attempt(() => localStorage && webStorage(localStorage)) || memoryStorage();
-
 /** The engine's settings from the manager's options, checked. */
 function engineSettings(options: TokenManagerOptions) {
   const {
@@ -87,7 +83,10 @@ function engineSettings(options: TokenManagerOptions) {
   nonNegative(lockTimeoutMs, 'lockTimeoutMs', invalidArgument);
   optionalFunction(onError, 'onError', invalidArgument);
   let storage = options.storage;
-  const store = () => (storage ??= defaultStorage());
+  // By default `localStorage`, or memory where there is none or it is disabled (sandboxed
+  // frame, blocked cookies).
+  const store = (): TokenStorage =>
+    (storage ??= attempt(() => localStorage && webStorage(localStorage)) || memoryStorage());
   const key =
     options.storageKey === undefined
       ? `site-identity:${clientId}:tokens`
