@@ -129,9 +129,10 @@ export function openTabChannel(
      * Runs `task` holding the renewal lock and answers its value. Waiting ends
      * `superseded` when `settled` resolves first (another tab's renewal answered
      * the need; also when it does while the task runs, even if the task fails) and
-     * `timed-out` after `waitMs`: the caller then sends nothing.
+     * `timed-out` after `waitMs`: the caller then sends nothing. `T` is never a
+     * string, so the value and how waiting ended cannot be mistaken for each other.
      */
-    async exclusive<T extends object | void>(
+    async exclusive<T>(
       task: () => Promise<T>,
       waitMs: number,
       settled?: Promise<unknown>,
@@ -157,7 +158,7 @@ export function openTabChannel(
         if (outcome) return outcome;
         if (ran) throw error;
         // A lock manager that refuses (an opaque origin): as without Web Locks.
-        return task();
+        return await task();
       } finally {
         clearTimeout(timer);
       }
