@@ -1,6 +1,7 @@
 import { createRedirectSession, getAuthUrl } from './auth-url';
 import { completeLogin } from './complete-login';
-import { withInternals } from './internals';
+import { INTERNALS } from './internals';
+import { lend } from '@site-identity/http/internal';
 import { loginWithRedirect } from './login-with-redirect';
 import { logout } from './logout';
 import { createContext } from './redirects-context';
@@ -61,5 +62,6 @@ export function createRedirects(options: RedirectsOptions): Redirects {
     silentLogin: (sessionToken, silentOptions) => silentLogin(ctx, sessionToken, silentOptions),
     logout: (logoutOptions) => logout(ctx, logoutOptions),
   };
-  return withInternals(redirects, ctx);
+  // The context of its calls, attached out of sight (not enumerable, read-only).
+  return lend(redirects, INTERNALS, ctx);
 }
