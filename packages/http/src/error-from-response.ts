@@ -72,7 +72,6 @@ export async function readAnswer(response: Response, where?: string): Promise<Ht
   const { ok, status, headers } = response;
   const requestId = headers.get(REQUEST_ID_HEADER) ?? undefined;
   const common = { status, requestId, retryable: RETRYABLE_STATUSES.includes(status), response };
-  const id = requestId ?? 'unknown';
   let body = '';
   try {
     body = await response.text();
@@ -89,11 +88,14 @@ export async function readAnswer(response: Response, where?: string): Promise<Ht
 
   if (ok) {
     if (json === undefined && !(body === '' && (status === 204 || status === 205))) {
-      throw new PlatformError(`Invalid response: the body is not JSON, request-id: ${id}`, {
-        ...common,
-        kind: 'system',
-        code: 'INVALID_RESPONSE',
-      });
+      throw new PlatformError(
+        `Invalid response: the body is not JSON, request-id: ${requestId ?? 'unknown'}`,
+        {
+          ...common,
+          kind: 'system',
+          code: 'INVALID_RESPONSE',
+        },
+      );
     }
     return { data: json, status, requestId, headers };
   }
@@ -134,7 +136,7 @@ export async function readAnswer(response: Response, where?: string): Promise<Ht
   const data = applicationError?.data;
   throw new PlatformError(
     !application
-      ? `System error occurred, request-id: ${id}`
+      ? `System error occurred, request-id: ${requestId ?? 'unknown'}`
       : message === description
         ? message
         : `${message}: ${description}`,
