@@ -46,7 +46,13 @@ export function toUrl(url: string | URL, base = 'https://callback.invalid'): URL
     return new URL(url, base);
   } catch (cause) {
     // What came is not shown: a callback URL carries the authorization code.
-    throw invalidArgument('url must be a string or a URL; got a string that is not a URL', cause);
+    throw invalid(
+      'url',
+      'a string or a URL',
+      url,
+      (message) => invalidArgument(message, cause),
+      'a string that is not a URL',
+    );
   }
 }
 
