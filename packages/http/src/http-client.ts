@@ -4,7 +4,7 @@ import type { AuthorizationSource, FetchLike, HttpMethod, HttpResponse } from '.
 import { resolveBaseUrl, resolveRequestUrl, type SearchParams } from './request-url';
 import { invalid, optionalFunction, timeoutMs } from './checks';
 import { isPlatformError } from './platform-error';
-import { authorize, jsonHeaders, serialise } from './request-parts';
+import { authorize, invalidHeaders, jsonHeaders, serialise } from './request-parts';
 import { invalidOptions } from './platform-error';
 import type { RetryPolicy } from './retry-policy';
 import { describeRequest, wrap } from './to-platform-error';
@@ -240,7 +240,13 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       timeoutMs = checkTimeout(call.timeoutMs ?? defaultTimeout);
       url = resolveRequestUrl(baseUrl, path, call.searchParams);
       const body = serialise(call.body);
-      const headers = jsonHeaders(baseHeaders, body !== undefined, call.headers);
+      const headers = jsonHeaders(baseHeaders, body !== undefined);
+      // The call's own headers last: over the client's and the JSON content type.
+      try {
+        for (const [name, value] of Object.entries(call.headers ?? {})) headers.set(name, value);
+      } catch (cause) {
+        throw invalidHeaders(cause);
+      }
       // getAuthorization is never asked once the call is aborted.
       if (signal?.aborted) throw signal.reason;
       const safe = call.retry ?? IDEMPOTENT.includes(method);

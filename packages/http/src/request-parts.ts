@@ -2,20 +2,19 @@ import { invalidOptions, isPlatformError, PlatformError } from './platform-error
 import { isSiteIdentityError } from './site-identity-error';
 import type { AuthorizationSource } from './http-types';
 
-/** `accept: application/json`, then `base`, the JSON content type when there is a body, then `own`. */
-export function jsonHeaders(
-  base: HeadersInit | undefined,
-  hasBody: boolean,
-  own?: Readonly<Record<string, string>>,
-): Headers {
+/** The error of headers that `Headers` refuses (a line break in a value, an unsafe name). */
+export const invalidHeaders = (cause: unknown) =>
+  invalidOptions('headers must be valid HTTP headers (no line break in a value)', cause);
+
+/** `accept: application/json`, then `base`, then the JSON content type when there is a body. */
+export function jsonHeaders(base: HeadersInit | undefined, hasBody: boolean): Headers {
   try {
     const headers = new Headers(base);
     if (!headers.has('accept')) headers.set('accept', 'application/json');
     if (hasBody) headers.set('content-type', 'application/json');
-    for (const [name, value] of Object.entries(own ?? {})) headers.set(name, value);
     return headers;
   } catch (cause) {
-    throw invalidOptions('headers must be valid HTTP headers (no line break in a value)', cause);
+    throw invalidHeaders(cause);
   }
 }
 
