@@ -91,7 +91,9 @@ export async function awaitFrameAnswer(
 
 /**
  * Loads `url` in a hidden frame and removes the frame once it has loaded (or
- * failed to), or after `timeoutMs`. Resolves `true` when it loaded, `false` on time-out; never rejects.
+ * failed to), or after `timeoutMs`. Resolves `true` when the frame's `load` or
+ * `error` event came, `false` on time-out; never rejects. A frame cannot tell more:
+ * browsers fire `load` for an error page too (and never say a cross-origin page's status).
  */
 export const loadHiddenFrame = (win: Window, url: string, timeoutMs: number): Promise<boolean> =>
   runHiddenFrame(win, url, timeoutMs, (event) => event.type !== 'message' || undefined).then(
