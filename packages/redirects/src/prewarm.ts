@@ -4,7 +4,7 @@ import type { Redirects } from '@site-identity/redirects';
 import { optionsOf, untilAborted, signalOf } from '@site-identity/http/internal';
 import { createRedirectSession } from './auth-url';
 import { OAUTH_FLOW_TIMEOUT_MS, PREWARM_INTERVAL_MS } from './constants';
-import { storageOf, windowOf, type RedirectsLogger } from './environment';
+import { storageOf, windowOf } from './environment';
 import { loadHiddenFrame } from './hidden-frame';
 import { internalsOf } from './internals';
 import { checkTimeout, type RedirectsContext } from './redirects-context';
@@ -30,9 +30,6 @@ export interface PrewarmOptions {
   readonly signal?: AbortSignal | undefined;
 }
 
-/** Where the client's warnings go: its `logger`, else `console`. */
-const loggerOf = (ctx: RedirectsContext): RedirectsLogger => ctx.options.logger ?? console;
-
 /** Loads the hosted login page in a hidden frame, unless it was within 7 days (or `force`). */
 async function warm(ctx: RedirectsContext, force: boolean, timeoutMs: number): Promise<void> {
   const { options, clientId } = ctx;
@@ -42,7 +39,8 @@ async function warm(ctx: RedirectsContext, force: boolean, timeoutMs: number): P
   const age = now() - readPrewarmStamp(local, clientId);
   if (!win || (!force && age >= 0 && age < PREWARM_INTERVAL_MS)) return;
   const session = await createRedirectSession(ctx, { login: {} }).catch((error: unknown) => {
-    loggerOf(ctx).warn('No redirect URL found', error);
+    // Warnings go to the client's `logger`, else `console`.
+    (ctx.options.logger ?? console).warn('No redirect URL found', error);
   });
   if (session && (await loadHiddenFrame(win, session.fullUrl, timeoutMs)))
     writePrewarmStamp(local, clientId, now());
@@ -74,7 +72,8 @@ async function warm(ctx: RedirectsContext, force: boolean, timeoutMs: number): P
  */
 export async function prewarm(redirects: Redirects, options?: PrewarmOptions): Promise<void> {
   const ctx = internalsOf(redirects);
-  const failed = (error: unknown) => loggerOf(ctx).warn('Session pre-warm failed', error);
+  const failed = (error: unknown) =>
+    (ctx.options.logger ?? console).warn('Session pre-warm failed', error);
   try {
     const given = optionsOf<PrewarmOptions>(options, 'options', invalidArgument);
     const timeoutMs = checkTimeout(given.timeoutMs ?? OAUTH_FLOW_TIMEOUT_MS);
