@@ -1,7 +1,5 @@
 import type { AuthorizedClientRequest, TokenManager, Tokens } from '@site-identity/tokens';
-import { untilAborted } from '@site-identity/http/internal';
 import { authorizedClientGrant } from './authorized-client-grant';
-import { invalidArgument } from './errors';
 import { internalsOf } from './internals';
 
 /**
@@ -31,9 +29,8 @@ export async function authorizedClient(
   manager: TokenManager,
   request: AuthorizedClientRequest,
 ): Promise<Tokens> {
-  const { grant, getTokens } = internalsOf(manager);
-  const accessToken =
-    request?.accessToken ??
-    (await untilAborted(getTokens, request, invalidArgument)).accessToken.value;
+  const { grant } = internalsOf(manager);
+  // Else the manager's own, as its `getAccessToken` gives it (within the request's `signal`).
+  const accessToken = request?.accessToken ?? (await manager.getAccessToken(request));
   return grant(authorizedClientGrant({ ...request, accessToken }));
 }
