@@ -7,19 +7,18 @@ export function authorizedClientGrant(
   request: Parameters<TokenEndpoint['authorizedClient']>[0],
 ): GrantRequest {
   const memberId = required(request?.memberId, 'memberId');
-  // The `Authorization` value: both tokens, each checked in this order, joined by a comma
-  // (join's default separator).
-  const authorization = (['accessToken', 'secondToken'] as const)
-    .map((name) => {
-      const value = required(request[name], name);
-      // Never the value itself in the message: it is a token.
-      if (/[\0\r\n]/.test(value))
-        throw invalidArgument(
-          `${name} must be header-safe (no line break or NUL); got a string with one`,
-        );
-      return value;
-    })
-    .join();
+  /** One token of the `Authorization` value, checked. */
+  const token = (name: 'accessToken' | 'secondToken') => {
+    const value = required(request[name], name);
+    // Never the value itself in the message: it is a token.
+    if (/[\0\r\n]/.test(value))
+      throw invalidArgument(
+        `${name} must be header-safe (no line break or NUL); got a string with one`,
+      );
+    return value;
+  };
+  // The `Authorization` value: both tokens, each checked in this order, joined by a comma.
+  const authorization = `${token('accessToken')},${token('secondToken')}`;
   const fields = {
     grant_type: 'authorized_client',
     scope: 'offline_access',
