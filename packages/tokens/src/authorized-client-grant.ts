@@ -19,18 +19,17 @@ export function authorizedClientGrant(
   };
   // The `Authorization` value: both tokens, each checked in this order, joined by a comma.
   const authorization = `${token('accessToken')},${token('secondToken')}`;
-  const fields = {
-    grant_type: 'authorized_client',
-    scope: 'offline_access',
-    member_id: memberId,
-    ...(request.sessionToken !== undefined && {
-      session_token: required(request.sessionToken, 'sessionToken'),
-    }),
-  };
   return {
     grantType: 'authorized_client',
     role: 'member',
-    fields,
+    fields: {
+      grant_type: 'authorized_client',
+      scope: 'offline_access',
+      member_id: memberId,
+      ...(request.sessionToken !== undefined && {
+        session_token: required(request.sessionToken, 'sessionToken'),
+      }),
+    },
     options: request,
     authorization,
   };
