@@ -24,15 +24,14 @@ export function createInspector(now: () => number) {
     step(before, next, event, published, from) {
       const { held, snapshot, loaded } = next;
       const { status, ended, error } = snapshot;
-      const rank = rankOf(held);
       const wasLoading = before.snapshot.status === 'loading';
       if (published && event)
-        emit({ type: 'session', event, status, ended, inOtherTab: !!from, ...rank });
+        emit({ type: 'session', event, status, ended, inOtherTab: !!from, ...rankOf(held) });
       if (published && error && error !== before.snapshot.error) failed(error);
       // A session taken from another tab, by the channel or from storage (a record removed by hand is no tab's).
       const taken = from === 'heard' || (from === 'read' && !wasLoading);
       if (taken && held !== before.held && !(ended?.reason === 'storage_cleared' && !held.tokens))
-        emit({ type: 'hand-off', from: 'other-tab', ...rank });
+        emit({ type: 'hand-off', from: 'other-tab', ...rankOf(held) });
       if (loaded && !before.loaded && !wasLoading) emit({ type: 'restored' });
     },
     handedOff: (held) => emit({ type: 'hand-off', from: 'this-tab', ...rankOf(held) }),
