@@ -36,20 +36,20 @@ export function createInspector(now: () => number) {
     },
     handedOff: (held) => emit({ type: 'hand-off', from: 'this-tab', ...rankOf(held) }),
     failed,
-    async request(grant, { epoch, generation }, send) {
+    async request(grant, base, send) {
       const startedAt = now();
       const end = (outcome: 'renewed' | 'rejected' | 'failed', error?: unknown) =>
         emit({
           type: 'renewal-end',
           grant,
-          epoch,
-          generation: generation + 1,
+          epoch: base.epoch,
+          generation: base.generation + 1,
           startedAt,
           durationMs: now() - startedAt,
           outcome,
           error: isTokensError(error) ? error : undefined,
         });
-      emit({ type: 'renewal-start', grant, epoch, generation });
+      emit({ type: 'renewal-start', grant, ...rankOf(base) });
       try {
         const value = await send();
         end('renewed');
