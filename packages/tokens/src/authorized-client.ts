@@ -30,7 +30,8 @@ export async function authorizedClient(
   request: AuthorizedClientRequest,
 ): Promise<Tokens> {
   const { grant } = internalsOf(manager);
-  // Else the manager's own, as its `getAccessToken` gives it (within the request's `signal`).
+  // The request's access token, else the manager's own as its `getAccessToken` gives it
+  // (within the request's `signal`).
   const accessToken = request?.accessToken ?? (await manager.getAccessToken(request));
   return grant(authorizedClientGrant({ ...request, accessToken }));
 }
