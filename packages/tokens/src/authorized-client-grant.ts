@@ -2,35 +2,40 @@ import { invalidArgument } from './errors';
 import { required, type GrantRequest } from './grant-request';
 import type { TokenEndpoint } from './token-endpoint';
 
-/** The `authorized_client` grant of `request`: its fields and its `Authorization` value. @internal */
+/**
+ * The `authorized_client` grant of `request`, checked in two steps: its member, second
+ * token and session token at once, then the access token the answer is given (the
+ * request's, or a manager's own), so that a manager asks for its own token only for a
+ * request that is otherwise sound. @internal
+ */
 export function authorizedClientGrant(
-  request: Parameters<TokenEndpoint['authorizedClient']>[0],
-): GrantRequest {
+  request: Omit<Parameters<TokenEndpoint['authorizedClient']>[0], 'accessToken'>,
+): (accessToken: unknown) => GrantRequest {
   const memberId = required(request?.memberId, 'memberId');
   /** One token of the `Authorization` value, checked. */
-  const token = (name: 'accessToken' | 'secondToken') => {
-    const value = required(request[name], name);
+  const token = (value: unknown, name: 'accessToken' | 'secondToken') => {
+    const checked = required(value, name);
     // Never the value itself in the message: it is a token.
-    if (/[\0\r\n]/.test(value))
+    if (/[\0\r\n]/.test(checked))
       throw invalidArgument(
         `${name} must be header-safe (no line break or NUL); got a string with one`,
       );
-    return value;
+    return checked;
   };
-  // The `Authorization` value: both tokens, each checked in this order, joined by a comma.
-  const authorization = `${token('accessToken')},${token('secondToken')}`;
-  return {
+  const secondToken = token(request.secondToken, 'secondToken');
+  const sessionToken =
+    request.sessionToken === undefined ? undefined : required(request.sessionToken, 'sessionToken');
+  return (accessToken) => ({
     grantType: 'authorized_client',
     role: 'member',
     fields: {
       grant_type: 'authorized_client',
       scope: 'offline_access',
       member_id: memberId,
-      ...(request.sessionToken !== undefined && {
-        session_token: required(request.sessionToken, 'sessionToken'),
-      }),
+      session_token: sessionToken,
     },
     options: request,
-    authorization,
-  };
+    // The `Authorization` value: both tokens, joined by a comma.
+    authorization: `${token(accessToken, 'accessToken')},${secondToken}`,
+  });
 }

@@ -30,8 +30,10 @@ export async function authorizedClient(
   request: AuthorizedClientRequest,
 ): Promise<Tokens> {
   const { grant } = internalsOf(manager);
+  // The request is checked first: bad input sends nothing, not even a renewal of the
+  // manager's own tokens.
+  const withAccessToken = authorizedClientGrant(request);
   // The request's access token, else the manager's own as its `getAccessToken` gives it
   // (within the request's `signal`).
-  const accessToken = request?.accessToken ?? (await manager.getAccessToken(request));
-  return grant(authorizedClientGrant({ ...request, accessToken }));
+  return grant(withAccessToken(request.accessToken ?? (await manager.getAccessToken(request))));
 }

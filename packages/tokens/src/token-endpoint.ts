@@ -342,7 +342,7 @@ export function createTokenEndpoint(options: TokenEndpointOptions): TokenEndpoin
       return grant(refreshGrant({ value, role: (token as RefreshToken).role }, options));
     },
     exchangeCode,
-    authorizedClient: async (request) => grant(authorizedClientGrant(request)),
+    authorizedClient: async (request) => grant(authorizedClientGrant(request)(request.accessToken)),
   };
 }
 

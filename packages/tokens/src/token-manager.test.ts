@@ -446,6 +446,40 @@ describe('operations that change or use the session', () => {
       });
     expect(platform.state.requests).toHaveLength(0);
   });
+
+  test.each([
+    [
+      'no memberId',
+      { secondToken: 'api-key' },
+      /^memberId must be a non-empty string; got undefined$/,
+    ],
+    [
+      'an empty second token',
+      { memberId: 'm-2', secondToken: '' },
+      /^secondToken must be a non-empty string; got an empty string$/,
+    ],
+    [
+      'a header-breaking second token',
+      { memberId: 'm-2', secondToken: 'k\r\n' },
+      /^secondToken must be header-safe/,
+    ],
+    [
+      'an empty session token',
+      { memberId: 'm-2', secondToken: 'k', sessionToken: '' },
+      /^sessionToken must be a non-empty string/,
+    ],
+  ])(
+    'authorizedClient with %s is refused before the manager renews its own tokens: nothing is sent',
+    async (_case, request, message) => {
+      // A fresh manager has no tokens: asking it for its own would send a grant.
+      const subject = manager();
+      await expect(authorizedClient(subject, request as never)).rejects.toMatchObject({
+        code: 'INVALID_ARGUMENT',
+        message: expect.stringMatching(message),
+      });
+      expect(platform.state.requests).toHaveLength(0);
+    },
+  );
 });
 
 describe('construction', () => {
