@@ -150,8 +150,9 @@ export interface RequestDetail {
  * ```
  */
 export class PlatformError extends SiteIdentityError {
+  /** The name this class adds to the brand of its errors, and their `name`. */
   static override readonly brand: string = 'PlatformError';
-  override name: 'PlatformError' | (string & {}) = 'PlatformError';
+  declare name: 'PlatformError' | (string & {});
   /** What went wrong, in one word. */
   declare readonly kind: PlatformErrorKind;
   /** Machine-readable code: the platform's own, or one of {@link KnownPlatformErrorCode}. */

@@ -80,9 +80,9 @@ export interface TokensErrorInit {
  * ```
  */
 export class TokensError extends SiteIdentityError {
-  /** The name this class adds to the brand of its errors. */
+  /** The name this class adds to the brand of its errors, and their `name`. */
   static override readonly brand: string = 'TokensError';
-  override name: 'TokensError' | 'TokenEndpointError' = 'TokensError';
+  declare name: 'TokensError' | 'TokenEndpointError';
 
   /** What went wrong, for programs; the message is for people. */
   declare readonly code: TokensErrorCode | (string & {});
@@ -183,9 +183,9 @@ export interface TokenEndpointErrorInit extends Omit<PlatformErrorInit, 'kind' |
  * @see https://www.rfc-editor.org/rfc/rfc6749#section-5.2 RFC 6749 §5.2 (error response)
  */
 export class TokenEndpointError extends PlatformError {
-  /** The name this class adds to the brand of its errors. */
+  /** The name this class adds to the brand of its errors, and their `name`. */
   static override readonly brand: string = 'TokenEndpointError';
-  override name = 'TokenEndpointError' as const;
+  declare name: 'TokenEndpointError';
 
   /** What went wrong, for programs: one of {@link TokensErrorCode}. */
   declare readonly code: TokensErrorCode | (string & {});
