@@ -172,9 +172,11 @@ function requestHeaders(
       );
     }
   }
-  // The library's own headers: extra headers never replace them.
-  for (const own of ['accept', 'content-type', 'authorization']) headers.delete(own);
+  // The library's own headers: extra headers never replace them. `exchange` sets
+  // `content-type` over any, and `accept` where there is none.
+  headers.delete('accept');
   if (authorization) headers.set('authorization', authorization);
+  else headers.delete('authorization');
   return headers;
 }
 
