@@ -262,14 +262,15 @@ function grantFailure(
  */
 function endpointSettings(options: TokenEndpointOptions & { readonly tokenUrl: string }) {
   const clientId = required(options?.clientId, 'clientId');
-  const { tokenUrl, now = () => Date.now() } = options;
-  const { origin, pathname } = absoluteUrl(tokenUrl, 'tokenUrl', invalidArgument);
+  const { now = () => Date.now() } = options;
+  // Parsed once: each request is sent to a copy of it.
+  const tokenUrl = absoluteUrl(options.tokenUrl, 'tokenUrl', invalidArgument);
   // The fields are checked in this order: fetch, now, timeoutMs, then tokenRequestHeaders.
   return {
     clientId,
     tokenUrl,
     // How messages name the endpoint: host and path, never a query.
-    url: origin + pathname,
+    url: tokenUrl.origin + tokenUrl.pathname,
     fetch: optionalFunction(options.fetch, 'fetch', invalidArgument),
     now: optionalFunction(now, 'now', invalidArgument),
     timeoutMs: checkTimeout(options.timeoutMs ?? 10_000, 'timeoutMs', invalidArgument),
