@@ -87,8 +87,7 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
 
   /** Valid tokens at hand come back without a wait: the hot path of every authorised call. */
   function getTokens(): Promise<Tokens> {
-    const tokens = usable();
-    return tokens ? Promise.resolve(tokens) : loadAndGet();
+    return Promise.resolve(usable() ?? loadAndGet());
   }
 
   /** An explicit change (sign-in, `setTokens`, `clear`): the newest epoch, told and stored. */
@@ -107,10 +106,8 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
     // The hot path of every authorised call: valid tokens at hand answer without a chained step.
     getAccessToken: (options) =>
       untilAborted(
-        () => {
-          const tokens = usable();
-          return tokens ? tokens.accessToken.value : loadAndGet().then((t) => t.accessToken.value);
-        },
+        // Tokens that serve have an access token (an empty one is expired).
+        () => usable()?.accessToken.value ?? loadAndGet().then((t) => t.accessToken.value),
         options,
         invalidArgument,
       ),
