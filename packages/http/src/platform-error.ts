@@ -150,7 +150,7 @@ export interface RequestDetail {
  * ```
  */
 export class PlatformError extends SiteIdentityError {
-  /** The name this class adds to the brand of its errors, and their `name`. */
+  // The name this class adds to the brand of its errors, and their `name`.
   static override readonly brand: string = 'PlatformError';
   declare name: 'PlatformError' | (string & {});
   /** What went wrong, in one word. */

@@ -53,7 +53,7 @@ export class SiteIdentityError extends Error {
   /** The name this class adds to the brand of its errors, and their `name`. */
   static readonly brand: string = 'SiteIdentityError';
 
-  /** The brand of the error's class: a class names itself once, in its static `brand`. */
+  // The brand of the error's class: a class names itself once, in its static `brand`.
   override name: string = (this.constructor as typeof SiteIdentityError).brand;
 
   /** What went wrong, for programs; the message is for people. */
