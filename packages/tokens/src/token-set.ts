@@ -75,14 +75,15 @@ export function tokensFromAnswer(
     accessToken: { value: access, expiresAt: Math.floor(nowMs / 1000) + (seconds as number) },
     refreshToken: { value: refresh ?? previousRefreshToken, role },
   };
-  // Non-empty values and a number of seconds from 0 up.
-  return isTokens(tokens) &&
+  // Non-empty values and a number of seconds from 0 up; else no tokens (undefined).
+  if (
+    isTokens(tokens) &&
     access &&
     tokens.refreshToken.value &&
     typeof seconds === 'number' &&
     seconds >= 0
-    ? freezeTokens(tokens)
-    : undefined;
+  )
+    return freezeTokens(tokens);
 }
 
 /** A deep-frozen copy of `tokens`, so that a snapshot can never be changed in place. @internal */
