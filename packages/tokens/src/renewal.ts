@@ -21,10 +21,6 @@ import { ANY_TOKENS, LOCK_MARGIN_MS, type SessionEngine } from './session-engine
 import { anonymousGrant, refreshGrant, type GrantRequest } from './grant-request';
 import type { Tokens } from './types';
 
-/** How long a renewing tab listens for a later session before it presents a refresh token. */
-const PROBE_MS = 50;
-/** Renewal rounds within one hold of the lock (a later session arrived each time). */
-const RENEWAL_ROUNDS = 3;
 /** How a round of a renewal ends when a later session arrived meanwhile: another round decides on it. */
 const CHANGED = 'changed';
 
@@ -85,8 +81,9 @@ export function createRenewal(
     }
     void dispatch(renewing, base);
     if (engine.tabs() && decision.action === 'refresh') {
-      // A tab holding a later session (one its storage could not keep) answers the announcement.
-      await new Promise((resolve) => setTimeout(resolve, PROBE_MS));
+      // A tab holding a later session (one its storage could not keep) answers the announcement:
+      // this tab listens for 50 ms before it presents the refresh token.
+      await new Promise((resolve) => setTimeout(resolve, 50));
       if (compareEntries(held(), base) > 0) {
         void dispatch(renewed);
         return CHANGED;
@@ -119,9 +116,12 @@ export function createRenewal(
     return usable() ?? tokens;
   }
 
-  /** A renewal holding the lock: rounds until one answers, at most {@link RENEWAL_ROUNDS}. */
+  /**
+   * A renewal holding the lock: rounds until one answers, at most 3 within one hold
+   * (a later session arrived each time).
+   */
   async function renewHolding(ask: RenewalAsk): Promise<Tokens> {
-    for (let rounds = 0; rounds < RENEWAL_ROUNDS; rounds++) {
+    for (let rounds = 0; rounds < 3; rounds++) {
       const result = await round(ask);
       if (result !== CHANGED) return result;
     }
