@@ -2,8 +2,6 @@ import { invalid, isRecord } from '@site-identity/http/internal';
 import { invalidArgument } from './errors';
 import type { Tokens, TokenRole } from './types';
 
-const ROLES: readonly string[] = ['none', 'visitor', 'member'];
-
 /**
  * Whether `value` has the shape of a {@link Tokens} set: non-empty token
  * values, a finite `expiresAt` and a known role. Used for stored records and
@@ -24,7 +22,8 @@ export function isTokens(value: unknown): value is Tokens {
     typeof accessToken?.value === 'string' &&
     Number.isFinite(accessToken.expiresAt) &&
     typeof refreshToken?.value === 'string' &&
-    ROLES.includes(refreshToken.role as string)
+    // The roles of TokenRole.
+    ['none', 'visitor', 'member'].includes(refreshToken.role as string)
   );
 }
 
