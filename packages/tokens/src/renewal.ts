@@ -21,9 +21,6 @@ import { ANY_TOKENS, LOCK_MARGIN_MS, type SessionEngine } from './session-engine
 import { anonymousGrant, refreshGrant, type GrantRequest } from './grant-request';
 import type { Tokens } from './types';
 
-/** How a round of a renewal ends when a later session arrived meanwhile: another round decides on it. */
-const CHANGED = 'changed';
-
 /**
  * The renewal of a tab's session: every reason to renew shares one flight; across
  * tabs the renewal holds the lock, and a renewal waiting for it ends when another
@@ -70,8 +67,11 @@ export function createRenewal(
     void dispatch(handedOff);
   }
 
-  /** One round holding the lock: the tokens to answer, or {@link CHANGED}. */
-  async function round(ask: RenewalAsk): Promise<Tokens | typeof CHANGED> {
+  /**
+   * One round holding the lock: the tokens to answer, or `'changed'` when a later
+   * session arrived meanwhile (another round decides on it).
+   */
+  async function round(ask: RenewalAsk): Promise<Tokens | 'changed'> {
     await awaitHandOff();
     const decision = await reread(ask);
     const base = decision.entry;
@@ -86,7 +86,7 @@ export function createRenewal(
       await new Promise((resolve) => setTimeout(resolve, 50));
       if (compareEntries(held(), base) > 0) {
         void dispatch(renewed);
-        return CHANGED;
+        return 'changed';
       }
     }
     let reason: SessionEndReason | undefined;
@@ -101,7 +101,7 @@ export function createRenewal(
       }
       // Without Web Locks another tab may have spent it first: its session wins.
       await reread(ANY_TOKENS, false);
-      if (compareEntries(held(), base) > 0) return usable() ?? CHANGED;
+      if (compareEntries(held(), base) > 0) return usable() ?? 'changed';
       if (base.tokens?.refreshToken.role === 'member') reason = 'refresh_rejected';
       void dispatch(rejected, renewedEntry(null, base), reason);
       try {
@@ -123,7 +123,7 @@ export function createRenewal(
   async function renewHolding(ask: RenewalAsk): Promise<Tokens> {
     for (let rounds = 0; rounds < 3; rounds++) {
       const result = await round(ask);
-      if (result !== CHANGED) return result;
+      if (result !== 'changed') return result;
     }
     throw new TokensError('The session kept changing during a renewal; nothing was sent', {
       code: 'SESSION_BUSY',
