@@ -10,7 +10,6 @@ import {
   type SessionSnapshot,
 } from './session';
 import type { TabMessage } from './tab-channel';
-import { sameTokens } from './token-set';
 
 /** The session of one tab: everything the token manager changes, in one value. @internal */
 export interface Session {
@@ -81,7 +80,8 @@ function accept(
   const { held, snapshot } = session;
   if (compareEntries(entry, held) <= 0) return [session];
   const moved = { ...session, held: entry };
-  const same = sameTokens(held.tokens, entry.tokens);
+  // The same values: every token set held is built by freezeTokens, so equal sets serialise alike.
+  const same = JSON.stringify(held.tokens) === JSON.stringify(entry.tokens);
   // A sign-out that storage showed first (a removed record) is named by the tab that made it.
   const named =
     same &&

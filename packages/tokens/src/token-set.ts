@@ -92,10 +92,3 @@ export function freezeTokens({ accessToken: { value, expiresAt }, refreshToken }
     refreshToken: Object.freeze({ value: refreshToken.value, role: refreshToken.role }),
   });
 }
-
-/**
- * Whether two token sets hold the same values. Every set the manager holds is
- * built by {@link freezeTokens}, so equal sets serialise alike. @internal
- */
-export const sameTokens = (a: Tokens | null, b: Tokens | null): boolean =>
-  JSON.stringify(a) === JSON.stringify(b);
