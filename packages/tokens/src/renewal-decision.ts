@@ -48,14 +48,15 @@ export interface RenewalDecision {
 /**
  * The renewal decision, a pure function of the tokens held, what the stored
  * record holds (and whether this tab saw a record there before: an empty one
- * then means it was cleared by hand, a sign-out), what is asked and the clock.
+ * then means it was cleared by hand, a sign-out), what is asked (nothing: any valid
+ * tokens) and the clock.
  * A corrupt or unreadable record never replaces the tokens held. @internal
  */
 export function decideRenewal(
   held: Entry,
   stored: RecordRead,
   sawRecord: boolean,
-  ask: RenewalAsk,
+  ask: RenewalAsk | undefined,
   nowMs: number,
   leewaySeconds: number,
 ): RenewalDecision {

@@ -17,7 +17,7 @@ import {
   rewrite,
 } from './session-transition';
 import type { SessionEndReason } from './session';
-import { ANY_TOKENS, LOCK_MARGIN_MS, type SessionEngine } from './session-engine';
+import { LOCK_MARGIN_MS, type SessionEngine } from './session-engine';
 import { anonymousGrant, refreshGrant, type GrantRequest } from './grant-request';
 import type { Tokens } from './types';
 
@@ -100,7 +100,7 @@ export function createRenewal(
         throw error;
       }
       // Without Web Locks another tab may have spent it first: its session wins.
-      await reread(ANY_TOKENS, false);
+      await reread(undefined, false);
       if (compareEntries(held(), base) > 0) return usable() ?? 'changed';
       if (base.tokens?.refreshToken.role === 'member') reason = 'refresh_rejected';
       void dispatch(rejected, renewedEntry(null, base), reason);

@@ -29,9 +29,6 @@ import type { Tokens } from './types';
 /** What a tab waits beyond the holder's requests: storage, the channel, a busy page. @internal */
 export const LOCK_MARGIN_MS = 2_000;
 
-/** Any valid tokens: what a call that does not force a renewal asks for. @internal */
-export const ANY_TOKENS: RenewalAsk = { force: false, since: NO_ENTRY };
-
 /** A wait for a condition on the session; `stop()` gives it up. @internal */
 export interface SessionWait {
   readonly promise: Promise<void>;
@@ -162,8 +159,15 @@ export function createSessionEngine(options: TokenManagerOptions, moved: () => v
       });
   }
 
-  /** The renewal decision for `ask` on the session held and the record `read`. */
-  function decide(ask: RenewalAsk, read: RecordRead, sawRecord?: boolean): RenewalDecision {
+  /**
+   * The renewal decision for `ask` (none: any valid tokens, as a call that does not
+   * force a renewal asks) on the session held and the record `read`.
+   */
+  function decide(
+    ask: RenewalAsk | undefined,
+    read: RecordRead,
+    sawRecord?: boolean,
+  ): RenewalDecision {
     const { held } = session;
     // An empty record is a sign-out by hand once storage showed the session held (or a later one).
     sawRecord ??= !!seen.tokens && compareEntries(held, seen) <= 0;
@@ -175,7 +179,7 @@ export function createSessionEngine(options: TokenManagerOptions, moved: () => v
    * bad record is written back); the first read ends loading, silently when the
    * storage answered at once.
    */
-  const reread = (ask: RenewalAsk, sawRecord?: boolean, repair?: boolean) =>
+  const reread = (ask: RenewalAsk | undefined, sawRecord?: boolean, repair?: boolean) =>
     after(record.read(), (found): RenewalDecision => {
       const decision = decide(ask, found, sawRecord);
       if (typeof found === 'object') seen = found;
@@ -186,7 +190,7 @@ export function createSessionEngine(options: TokenManagerOptions, moved: () => v
   /** Writes the session held over a corrupt or older record, holding the lock (no request). */
   function repair(): Promise<unknown> {
     const fix = async () => {
-      if (decide(ANY_TOKENS, await record.read(), false).write) await dispatch(rewrite);
+      if (decide(undefined, await record.read(), false).write) await dispatch(rewrite);
     };
     return (repairing ??= (tabs ? tabs.exclusive(fix, lockTimeoutMs) : fix())
       .catch(() => undefined)
@@ -203,7 +207,7 @@ export function createSessionEngine(options: TokenManagerOptions, moved: () => v
         store(),
         (message) => void dispatch(heard, message),
         // Another tab changed the record: adopt a later session; a corrupt one never replaces ours.
-        () => void reread(ANY_TOKENS, undefined, true),
+        () => void reread(undefined, undefined, true),
       );
   }
 
@@ -246,10 +250,10 @@ export function createSessionEngine(options: TokenManagerOptions, moved: () => v
           openTabs();
           if (!session.loaded) return;
           void dispatch(restoring);
-          loading = reread(ANY_TOKENS, undefined, true);
+          loading = reread(undefined, undefined, true);
         },
       );
-      return (loading ??= reread(ANY_TOKENS, false));
+      return (loading ??= reread(undefined, false));
     },
     subscribe: listeners.add,
     dispose(): void {
