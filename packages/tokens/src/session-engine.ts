@@ -159,15 +159,8 @@ export function createSessionEngine(options: TokenManagerOptions, moved: () => v
       });
   }
 
-  /**
-   * The renewal decision for `ask` (none: any valid tokens, as a call that does not
-   * force a renewal asks) on the session held and the record `read`.
-   */
-  function decide(
-    ask: RenewalAsk | undefined,
-    read: RecordRead,
-    sawRecord?: boolean,
-  ): RenewalDecision {
+  /** The renewal decision for `ask` (none: any valid tokens) on the session held and the record `read`. */
+  function decide(ask: RenewalAsk | undefined, read: RecordRead, sawRecord?: boolean) {
     const { held } = session;
     // An empty record is a sign-out by hand once storage showed the session held (or a later one).
     sawRecord ??= !!seen.tokens && compareEntries(held, seen) <= 0;
