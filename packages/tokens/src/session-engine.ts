@@ -72,10 +72,10 @@ function engineSettings(options: TokenManagerOptions) {
     now = () => Date.now(),
     leewaySeconds = 60,
     crossTab = true,
-    timeoutMs = 10_000,
     onError = (error: TokensError) => console.warn(`[site-identity] ${error.message}`),
   } = options;
-  const lockTimeoutMs = options.lockTimeoutMs ?? 2 * timeoutMs + LOCK_MARGIN_MS;
+  // The time-out of a request as the endpoint takes it (checked there): 10 s when left out.
+  const lockTimeoutMs = options.lockTimeoutMs ?? 2 * (options.timeoutMs ?? 10_000) + LOCK_MARGIN_MS;
   nonNegative(leewaySeconds, 'leewaySeconds', invalidArgument);
   nonNegative(lockTimeoutMs, 'lockTimeoutMs', invalidArgument);
   optionalFunction(onError, 'onError', invalidArgument);
