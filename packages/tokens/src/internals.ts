@@ -9,14 +9,12 @@ const INTERNALS = '@site-identity/tokens:internals';
 
 /**
  * What a token manager lends its separate imports: `observe` attaches the
- * inspection's observer (made once, with the manager's clock: `inspect`), `grant`
- * sends a grant request with the manager's endpoint settings and `getTokens` gives
- * its valid tokens (`authorizedClient`). @internal
+ * inspection's observer (made once, with the manager's clock: `inspect`), and `grant`
+ * sends a grant request with the manager's endpoint settings (`authorizedClient`). @internal
  */
 export interface ManagerInternals {
   observe<O extends SessionObserver>(create: (now: () => number) => O): O;
   grant(request: GrantRequest): Promise<Tokens>;
-  getTokens(): Promise<Tokens>;
 }
 
 /** `manager` with its internals attached, out of sight (not enumerable, read-only). @internal */

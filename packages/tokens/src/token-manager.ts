@@ -161,5 +161,5 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
       engine.dispose();
     },
   };
-  return withInternals(manager, { observe: engine.observe, grant: endpoint.grant, getTokens });
+  return withInternals(manager, { observe: engine.observe, grant: endpoint.grant });
 }
