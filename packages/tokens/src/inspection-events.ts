@@ -110,15 +110,15 @@ export type Grant = 'refresh' | 'anonymous';
 export interface SessionObserver {
   /**
    * A transition: the session `before` and `next`, the `event` of a snapshot that was
-   * `published`, and `from` when another tab made the change (`heard`: its message;
-   * `read`: the record it wrote, or the first read).
+   * `published`, and the `change` that made it (a function of `session-transition`:
+   * `heard` and `read` take what another tab made, from its message or its record).
    */
   step(
     before: Session,
     next: Session,
     event: SessionEvent | undefined,
     published: boolean,
-    from: 'heard' | 'read' | undefined,
+    change: unknown,
   ): void;
   /** The session held, made here, was stored and posted to the other tabs. */
   handedOff(held: Entry): void;

@@ -7,6 +7,7 @@ import {
 } from './errors';
 import type { InspectionEvent, SessionObserver, Unstamped } from './inspection-events';
 import { createListeners } from './listeners';
+import { heard, read } from './session-transition';
 
 /**
  * The inspection of one manager: the observer its session engine reports to, which
@@ -21,15 +22,18 @@ export function createInspector(now: () => number) {
   /** A typed failure: a renewal's (from the snapshot) or another (a storage problem). */
   const failed = (error: TokensError | TokenEndpointError) => emit({ type: 'error', error });
   const observer: SessionObserver = {
-    step(before, next, event, published, from) {
+    step(before, next, event, published, change) {
       const { held, snapshot, loaded } = next;
       const { status, ended, error } = snapshot;
       const wasLoading = before.snapshot.status === 'loading';
+      // Whether another tab made the change: heard from its message, read from the record it wrote.
+      const fromRead = change === read;
+      const inOtherTab = change === heard || fromRead;
       if (published && event)
-        emit({ type: 'session', event, status, ended, inOtherTab: !!from, ...rankOf(held) });
+        emit({ type: 'session', event, status, ended, inOtherTab, ...rankOf(held) });
       if (published && error && error !== before.snapshot.error) failed(error);
       // A session taken from another tab, by the channel or from storage (a record removed by hand is no tab's).
-      const taken = from === 'heard' || (from === 'read' && !wasLoading);
+      const taken = inOtherTab && !(fromRead && wasLoading);
       if (taken && held !== before.held && !(ended?.reason === 'storage_cleared' && !held.tokens))
         emit({ type: 'hand-off', from: 'other-tab', ...rankOf(held) });
       if (loaded && !before.loaded && !wasLoading) emit({ type: 'restored' });

@@ -137,14 +137,7 @@ export function createSessionEngine(options: TokenManagerOptions, moved: () => v
     const published = snapshot !== before.snapshot && !(before.snapshot === LOADING && !loading);
     // A sign-out named again (no tokens before or after) corrects the snapshot: no second event.
     if (published) listeners.tell(snapshot, before.held.tokens || held.tokens ? event : undefined);
-    // Whether another tab made the change: `heard` from its message, `read` from the record it wrote.
-    observer?.step(
-      before,
-      next,
-      event,
-      published,
-      (change as unknown) === heard ? 'heard' : (change as unknown) === read ? 'read' : undefined,
-    );
+    observer?.step(before, next, event, published, change);
     if (next.loaded && (!before.loaded || held !== before.held)) moved();
     for (const check of [...waiting]) check();
     if (tell) tabs?.post(tell);
