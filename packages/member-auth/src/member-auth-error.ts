@@ -118,9 +118,9 @@ export interface MemberAuthErrorInit {
  * ```
  */
 export class MemberAuthError extends SiteIdentityError {
-  /** The name this class adds to the brand of its errors. */
+  /** The name this class adds to the brand of its errors, and their `name`. */
   static override readonly brand: string = 'MemberAuthError';
-  override name = 'MemberAuthError' as const;
+  declare name: 'MemberAuthError';
   /** Machine-readable code, one of {@link KnownMemberAuthErrorCode}. */
   declare readonly code: MemberAuthErrorCode;
   /** The platform's `x-wix-request-id`, when a request was made. */

@@ -39,9 +39,9 @@ export type MockPlatformErrorCode =
  * ```
  */
 export class MockPlatformError extends SiteIdentityError {
-  /** The name this class adds to the brand of its errors. */
+  /** The name this class adds to the brand of its errors, and their `name`. */
   static override readonly brand: string = 'MockPlatformError';
-  override name = 'MockPlatformError' as const;
+  declare name: 'MockPlatformError';
   /** What went wrong, for code to branch on. */
   declare readonly code: MockPlatformErrorCode | (string & {});
 }

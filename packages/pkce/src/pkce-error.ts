@@ -48,9 +48,9 @@ export type PkceErrorCode = KnownPkceErrorCode | (string & {});
  * ```
  */
 export class PkceError extends SiteIdentityError {
-  /** The name this class adds to the brand of its errors. */
+  /** The name this class adds to the brand of its errors, and their `name`. */
   static override readonly brand: string = 'PkceError';
-  override name = 'PkceError' as const;
+  declare name: 'PkceError';
   /** Machine-readable reason. */
   declare readonly code: PkceErrorCode;
 }

@@ -29,9 +29,9 @@ export type KnownIdentityReactErrorCode =
  * ```
  */
 export class IdentityReactError extends SiteIdentityError {
-  /** The name this class adds to the brand of its errors. */
+  /** The name this class adds to the brand of its errors, and their `name`. */
   static override readonly brand: string = 'IdentityReactError';
-  override name = 'IdentityReactError' as const;
+  declare name: 'IdentityReactError';
 
   /** What went wrong, for programs; the message is for people. */
   declare readonly code: KnownIdentityReactErrorCode | (string & {});

@@ -94,9 +94,9 @@ export interface RedirectsErrorInit {
  * ```
  */
 export class RedirectsError extends SiteIdentityError {
-  /** The name this class adds to the brand of its errors. */
+  /** The name this class adds to the brand of its errors, and their `name`. */
   static override readonly brand: string = 'RedirectsError';
-  override name = 'RedirectsError' as const;
+  declare name: 'RedirectsError';
   declare readonly code: RedirectsErrorCode;
   /** The hosted page's `error`, for `AUTHORIZATION_ERROR`. */
   declare readonly error: string | undefined;

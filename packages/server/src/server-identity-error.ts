@@ -71,9 +71,9 @@ export interface ServerIdentityErrorInit {
  * ```
  */
 export class ServerIdentityError extends SiteIdentityError {
-  /** The name this class adds to the brand of its errors. */
+  /** The name this class adds to the brand of its errors, and their `name`. */
   static override readonly brand: string = 'ServerIdentityError';
-  override name = 'ServerIdentityError' as const;
+  declare name: 'ServerIdentityError';
   declare readonly code: ServerIdentityErrorCode;
   /** Whether trying again later may help. */
   declare readonly retryable: boolean;

@@ -185,8 +185,7 @@ export interface TokenEndpointErrorInit extends Omit<PlatformErrorInit, 'kind' |
 export class TokenEndpointError extends PlatformError {
   /** The name this class adds to the brand of its errors, and their `name`. */
   static override readonly brand: string = 'TokenEndpointError';
-  // SiteIdentityError has set it from the brand already: written again for its literal type.
-  override name = 'TokenEndpointError' as const;
+  declare name: 'TokenEndpointError';
 
   /** What went wrong, for programs: one of {@link TokensErrorCode}. */
   declare readonly code: TokensErrorCode | (string & {});
