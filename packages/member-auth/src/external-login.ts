@@ -1,4 +1,4 @@
-import { isRecord, requiredString, signalOf } from '@site-identity/http/internal';
+import { requiredString, signalOf } from '@site-identity/http/internal';
 import type { TokenManager, Tokens } from '@site-identity/tokens';
 import { authorizedClient } from '@site-identity/tokens/authorized-client';
 import { rejectingWithMemberAuthError } from './account-error';
@@ -64,12 +64,10 @@ export function getMemberTokensForExternalLogin(
 ): Promise<Tokens> {
   return rejectingWithMemberAuthError(async () => {
     const { tokens } = internalsOf(memberAuth);
-    requiredString(memberId, 'memberId', invalidArgument);
-    requiredString(secondToken, 'secondToken', invalidArgument);
     // A token manager of createTokenManager: authorizedClient refuses anything else.
     return authorizedClient(tokens as TokenManager, {
-      memberId,
-      secondToken,
+      memberId: requiredString(memberId, 'memberId', invalidArgument),
+      secondToken: requiredString(secondToken, 'secondToken', invalidArgument),
       signal: signalOf(call, invalidArgument),
     });
   });
@@ -119,9 +117,9 @@ export function getMemberTokensForExternalLoginWithSession(
       authorization: `${accessToken},${apiKey}`,
       signal,
     });
-    const sessionToken = isRecord(answer) ? answer['sessionToken'] : undefined;
-    const identity = isRecord(answer) ? answer['identity'] : undefined;
-    const memberId = isRecord(identity) ? identity['id'] : undefined;
+    // Read from an answer of any shape (null, a string, an array): undefined at worst.
+    const { sessionToken, identity } = Object(answer) as Record<string, unknown>;
+    const memberId: unknown = (Object(identity) as Record<string, unknown>)['id'];
     if (!isFilled(sessionToken) || !isFilled(memberId))
       throw refused(
         'SERVER_ERROR',
