@@ -196,10 +196,14 @@ function failureCode(
     : 'REQUEST_REJECTED';
 }
 
-/** An answer of the token endpoint: the response, and its body as JSON (`undefined` when it is not JSON). */
+/**
+ * What a grant's request came to: the endpoint's answer (the response, and its body as
+ * JSON, `undefined` when it is not JSON), or the `cause` when no answer came.
+ */
 interface GrantAnswer {
-  readonly response: Response;
-  readonly data: unknown;
+  readonly response?: Response;
+  readonly data?: unknown;
+  readonly cause?: PlatformError;
 }
 
 /**
@@ -224,17 +228,15 @@ async function readGrantAnswer(response: Response): Promise<GrantAnswer> {
 function grantFailure(
   grantType: GrantType,
   url: string,
-  answer: GrantAnswer | undefined,
-  cause: PlatformError | undefined,
+  { response, data, cause }: GrantAnswer,
 ): PlatformError {
   if (cause?.kind === 'aborted') return cause;
-  const response = answer?.response;
   const status = response?.status;
   const requestId = response?.headers.get(REQUEST_ID_HEADER) ?? undefined;
   const kind =
     cause?.kind ??
     (status === 200 ? 'system' : status! >= 400 && status! < 500 ? 'application' : 'http');
-  const reason = (answer?.data as { error_description?: unknown } | undefined)?.error_description;
+  const reason = (data as { error_description?: unknown } | undefined)?.error_description;
   // No answer: the cause names the request and the network's reason; an answer: its
   // status and status text, from where.
   const what = response
@@ -292,25 +294,19 @@ async function sendGrant(
       ? fields
       : { clientId: settings.clientId, grantType, ...fields };
   const headers = requestHeaders(settings.extra, authorization);
-  let answer: GrantAnswer | undefined;
-  let cause: PlatformError | undefined;
-  try {
-    answer = await exchange(
-      { method: 'POST', url: settings.tokenUrl, body, headers, signal },
-      settings,
-      readGrantAnswer,
-    );
-  } catch (caught) {
-    // exchange throws PlatformErrors only (every failure wrapped).
-    cause = caught as PlatformError;
-  }
+  // exchange rejects with PlatformErrors only (every failure wrapped): kept as the cause.
+  const answer: GrantAnswer = await exchange(
+    { method: 'POST', url: settings.tokenUrl, body, headers, signal },
+    settings,
+    readGrantAnswer,
+  ).catch((cause: unknown) => ({ cause: cause as PlatformError }));
   // Only a 200 carries a token set; another 2xx is not the endpoint's answer.
   const tokens =
-    answer?.response.status === 200
+    answer.response?.status === 200
       ? tokensFromAnswer(answer.data, role, settings.now(), previous)
       : undefined;
   if (tokens) return tokens;
-  throw grantFailure(grantType, settings.url, answer, cause);
+  throw grantFailure(grantType, settings.url, answer);
 }
 
 /**
