@@ -190,6 +190,9 @@ export function absoluteUrl(
   return url;
 }
 
+/** The longest time-out `setTimeout` keeps: 2^31 − 1 ms. */
+const MAX_TIMEOUT_MS = 2_147_483_647;
+
 /**
  * `value` when it is a time-out in milliseconds that `setTimeout` keeps (1 to
  * 2 147 483 647); else the caller's invalid-argument error.
@@ -202,9 +205,8 @@ export function absoluteUrl(
  * ```
  */
 export function timeoutMs(value: unknown, name: string, make: Invalid): number {
-  // 2^31 − 1 ms: the longest time-out `setTimeout` keeps.
-  if (typeof value === 'number' && value >= 1 && value <= 2_147_483_647) return value;
-  throw invalid(name, 'a number of milliseconds from 1 to 2147483647', value, make);
+  if (typeof value === 'number' && value >= 1 && value <= MAX_TIMEOUT_MS) return value;
+  throw invalid(name, `a number of milliseconds from 1 to ${MAX_TIMEOUT_MS}`, value, make);
 }
 
 /**
