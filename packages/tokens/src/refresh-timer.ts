@@ -33,7 +33,6 @@ export function createAutoRefresh(
   let running = false;
   let stopped = false;
   let listening = false;
-  const hidden = () => globalThis.document?.visibilityState === 'hidden';
   /** Adds or removes the catch-up listeners of the page (if there is one). */
   const listen = (on: boolean) => {
     if (listening === on) return;
@@ -54,13 +53,13 @@ export function createAutoRefresh(
   }
 
   function fire(): void {
-    if (hidden() || stopped || running) return; // `catchUp` renews when it shows again.
+    // A hidden page waits: `catchUp` renews when it shows again.
+    if (stopped || running || globalThis.document?.visibilityState === 'hidden') return;
     running = true;
     renew().then(
       () => {
         running = false;
-        failures = 0;
-        schedule();
+        schedule(); // which ends the back-off
       },
       () => {
         running = false;
