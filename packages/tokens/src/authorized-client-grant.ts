@@ -1,3 +1,4 @@
+import { invalid } from '@site-identity/http/internal';
 import { invalidArgument } from './errors';
 import { required, type GrantRequest } from './grant-request';
 import type { TokenEndpoint } from './token-endpoint';
@@ -17,8 +18,12 @@ export function authorizedClientGrant(
     const checked = required(value, name);
     // Never the value itself in the message: it is a token.
     if (/[\0\r\n]/.test(checked))
-      throw invalidArgument(
-        `${name} must be header-safe (no line break or NUL); got a string with one`,
+      throw invalid(
+        name,
+        'header-safe (no line break or NUL)',
+        checked,
+        invalidArgument,
+        'a string with one',
       );
     return checked;
   };

@@ -30,10 +30,11 @@ export async function authorizedClient(
   request: AuthorizedClientRequest,
 ): Promise<Tokens> {
   const { grant } = internalsOf(manager);
-  // The request is checked first: bad input sends nothing, not even a renewal of the
-  // manager's own tokens.
-  const withAccessToken = authorizedClientGrant(request);
-  // The request's access token, else the manager's own as its `getAccessToken` gives it
-  // (within the request's `signal`).
-  return grant(withAccessToken(request.accessToken ?? (await manager.getAccessToken(request))));
+  // The request is checked first (the grant is made before its access token is asked
+  // for): bad input sends nothing, not even a renewal of the manager's own tokens. The
+  // access token is the request's, else the manager's own as its `getAccessToken` gives
+  // it (within the request's `signal`).
+  return grant(
+    authorizedClientGrant(request)(request.accessToken ?? (await manager.getAccessToken(request))),
+  );
 }
