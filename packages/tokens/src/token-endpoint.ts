@@ -70,26 +70,35 @@ export interface TokenEndpointOptions {
   /** Time-out of a token request in milliseconds. Default 10 000. */
   readonly timeoutMs?: number;
   /**
-   * Extra headers on every token request (e.g. `client-binding`), or a function that
-   * gives them per request. `accept`, `content-type` and `authorization` stay the library's.
+   * Extra headers on every token request (e.g. `client-binding`), made by
+   * `createTokenRequestHeaders` of `@site-identity/tokens/token-request-headers` (a
+   * separate import). `accept`, `content-type` and `authorization` stay the library's.
    */
   readonly tokenRequestHeaders?: TokenRequestHeaders;
 }
 
 /**
- * Extra headers of token requests: a record, or a function called once per request.
+ * Extra headers of token requests, as `createTokenRequestHeaders` of
+ * `@site-identity/tokens/token-request-headers` makes them: `headers()` gives the
+ * headers of one request, checked. A separate import, so that an app that sends
+ * none does not carry their checks.
  *
  * @example
  * ```ts
  * import { createTokenManager, type TokenRequestHeaders } from '@site-identity/tokens';
+ * import { createTokenRequestHeaders } from '@site-identity/tokens/token-request-headers';
  *
  * const binding = { current: 'device-1' };
- * const tokenRequestHeaders: TokenRequestHeaders = () => ({ 'client-binding': binding.current });
+ * const tokenRequestHeaders: TokenRequestHeaders = createTokenRequestHeaders(() => ({
+ *   'client-binding': binding.current,
+ * }));
  * const manager = createTokenManager({ clientId: 'my-client-id', tokenRequestHeaders });
  * ```
  */
-export type TokenRequestHeaders =
-  Readonly<Record<string, string>> | (() => Readonly<Record<string, string>>);
+export interface TokenRequestHeaders {
+  /** The extra headers of one request; throws `INVALID_ARGUMENT` for one that cannot be sent. */
+  readonly headers: () => Headers;
+}
 
 /**
  * The four grants of the platform's token endpoint. Each resolves with a new
@@ -134,50 +143,16 @@ export interface TokenEndpoint {
   ): Promise<Tokens>;
 }
 
-/** `tokenRequestHeaders` checked: a record, a function returning one, or nothing. */
+/** `tokenRequestHeaders` checked: made by `createTokenRequestHeaders`, or nothing. */
 function checkedExtra(extra: unknown): TokenEndpointOptions['tokenRequestHeaders'] {
-  if (extra === undefined || typeof extra === 'function' || (typeof extra === 'object' && extra))
+  if (extra === undefined || typeof (extra as Partial<TokenRequestHeaders>)?.headers === 'function')
     return extra as TokenEndpointOptions['tokenRequestHeaders'];
   throw invalid(
     'tokenRequestHeaders',
-    'a record of header values or a function returning one',
+    'made by createTokenRequestHeaders of @site-identity/tokens/token-request-headers',
     extra,
     invalidArgument,
   );
-}
-
-/**
- * The headers of one request: the extra ones, checked by `Headers` itself (an unsafe
- * name or a line break is refused: never a TypeError from `new Request`), without the
- * library's own; then `authorization`, when the grant has one.
- */
-function requestHeaders(
-  extra: TokenEndpointOptions['tokenRequestHeaders'],
-  authorization: string | undefined,
-): Headers {
-  const headers = new Headers();
-  const given = typeof extra === 'function' ? extra() : extra;
-  for (const [name, value] of Object.entries(Object(given) as Record<string, unknown>)) {
-    try {
-      // A value that is not a string is refused as one Headers refuses (the catch below).
-      if (typeof value !== 'string') throw value;
-      headers.set(name, value);
-    } catch {
-      throw invalid(
-        `tokenRequestHeaders["${name.slice(0, 40)}"]`,
-        'a header-safe string',
-        value,
-        invalidArgument,
-        typeof value === 'string' ? '"a string with a line break or an unsafe name"' : undefined,
-      );
-    }
-  }
-  // The library's own headers: extra headers never replace them. `exchange` sets
-  // `content-type` over any, and `accept` where there is none.
-  headers.delete('accept');
-  if (authorization) headers.set('authorization', authorization);
-  else headers.delete('authorization');
-  return headers;
 }
 
 /** The code of a failed grant: what came (a status) or what happened (no answer). */
@@ -293,7 +268,10 @@ async function sendGrant(
     grantType === 'authorized_client'
       ? fields
       : { clientId: settings.clientId, grantType, ...fields };
-  const headers = requestHeaders(settings.extra, authorization);
+  // The extra headers (never the library's own: `exchange` sets `content-type` over
+  // any, and `accept` where there is none), then `authorization`, when the grant has one.
+  const headers = new Headers(settings.extra?.headers());
+  if (authorization) headers.set('authorization', authorization);
   // exchange rejects with PlatformErrors only (every failure wrapped): kept as the cause.
   const answer: GrantAnswer = await exchange(
     { method: 'POST', url: settings.tokenUrl, body, headers, signal },

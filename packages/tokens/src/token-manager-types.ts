@@ -87,7 +87,10 @@ export interface TokenManagerOptions {
   readonly autoRefresh?: AutoRefresh | false;
   /** Time-out of a token request in milliseconds. Default 10 000. */
   readonly timeoutMs?: number;
-  /** Extra headers on every token request (e.g. `client-binding`); see {@link TokenRequestHeaders}. */
+  /**
+   * Extra headers on every token request (e.g. `client-binding`), made by
+   * `createTokenRequestHeaders` of `@site-identity/tokens/token-request-headers`; see {@link TokenRequestHeaders}.
+   */
   readonly tokenRequestHeaders?: TokenRequestHeaders;
   /**
    * How long a renewal waits for another tab's renewal to end before it rejects

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { memoryStorage } from './storage';
 import { createTokenEndpoint } from './token-endpoint';
 import { createTokenManager } from './token-manager';
+import { createTokenRequestHeaders } from './token-request-headers';
 
 const platform = createMockPlatform();
 const server = setupServer(...platform.handlers);
@@ -23,11 +24,12 @@ describe('tokenRequestHeaders', () => {
   test('every grant of the endpoint carries them; the library keeps its own content type and authorization', async () => {
     const endpoint = createTokenEndpoint({
       clientId: 'client-1',
-      tokenRequestHeaders: {
+      tokenRequestHeaders: createTokenRequestHeaders({
         'client-binding': 'binding-1',
         'Content-Type': 'text/plain',
+        Accept: 'text/html',
         authorization: 'forged',
-      },
+      }),
     });
     const visitor = await endpoint.anonymous();
     await endpoint.refresh(visitor.refreshToken);
@@ -44,6 +46,7 @@ describe('tokenRequestHeaders', () => {
     expect(seen.map((headers) => headers.get('content-type'))).toEqual(
       Array(3).fill('application/json'),
     );
+    expect(seen.map((headers) => headers.get('accept'))).toEqual(Array(3).fill('application/json'));
     expect(seen[0]!.get('authorization')).toBeNull();
     expect(seen[2]!.get('authorization')).toBe(`${visitor.accessToken.value},second`);
   });
@@ -54,7 +57,7 @@ describe('tokenRequestHeaders', () => {
       clientId: 'client-1',
       storage: memoryStorage(),
       crossTab: false,
-      tokenRequestHeaders: () => ({ 'client-binding': `b-${++calls}` }),
+      tokenRequestHeaders: createTokenRequestHeaders(() => ({ 'client-binding': `b-${++calls}` })),
     });
     await manager.getTokens();
     await manager.refresh();
@@ -71,7 +74,9 @@ describe('tokenRequestHeaders', () => {
     async (headers, name) => {
       const endpoint = createTokenEndpoint({
         clientId: 'client-1',
-        tokenRequestHeaders: headers as unknown as Record<string, string>,
+        tokenRequestHeaders: createTokenRequestHeaders(
+          headers as unknown as Record<string, string>,
+        ),
       });
       await expect(endpoint.anonymous()).rejects.toMatchObject({
         name: 'TokensError',
@@ -85,20 +90,49 @@ describe('tokenRequestHeaders', () => {
   test('a value is sent trimmed of surrounding white space, as fetch sends it', async () => {
     const endpoint = createTokenEndpoint({
       clientId: 'client-1',
-      tokenRequestHeaders: { 'client-binding': ' binding-1\r\n' },
+      tokenRequestHeaders: createTokenRequestHeaders({ 'client-binding': ' binding-1\r\n' }),
     });
     await endpoint.anonymous();
     expect(seen.map((headers) => headers.get('client-binding'))).toEqual(['binding-1']);
   });
 
-  test('tokenRequestHeaders that are neither a record nor a function are refused at creation', () => {
-    expect(() =>
-      createTokenEndpoint({
-        clientId: 'c',
-        tokenRequestHeaders: 'x' as unknown as Record<string, string>,
-      }),
-    ).toThrow(/tokenRequestHeaders must be a record of header values or a function returning one/);
-  });
+  test.each(['x', null, 7])(
+    'headers that are neither a record nor a function are refused at once: %j',
+    (headers) => {
+      expect(() => createTokenRequestHeaders(headers as unknown as Record<string, string>)).toThrow(
+        expect.objectContaining({
+          name: 'TokensError',
+          code: 'INVALID_ARGUMENT',
+          message: expect.stringMatching(
+            /^headers must be a record of header values or a function returning one; got /,
+          ),
+        }),
+      );
+    },
+  );
+
+  test.each([
+    ['a record', { 'client-binding': 'b' }, 'an object'],
+    ['a function', () => ({ 'client-binding': 'b' }), 'a function'],
+    ['a string', 'client-binding: b', '"client-binding: b"'],
+  ])(
+    'tokenRequestHeaders not made by createTokenRequestHeaders (%s) are refused at creation, naming the import',
+    (_kind, tokenRequestHeaders, shown) => {
+      const expected = expect.objectContaining({
+        name: 'TokensError',
+        code: 'INVALID_ARGUMENT',
+        message: `tokenRequestHeaders must be made by createTokenRequestHeaders of @site-identity/tokens/token-request-headers; got ${shown}`,
+      });
+      const given = tokenRequestHeaders as never;
+      expect(() => createTokenEndpoint({ clientId: 'c', tokenRequestHeaders: given })).toThrow(
+        expected,
+      );
+      expect(() =>
+        createTokenManager({ clientId: 'c', crossTab: false, tokenRequestHeaders: given }),
+      ).toThrow(expected);
+      expect(seen).toHaveLength(0);
+    },
+  );
 });
 
 describe('authorizedClient with a session token', () => {
