@@ -1,15 +1,20 @@
 import { createAuthFlowData } from '@site-identity/pkce';
-import { parseCallback, type Prompt, type RedirectSessionRequest } from '@site-identity/redirects';
+import {
+  IDENTITY_PROVIDER_IDS,
+  parseCallback,
+  type IdentityProvider,
+  type Prompt,
+} from '@site-identity/redirects';
 import { problem, redirectTo, withParams } from './answers';
 import type { RouteContext } from './route-context';
 import { sameOriginPath } from './request-origin';
 import type { ResolvedSession } from './resolve-session';
 
-/** The platform's well-known identity-provider connections. */
-const IDP_CONNECTIONS: Record<string, string> = {
-  google: '0e6a50f5-b523-4e29-990d-f37fa2ffdd69',
-  facebook: '3ecad13f-52c3-483d-911f-31dbcf2a6d23',
-};
+/** `'google'` and `'facebook'` by name; any other name is a connection id of the site's own. */
+const identityProvider = (idp: string): IdentityProvider =>
+  Object.hasOwn(IDENTITY_PROVIDER_IDS, idp)
+    ? (idp as keyof typeof IDENTITY_PROVIDER_IDS)
+    : { connectionId: idp };
 
 /** What a login flow is started with. @internal */
 export interface FlowStart {
@@ -37,25 +42,12 @@ export async function startFlow(
   const redirectUri = new URL(`${ctx.basePath}/callback`, resolved.origin).href;
   const flow = await createAuthFlowData({ redirectUri });
   const { redirects } = await ctx.clientsFor(resolved.tokens);
-  const idp = start.idp && (IDP_CONNECTIONS[start.idp] ?? start.idp);
-  const request = {
-    auth: {
-      authRequest: {
-        redirectUri,
-        clientId: ctx.clientId,
-        codeChallenge: flow.codeChallenge,
-        codeChallengeMethod: 'S256',
-        responseMode: 'query',
-        responseType: 'code',
-        scope: 'offline_access',
-        state: flow.state,
-        ...(start.sessionToken !== undefined && { sessionToken: start.sessionToken }),
-        ...(idp && { idp }),
-      },
-    },
+  const { authUrl } = await redirects.getAuthUrl(flow, {
     prompt: start.prompt,
-  } as RedirectSessionRequest;
-  const { fullUrl } = await redirects.createRedirectSession(request);
+    responseMode: 'query',
+    sessionToken: start.sessionToken,
+    idp: start.idp ? identityProvider(start.idp) : undefined,
+  });
   const flowSetCookie = await ctx.flows.write(
     {
       state: flow.state,
@@ -66,7 +58,7 @@ export async function startFlow(
     },
     resolved.secure,
   );
-  return { authUrl: fullUrl, setCookies: [...resolved.setCookies, flowSetCookie] };
+  return { authUrl, setCookies: [...resolved.setCookies, flowSetCookie] };
 }
 
 /** `GET {basePath}/login?returnTo=&prompt=&idp=`: to the hosted login page. @internal */

@@ -127,6 +127,26 @@ describe('GET /login and GET /callback (hosted login)', () => {
     expect((await browser.send('/auth/login?idp=a%20b')).status).toBe(400);
   });
 
+  test.each(['constructor', 'toString', '__proto__'])(
+    'idp=%s is a connection id as written, like any name other than google and facebook',
+    async (idp) => {
+      const { createMockPlatform } = await import('@site-identity/mock-platform');
+      const platform = createMockPlatform();
+      const sent: unknown[] = [];
+      const site = testSite({
+        platform,
+        fetch: async (request) => {
+          if (request.url.includes('/redirect-session')) sent.push(await request.clone().json());
+          return platform.fetch(request);
+        },
+      });
+      await testBrowser(site).send(`/auth/login?idp=${idp}`);
+      expect(sent).toEqual([
+        expect.objectContaining({ auth: { authRequest: expect.objectContaining({ idp }) } }),
+      ]);
+    },
+  );
+
   test('a state with no flow cookie: 400 Invalid _state; no code: 400', async () => {
     const site = testSite();
     const browser = testBrowser(site);
