@@ -1,7 +1,13 @@
 import { packageBuild } from '../../config/tsup.base';
 
 export default packageBuild({
-  entry: ['src/index.ts', 'src/popup.ts', 'src/prewarm.ts'],
+  entry: {
+    index: 'src/index.ts',
+    popup: 'src/popup.ts',
+    prewarm: 'src/prewarm.ts',
+    // `redirect-session.ts` holds the request and answer types the main entry exports.
+    'redirect-session': 'src/create-redirect-session.ts',
+  },
   splitting: true,
   // The separate imports name the main entry's types by the package's own name.
   external: ['@site-identity/redirects'],

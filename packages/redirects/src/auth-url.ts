@@ -1,22 +1,27 @@
 import { idpConnectionId } from './identity-provider';
-import { checkRequest, readRedirectSession, type RedirectSession } from './redirect-session';
+import {
+  readRedirectSession,
+  type RedirectSession,
+  type RedirectSessionRequest,
+} from './redirect-session';
 import type { RedirectsContext } from './redirects-context';
-import type { AuthFlowInput, AuthUrl, AuthUrlOptions, Redirects } from './redirects-types';
+import type { AuthFlowInput, AuthUrl, AuthUrlOptions } from './redirects-types';
 import { postJson, signalOf } from '@site-identity/http/internal';
 import { invalidArgument, text } from './values';
 
 /**
- * `createRedirectSession`: one intent, POSTed with the manager's access token (or
+ * A redirect session: one intent, POSTed with the manager's access token (or
  * `accessToken`, taken before the session ended: logout). A failure to get the token
- * rejects with the manager's own error, and nothing is sent.
+ * rejects with the manager's own error, and nothing is sent. The request is not
+ * checked here: the library builds it (getAuthUrl, logout, pre-warm), or
+ * `createRedirectSession` of the `/redirect-session` import checked it.
  */
-export async function createRedirectSession(
+export async function postRedirectSession(
   ctx: RedirectsContext,
-  request: Parameters<Redirects['createRedirectSession']>[0],
+  request: RedirectSessionRequest,
   callOptions?: { readonly signal?: AbortSignal | undefined },
   accessToken?: string,
 ): Promise<RedirectSession> {
-  checkRequest(request);
   const signal = signalOf(callOptions, invalidArgument);
   return readRedirectSession(
     await postJson(
@@ -37,7 +42,7 @@ export async function getAuthUrl(
 ): Promise<AuthUrl> {
   // `options ?? {}`: a null options argument is as good as none, never a TypeError.
   const { prompt = 'login', responseMode = 'fragment', sessionToken, idp } = options ?? {};
-  const redirectSession = await createRedirectSession(
+  const redirectSession = await postRedirectSession(
     ctx,
     {
       auth: {

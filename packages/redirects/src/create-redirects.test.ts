@@ -3,26 +3,9 @@ import { createTokenManager, memoryStorage } from '@site-identity/tokens';
 import { describe, expect, test, vi } from 'vitest';
 import { createRedirects } from './create-redirects';
 import { isRedirectsError } from './redirects-error';
-import {
-  CLIENT_ID,
-  createClient,
-  PAGE_ORIGIN,
-  REDIRECT_URI,
-  redirectSessionCalls,
-  usePlatform,
-} from './test-platform';
+import { CLIENT_ID, createClient, REDIRECT_URI, usePlatform } from './test-platform';
 
 const { platform, server } = usePlatform();
-
-/** The Authorization header of every redirect-session request. */
-function captureAuthorization(): string[] {
-  const seen: string[] = [];
-  server.events.on('request:start', ({ request }) => {
-    if (request.url.endsWith('/v1/redirect-session'))
-      seen.push(request.headers.get('authorization') ?? '');
-  });
-  return seen;
-}
 
 describe('createRedirects', () => {
   test.each([
@@ -116,78 +99,6 @@ describe('clientId from the token manager', () => {
         message: 'clientId must be a non-empty string; got undefined',
       }),
     );
-  });
-});
-
-describe('createRedirectSession', () => {
-  test('posts the intent with the raw access token and returns the redirect session', async () => {
-    const authorization = captureAuthorization();
-    const { tokens, redirects } = createClient();
-    const session = await redirects.createRedirectSession({
-      ecomCheckout: { checkoutId: 'c-1' },
-      callbacks: { postFlowUrl: `${PAGE_ORIGIN}/thanks` },
-    });
-    expect(new URL(session.fullUrl).pathname).toBe('/_hosted/ecomCheckout');
-    expect(session.urlDetails?.searchParams).toMatchObject({
-      postFlowUrl: `${PAGE_ORIGIN}/thanks`,
-    });
-    expect(typeof session.sessionToken).toBe('string');
-    expect(authorization).toEqual([await tokens.getAccessToken()]);
-    expect(authorization[0]).not.toMatch(/^Bearer /);
-  });
-
-  const ONE_INTENT =
-    'request must be an object with exactly one intent of auth, login, logout, bookingsCheckout, ecomCheckout, eventsCheckout, paidPlansCheckout, storesProduct, bookingsBook; got';
-  test.each([
-    ['no intent', { prompt: 'login' }, `${ONE_INTENT} an object with none of them`],
-    [
-      'two intents',
-      { login: {}, logout: { clientId: 'app' } },
-      `${ONE_INTENT} an object with login and logout`,
-    ],
-    ['not an object', null, `${ONE_INTENT} null`],
-  ])(
-    'refuses a request with %s before any call, naming what it has',
-    async (_name, request, message) => {
-      const { redirects } = createClient();
-      await expect(redirects.createRedirectSession(request as never)).rejects.toMatchObject({
-        name: 'RedirectsError',
-        code: 'INVALID_ARGUMENT',
-        message,
-      });
-      expect(redirectSessionCalls(platform)).toHaveLength(0);
-    },
-  );
-
-  test('an answer without fullUrl is NO_REDIRECT_URL, with the request id of the answer', async () => {
-    const { redirects } = createClient();
-    platform.faults.inject({ path: '/_api/redirects-api', kind: 'wrong-shape' });
-    const error: unknown = await redirects
-      .createRedirectSession({ login: {} })
-      .catch((caught: unknown) => caught);
-    expect(error).toMatchObject({
-      code: 'NO_REDIRECT_URL',
-      message: 'No redirect URL found',
-      requestId: expect.any(String),
-    });
-    const { requestId, cause } = error as { requestId: string; cause: unknown };
-    expect(cause).toMatchObject({ name: 'PlatformError', code: 'INVALID_RESPONSE', requestId });
-    expect(platform.state.requests.at(-1)?.path).toBe('/_api/redirects-api/v1/redirect-session');
-  });
-
-  test('a platform failure passes through as a PlatformError', async () => {
-    const { redirects } = createClient();
-    platform.faults.inject({
-      path: '/_api/redirects-api',
-      kind: 'status',
-      status: 500,
-      times: Infinity,
-    });
-    const error = await redirects
-      .createRedirectSession({ login: {} })
-      .catch((caught: unknown) => caught);
-    expect(isPlatformError(error)).toBe(true);
-    expect(error).toMatchObject({ status: 500 });
   });
 });
 

@@ -1,4 +1,4 @@
-import { createRedirectSession, getAuthUrl } from './auth-url';
+import { getAuthUrl } from './auth-url';
 import { completeLogin } from './complete-login';
 import { INTERNALS } from './internals';
 import { lend } from '@site-identity/http/internal';
@@ -9,11 +9,13 @@ import type { Redirects, RedirectsOptions } from './redirects-types';
 import { silentLogin } from './silent-login';
 
 /**
- * Creates the redirect client of one site: redirect sessions, the hosted login
- * page with authorization code + PKCE, the login callback, silent login in a
- * hidden frame and logout. Popup login and session pre-warm are separate imports
- * that take this client (`loginWithPopup` of `@site-identity/redirects/popup`,
- * `prewarm` of `@site-identity/redirects/prewarm`).
+ * Creates the redirect client of one site: the hosted login page with
+ * authorization code + PKCE, the login callback, silent login in a hidden frame
+ * and logout. Popup login, session pre-warm and redirect sessions for any intent
+ * (checkouts, bookings) are separate imports that take this client
+ * (`loginWithPopup` of `@site-identity/redirects/popup`, `prewarm` of
+ * `@site-identity/redirects/prewarm`, `createRedirectSession` of
+ * `@site-identity/redirects/redirect-session`).
  * Calls to the redirects service are authorised with the token manager's current
  * access token (visitor or member). Nothing touches `window`, `document` or storage until a method runs.
  *
@@ -54,8 +56,6 @@ import { silentLogin } from './silent-login';
 export function createRedirects(options: RedirectsOptions): Redirects {
   const ctx = createContext(options);
   const redirects: Redirects = {
-    createRedirectSession: (request, callOptions) =>
-      createRedirectSession(ctx, request, callOptions),
     getAuthUrl: (flow, urlOptions) => getAuthUrl(ctx, flow, urlOptions),
     loginWithRedirect: (login) => loginWithRedirect(ctx, login),
     completeLogin: (url, callOptions) => completeLogin(ctx, url, callOptions),

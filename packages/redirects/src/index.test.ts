@@ -3,6 +3,7 @@ import { describe, expect, test, vi } from 'vitest';
 import * as entry from './index';
 import * as popupEntry from './popup';
 import * as prewarmEntry from './prewarm';
+import * as redirectSessionEntry from './create-redirect-session';
 
 describe('@site-identity/redirects entry', () => {
   test('exports exactly the public surface', () => {
@@ -19,6 +20,7 @@ describe('@site-identity/redirects entry', () => {
     expect(entry.PREWARM_INTERVAL_MS).toBe(604_800_000);
     expect(Object.keys(popupEntry)).toEqual(['loginWithPopup']);
     expect(Object.keys(prewarmEntry)).toEqual(['prewarm']);
+    expect(Object.keys(redirectSessionEntry)).toEqual(['createRedirectSession']);
   });
 
   test('works on a server: creating a client touches no browser global, browser-only calls fail typed', async () => {

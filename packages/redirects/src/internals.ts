@@ -4,7 +4,7 @@ import { invalidArgument } from './values';
 
 /**
  * The key of what a redirect client lends the separate imports that extend it (`/popup`,
- * `/prewarm`): `createRedirects` attaches its context under it, out of sight.
+ * `/prewarm`, `/redirect-session`): `createRedirects` attaches its context under it, out of sight.
  */
 export const INTERNALS = '@site-identity/redirects:internals';
 

@@ -1,4 +1,4 @@
-import { createRedirectSession } from './auth-url';
+import { postRedirectSession } from './auth-url';
 import { storageOf } from './environment';
 import { fail } from './redirects-error';
 import { httpUrl, type RedirectsContext } from './redirects-context';
@@ -27,7 +27,7 @@ export async function logout(ctx: RedirectsContext, logoutOptions: LogoutOptions
   await ctx.manager.clear();
   const session =
     accessToken &&
-    (await createRedirectSession(
+    (await postRedirectSession(
       ctx,
       { logout: { clientId: ctx.clientId }, callbacks: { postFlowUrl } },
       logoutOptions,

@@ -1,4 +1,5 @@
 import { expect, test } from 'vitest';
+import { createRedirectSession } from './create-redirect-session';
 import { createRedirects } from './create-redirects';
 
 test('the redirect session goes to the manager’s apiBaseUrl with its fetch unless given', async () => {
@@ -16,7 +17,7 @@ test('the redirect session goes to the manager’s apiBaseUrl with its fetch unl
     },
   };
   const redirects = createRedirects({ clientId: 'c', tokens });
-  await expect(redirects.createRedirectSession({ login: {} })).resolves.toMatchObject({
+  await expect(createRedirectSession(redirects, { login: {} })).resolves.toMatchObject({
     fullUrl: 'https://api.example/login',
   });
   expect(urls).toEqual(['https://api.example/_api/redirects-api/v1/redirect-session']);
@@ -37,7 +38,7 @@ test('a token that cannot be had rejects with the manager’s own error, and not
     },
   };
   const redirects = createRedirects({ clientId: 'c', tokens });
-  await expect(redirects.createRedirectSession({ login: {} })).rejects.toBe(failure);
+  await expect(createRedirectSession(redirects, { login: {} })).rejects.toBe(failure);
   expect(urls).toEqual([]);
 });
 
@@ -56,7 +57,7 @@ test('an intent JSON cannot carry is INVALID_REQUEST_BODY, and nothing is sent',
   };
   const redirects = createRedirects({ clientId: 'c', tokens });
   await expect(
-    redirects.createRedirectSession({ ecomCheckout: { checkoutId: 1n } } as never),
+    createRedirectSession(redirects, { ecomCheckout: { checkoutId: 1n } } as never),
   ).rejects.toMatchObject({ name: 'PlatformError', code: 'INVALID_REQUEST_BODY' });
   expect(urls).toEqual([]);
 });

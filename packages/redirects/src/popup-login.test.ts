@@ -316,7 +316,6 @@ describe('loginWithPopup takes the redirect client it extends', () => {
     const { redirects } = createClient();
     expect(Object.keys(redirects).sort()).toEqual([
       'completeLogin',
-      'createRedirectSession',
       'getAuthUrl',
       'loginWithRedirect',
       'logout',
@@ -324,5 +323,6 @@ describe('loginWithPopup takes the redirect client it extends', () => {
     ]);
     expect({ ...redirects }).not.toHaveProperty('loginWithPopup');
     expect({ ...redirects }).not.toHaveProperty('prewarm');
+    expect({ ...redirects }).not.toHaveProperty('createRedirectSession');
   });
 });

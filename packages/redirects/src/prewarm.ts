@@ -2,7 +2,7 @@
 // that ask for it (hosted login does not need it).
 import type { Redirects } from '@site-identity/redirects';
 import { optionsOf, untilAborted, signalOf } from '@site-identity/http/internal';
-import { createRedirectSession } from './auth-url';
+import { postRedirectSession } from './auth-url';
 import { OAUTH_FLOW_TIMEOUT_MS, PREWARM_INTERVAL_MS } from './constants';
 import { storageOf, windowOf } from './environment';
 import { loadHiddenFrame } from './hidden-frame';
@@ -38,7 +38,7 @@ async function warm(ctx: RedirectsContext, force: boolean, timeoutMs: number): P
   const local = storageOf(options, 'local');
   const age = now() - readPrewarmStamp(local, clientId);
   if (!win || (!force && age >= 0 && age < PREWARM_INTERVAL_MS)) return;
-  const session = await createRedirectSession(ctx, { login: {} }).catch((error: unknown) => {
+  const session = await postRedirectSession(ctx, { login: {} }).catch((error: unknown) => {
     // Warnings go to the client's `logger`, else `console`.
     (ctx.options.logger ?? console).warn('No redirect URL found', error);
   });

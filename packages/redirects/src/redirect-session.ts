@@ -1,7 +1,5 @@
 import { PlatformError, type HttpResponse } from '@site-identity/http';
-import { invalid, isRecord } from '@site-identity/http/internal';
 import { RedirectsError } from './redirects-error';
-import { invalidArgument } from './values';
 
 /**
  * How the hosted page hands the answer back: in the redirect URI's `fragment`
@@ -130,7 +128,8 @@ type ExactlyOne<T> = {
 
 /**
  * The body of `POST /_api/redirects-api/v1/redirect-session`: exactly one intent
- * of {@link RedirectIntents} plus {@link RedirectSessionOptions}.
+ * of {@link RedirectIntents} plus {@link RedirectSessionOptions}. What
+ * `createRedirectSession` of `@site-identity/redirects/redirect-session` takes.
  *
  * @example
  * ```ts
@@ -152,9 +151,10 @@ export type RedirectSessionRequest = ExactlyOne<RedirectIntents> & RedirectSessi
  * @example
  * ```ts
  * import type { RedirectSession, Redirects } from '@site-identity/redirects';
+ * import { createRedirectSession } from '@site-identity/redirects/redirect-session';
  * declare const redirects: Redirects;
  *
- * const session: RedirectSession = await redirects.createRedirectSession({ login: {} });
+ * const session: RedirectSession = await createRedirectSession(redirects, { login: {} });
  * window.location.assign(session.fullUrl);
  * ```
  */
@@ -166,32 +166,6 @@ export interface RedirectSession {
     readonly searchParams?: Readonly<Record<string, string>>;
   };
   readonly sessionToken?: string;
-}
-
-/** The names of the intents, for the one-intent check. */
-export const INTENTS: ReadonlyArray<keyof RedirectIntents> = [
-  'auth',
-  'login',
-  'logout',
-  'bookingsCheckout',
-  'ecomCheckout',
-  'eventsCheckout',
-  'paidPlansCheckout',
-  'storesProduct',
-  'bookingsBook',
-];
-
-/** Checks that `request` carries exactly one intent; the error names the ones it carries. */
-export function checkRequest(request: unknown): void {
-  const given = INTENTS.filter((name) => name in Object(request));
-  if (given.length !== 1)
-    throw invalid(
-      'request',
-      `an object with exactly one intent of ${INTENTS.join(', ')}`,
-      request,
-      invalidArgument,
-      isRecord(request) ? `an object with ${given.join(' and ') || 'none of them'}` : undefined,
-    );
 }
 
 /**

@@ -3,12 +3,7 @@ import type { Tokens } from '@site-identity/tokens';
 import type { RedirectsEnvironment } from './environment';
 import type { IdentityProvider } from './identity-provider';
 import type { UrlResponseMode } from './parse-callback';
-import type {
-  Prompt,
-  RedirectSession,
-  RedirectSessionRequest,
-  ResponseMode,
-} from './redirect-session';
+import type { Prompt, RedirectSession, ResponseMode } from './redirect-session';
 
 /**
  * What `createRedirects` needs of the token manager of `@site-identity/tokens`:
@@ -212,10 +207,12 @@ export interface LogoutOptions {
 
 /**
  * The redirect client of one site: hosted login with PKCE, the callback, silent
- * login and logout. Made by {@link createRedirects}. Popup login and session
- * pre-warm are separate imports that take it: `loginWithPopup(redirects, options)`
- * of `@site-identity/redirects/popup`, `prewarm(redirects, options)` of
- * `@site-identity/redirects/prewarm`.
+ * login and logout. Made by {@link createRedirects}. Popup login, session
+ * pre-warm and redirect sessions for other intents (checkouts, bookings) are
+ * separate imports that take it: `loginWithPopup(redirects, options)` of
+ * `@site-identity/redirects/popup`, `prewarm(redirects, options)` of
+ * `@site-identity/redirects/prewarm`, `createRedirectSession(redirects, request)` of
+ * `@site-identity/redirects/redirect-session`.
  *
  * @example
  * ```ts
@@ -227,11 +224,6 @@ export interface LogoutOptions {
  * ```
  */
 export interface Redirects {
-  /** POSTs `request` to `/_api/redirects-api/v1/redirect-session`; `NO_REDIRECT_URL` when the answer has no `fullUrl`. */
-  createRedirectSession(
-    request: RedirectSessionRequest,
-    options?: { readonly signal?: AbortSignal | undefined },
-  ): Promise<RedirectSession>;
   /** The hosted login URL for `flow`: a redirect session with the `auth.authRequest` of the flow. */
   getAuthUrl(flow: AuthFlowInput, options?: AuthUrlOptions): Promise<AuthUrl>;
   /** Creates and stores a flow (keyed by its state), then navigates to the hosted login page. */

@@ -8,6 +8,7 @@ import { isMemberAuthError } from '@site-identity/member-auth';
 import type { FaultSpec } from '@site-identity/mock-platform';
 import { createAuthFlowData } from '@site-identity/pkce';
 import { isRedirectsError } from '@site-identity/redirects';
+import { createRedirectSession } from '@site-identity/redirects/redirect-session';
 import { createTokenEndpoint } from '@site-identity/tokens';
 import { describe, expect, test } from 'vitest';
 import {
@@ -253,7 +254,7 @@ const CALLS: readonly Call[] = [
     arrange: async (world) => {
       await withVisitor(world);
       return () =>
-        world.redirects.createRedirectSession({
+        createRedirectSession(world.redirects, {
           ecomCheckout: { checkoutId: 'checkout-1' },
           callbacks: { postFlowUrl: PAGE_ORIGIN },
         });

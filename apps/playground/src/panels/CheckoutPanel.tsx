@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { RedirectSessionRequest } from '@site-identity/redirects';
+import { createRedirectSession } from '@site-identity/redirects/redirect-session';
 import { Outcome } from '../components/Outcome';
 import { Panel } from '../components/Panel';
 import { TextField } from '../components/TextField';
@@ -59,7 +60,7 @@ export function CheckoutPanel() {
         onSubmit={(event) => {
           event.preventDefault();
           void run(async () => {
-            const redirectSession = await redirects.createRedirectSession(requestFor(intent, id));
+            const redirectSession = await createRedirectSession(redirects, requestFor(intent, id));
             const sessionId = redirectSession.id ?? '(no id)';
             setSession({
               fullUrl: redirectSession.fullUrl,
