@@ -2,7 +2,14 @@ import { isPlatformError } from '@site-identity/http';
 import { describe, expect, test } from 'vitest';
 import { createRedirectSession } from './create-redirect-session';
 import { isRedirectsError } from './redirects-error';
-import { createClient, PAGE_ORIGIN, redirectSessionCalls, usePlatform } from './test-platform';
+import {
+  createClient,
+  NOT_REDIRECTS,
+  NOT_REDIRECTS_ERROR,
+  PAGE_ORIGIN,
+  redirectSessionCalls,
+  usePlatform,
+} from './test-platform';
 
 const { platform, server } = usePlatform();
 
@@ -117,21 +124,12 @@ describe('createRedirectSession', () => {
 });
 
 describe('createRedirectSession takes the redirect client it extends', () => {
-  test.each([
-    ['nothing', undefined],
-    ['an object of the same shape', { getAuthUrl: () => undefined }],
-    ['a string', 'redirects'],
-  ])(
+  test.each(NOT_REDIRECTS)(
     'a redirects that createRedirects did not make (%s) is INVALID_ARGUMENT naming it, and nothing is sent',
     async (_name, given) => {
       const error = await caught(createRedirectSession(given as never, { login: {} }));
       expect(isRedirectsError(error)).toBe(true);
-      expect(error).toMatchObject({
-        code: 'INVALID_ARGUMENT',
-        message: expect.stringMatching(
-          /^redirects must be a redirect client made by createRedirects of @site-identity\/redirects; got /,
-        ) as unknown,
-      });
+      expect(error).toMatchObject(NOT_REDIRECTS_ERROR);
       expect(redirectSessionCalls(platform)).toHaveLength(0);
     },
   );

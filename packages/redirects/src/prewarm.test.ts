@@ -7,6 +7,8 @@ import {
   createClient,
   hiddenFrame,
   nextFrame,
+  NOT_REDIRECTS,
+  NOT_REDIRECTS_ERROR,
   redirectSessionCalls,
   usePlatform,
 } from './test-platform';
@@ -126,21 +128,12 @@ describe('prewarm', () => {
     expect(logger.warn).not.toHaveBeenCalled();
   });
 
-  test.each([
-    ['nothing', undefined],
-    ['a plain object', { loginWithRedirect() {} }],
-    ['a string', 'redirects'],
-  ])(
+  test.each([...NOT_REDIRECTS, ['a plain object', { loginWithRedirect() {} }]])(
     'a redirects that createRedirects did not make (%s) is INVALID_ARGUMENT naming it, and nothing runs',
     async (_name, redirects) => {
       const error: unknown = await prewarm(redirects as never).catch((caught: unknown) => caught);
       expect(isRedirectsError(error)).toBe(true);
-      expect(error).toMatchObject({
-        code: 'INVALID_ARGUMENT',
-        message: expect.stringMatching(
-          /^redirects must be a redirect client made by createRedirects of @site-identity\/redirects; got /,
-        ) as unknown,
-      });
+      expect(error).toMatchObject(NOT_REDIRECTS_ERROR);
       expect(redirectSessionCalls(platform)).toHaveLength(0);
       expect(hiddenFrame()).toBeNull();
     },

@@ -2,7 +2,7 @@
 import { createMockPlatform } from '@site-identity/mock-platform';
 import { createTokenManager, memoryStorage, type TokenManager } from '@site-identity/tokens';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { createRedirects } from './create-redirects';
 import type { Redirects, RedirectsOptions } from './redirects-types';
 
@@ -122,3 +122,19 @@ export function memberSessionToken(platform: ReturnType<typeof createMockPlatfor
   if (!member) throw new Error('No test member');
   return platform.state.createSession(member.id);
 }
+
+/** Values that are not a redirect client, for the checks of the separate imports that take one. */
+export const NOT_REDIRECTS = [
+  ['nothing', undefined],
+  ['an object of the same shape', { getAuthUrl: () => undefined }],
+  ['a string', 'redirects'],
+] as const;
+
+/** What a separate import rejects one of {@link NOT_REDIRECTS} with. */
+export const NOT_REDIRECTS_ERROR = {
+  name: 'RedirectsError',
+  code: 'INVALID_ARGUMENT',
+  message: expect.stringMatching(
+    /^redirects must be a redirect client made by createRedirects of @site-identity\/redirects; got /,
+  ) as unknown,
+};

@@ -51,6 +51,21 @@ describe('handle', () => {
   });
 });
 
+/** A test site on a mock platform, and the bodies of the redirect sessions it posts. */
+async function siteRecordingRedirectSessions() {
+  const { createMockPlatform } = await import('@site-identity/mock-platform');
+  const platform = createMockPlatform();
+  const sent: unknown[] = [];
+  const site = testSite({
+    platform,
+    fetch: async (request) => {
+      if (request.url.includes('/redirect-session')) sent.push(await request.clone().json());
+      return platform.fetch(request);
+    },
+  });
+  return { site, sent };
+}
+
 describe('GET /login and GET /callback (hosted login)', () => {
   test('to the hosted page with a PKCE flow in a short-lived cookie on the routes path; back as a member', async () => {
     const site = testSite();
@@ -95,16 +110,7 @@ describe('GET /login and GET /callback (hosted login)', () => {
   });
 
   test('prompt and idp reach the redirect session; a bad prompt is a 400', async () => {
-    const { createMockPlatform } = await import('@site-identity/mock-platform');
-    const platform = createMockPlatform();
-    const sent: unknown[] = [];
-    const site = testSite({
-      platform,
-      fetch: async (request) => {
-        if (request.url.includes('/redirect-session')) sent.push(await request.clone().json());
-        return platform.fetch(request);
-      },
-    });
+    const { site, sent } = await siteRecordingRedirectSessions();
     const browser = testBrowser(site);
     const start = await browser.send('/auth/login?prompt=none&idp=google');
     const authorize = new URL(start.headers.get('location')!);
@@ -130,16 +136,7 @@ describe('GET /login and GET /callback (hosted login)', () => {
   test.each(['constructor', 'toString', '__proto__'])(
     'idp=%s is a connection id as written, like any name other than google and facebook',
     async (idp) => {
-      const { createMockPlatform } = await import('@site-identity/mock-platform');
-      const platform = createMockPlatform();
-      const sent: unknown[] = [];
-      const site = testSite({
-        platform,
-        fetch: async (request) => {
-          if (request.url.includes('/redirect-session')) sent.push(await request.clone().json());
-          return platform.fetch(request);
-        },
-      });
+      const { site, sent } = await siteRecordingRedirectSessions();
       await testBrowser(site).send(`/auth/login?idp=${idp}`);
       expect(sent).toEqual([
         expect.objectContaining({ auth: { authRequest: expect.objectContaining({ idp }) } }),
