@@ -128,7 +128,7 @@ describe('prewarm', () => {
     expect(logger.warn).not.toHaveBeenCalled();
   });
 
-  test.each([...NOT_REDIRECTS, ['a plain object', { loginWithRedirect() {} }]])(
+  test.each([...NOT_REDIRECTS, ['a plain object', { loginWithRedirect() {} }] as const])(
     'a redirects that createRedirects did not make (%s) is INVALID_ARGUMENT naming it, and nothing runs',
     async (_name, redirects) => {
       const error: unknown = await prewarm(redirects as never).catch((caught: unknown) => caught);
