@@ -17,12 +17,14 @@ import * as mockTesting from '@site-identity/mock-platform/testing';
 import * as pkce from '@site-identity/pkce';
 import * as redirects from '@site-identity/redirects';
 import * as redirectsPopup from '@site-identity/redirects/popup';
+import * as redirectSession from '@site-identity/redirects/redirect-session';
 import * as server from '@site-identity/server';
 import * as serverBrowser from '@site-identity/server/browser';
 import * as tokens from '@site-identity/tokens';
 import * as tokensAuthorizedClient from '@site-identity/tokens/authorized-client';
 import * as tokensAutoRefresh from '@site-identity/tokens/auto-refresh';
 import * as tokensInspection from '@site-identity/tokens/inspection';
+import * as tokenRequestHeaders from '@site-identity/tokens/token-request-headers';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { MEMBER, PAGE_ORIGIN, REDIRECT_URI, usePlatform, type World } from './harness';
@@ -230,8 +232,18 @@ const MODULES: { pkg: PackageName; entry: string; module: Record<string, unknown
     entry: '@site-identity/tokens/authorized-client',
     module: tokensAuthorizedClient,
   },
+  {
+    pkg: 'tokens',
+    entry: '@site-identity/tokens/token-request-headers',
+    module: tokenRequestHeaders,
+  },
   { pkg: 'redirects', entry: '@site-identity/redirects', module: redirects },
   { pkg: 'redirects', entry: '@site-identity/redirects/popup', module: redirectsPopup },
+  {
+    pkg: 'redirects',
+    entry: '@site-identity/redirects/redirect-session',
+    module: redirectSession,
+  },
   { pkg: 'member-auth', entry: '@site-identity/member-auth', module: memberAuth },
   { pkg: 'member-auth', entry: '@site-identity/member-auth/captcha', module: memberAuthCaptcha },
   {
@@ -272,6 +284,12 @@ const EXTENSIONS: {
     pkg: 'redirects',
     name: 'loginWithPopup(redirects, …)',
     fn: redirectsPopup.loginWithPopup,
+    client: ({ world }) => world.redirects,
+  },
+  {
+    pkg: 'redirects',
+    name: 'createRedirectSession(redirects, …)',
+    fn: redirectSession.createRedirectSession,
     client: ({ world }) => world.redirects,
   },
   {
