@@ -268,8 +268,9 @@ async function sendGrant(
     grantType === 'authorized_client'
       ? fields
       : { clientId: settings.clientId, grantType, ...fields };
-  // The extra headers (never the library's own: `exchange` sets `content-type` over
-  // any, and `accept` where there is none), then `authorization`, when the grant has one.
+  // The extra headers, never the library's own (`createTokenRequestHeaders` leaves out
+  // `accept` and `authorization`; `exchange` sets `content-type` over any), then
+  // `authorization`, when the grant has one.
   const headers = new Headers(settings.extra?.headers());
   if (authorization) headers.set('authorization', authorization);
   // exchange rejects with PlatformErrors only (every failure wrapped): kept as the cause.
