@@ -1,0 +1,3 @@
+import { packageTest } from '../../config/vitest.base.ts';
+
+export default packageTest();
