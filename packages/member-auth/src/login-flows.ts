@@ -169,23 +169,28 @@ async function loginFlow(
 /**
  * Throws `INVALID_ARGUMENT` naming the call's shape when it was not given one object with
  * `email` (`login('a@b.co', 'pw')`, `login({ username })`): what it takes and what came,
- * by kind and field names only (never a value: it may be the password).
+ * by kind and field names only (never a value: it may be the password). It says
+ * "no email" only when the object has none, and counts the arguments past the first.
  */
 function callShape(call: string, input: unknown, more: number): void {
   const fields = isRecord(input) ? Object.keys(input) : [];
-  if (more === 0 && fields.includes('email')) return;
-  const came = isRecord(input)
-    ? fields.length > 0
-      ? `an object with ${fields.join(', ')} and no email`
-      : 'an empty object'
-    : input === null || input === undefined
-      ? String(input)
-      : Array.isArray(input)
-        ? 'an array'
-        : `a ${typeof input}`;
+  const hasEmail = fields.includes('email');
+  if (more === 0 && hasEmail) return;
+  const came = [describeInput(input, fields)];
+  if (isRecord(input) && fields.length > 0 && !hasEmail) came.push('no email');
+  if (more > 0) came.push(`${more} more argument${more > 1 ? 's' : ''}`);
   throw invalidArgument(
-    `${call} takes one object, ${call}({ email, password }); got ${came}${more > 0 ? ` and ${more} more argument${more > 1 ? 's' : ''}` : ''}`,
+    `${call} takes one object, ${call}({ email, password }); got ${came.join(' and ')}`,
   );
+}
+
+/** The first argument by kind and field names, never by value. */
+function describeInput(input: unknown, fields: readonly string[]): string {
+  if (isRecord(input)) {
+    return fields.length > 0 ? `an object with ${fields.join(', ')}` : 'an empty object';
+  }
+  if (input === null || input === undefined) return String(input);
+  return Array.isArray(input) ? 'an array' : `a ${typeof input}`;
 }
 
 /** Register or log in: checks the input, sends with captcha handling, maps the answer. */

@@ -345,6 +345,20 @@ describe('the wrong call shape is named, never "Enter a valid e-mail address"', 
       'login takes one object, login({ email, password }); got an object with username, password and no email',
     ],
     [
+      'register(params, options): the email is there, only the second argument is wrong',
+      (auth: MemberAuth) =>
+        (auth.register as (...args: unknown[]) => Promise<LoginResult>)(
+          { email: 'a@b.co', password: 'pw', completeLogin: false },
+          { completeLogin: false },
+        ),
+      'register takes one object, register({ email, password }); got an object with email, password, completeLogin and 1 more argument',
+    ],
+    [
+      'login({}, options)',
+      (auth: MemberAuth) => (auth.login as (...args: unknown[]) => Promise<LoginResult>)({}, {}),
+      'login takes one object, login({ email, password }); got an empty object and 1 more argument',
+    ],
+    [
       'register()',
       (auth: MemberAuth) => auth.register(undefined as never),
       'register takes one object, register({ email, password }); got undefined',
