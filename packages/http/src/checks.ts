@@ -284,3 +284,54 @@ export function attempt<T>(task: () => T): T | undefined {
     return undefined;
   }
 }
+
+/**
+ * The longest redirect target {@link sameOriginTarget} keeps by default: 2048
+ * characters (what browsers, proxies and servers keep of a URL without trouble).
+ */
+export const MAX_TARGET_LENGTH = 2048;
+
+/**
+ * The one rule for every place a login, a logout or a callback sends the browser
+ * afterwards (`returnTo`, `failureTo`, `originalUri`): `value` as a path on
+ * `origin` (path, query and fragment, normalised), else `undefined` — never an
+ * open redirect. Kept are a site path (`/account?tab=1`) and an absolute http(s)
+ * URL whose origin is `origin`, parsed as a browser parses them; refused are
+ * anything longer than `maxLength`, control characters (a browser drops tab and
+ * newline, so `/\t/evil.example` would be `//evil.example`), backslashes, paths
+ * without a leading `/`, other schemes (`javascript:`, `data:`), other origins, and
+ * anything whose normalised path starts with `//` (`/.//evil.example`,
+ * `/%2e%2e//evil.example`), which a browser would read as another host.
+ *
+ * @example
+ * ```ts
+ * import { sameOriginTarget } from '@site-identity/http/internal';
+ *
+ * sameOriginTarget('/account?tab=1', 'https://shop.example'); // '/account?tab=1'
+ * sameOriginTarget('https://shop.example/a#b', 'https://shop.example'); // '/a#b'
+ * sameOriginTarget('/.//evil.example', 'https://shop.example'); // undefined
+ * ```
+ * @see https://www.rfc-editor.org/rfc/rfc9700#section-4.11 RFC 9700 §4.11 (open redirection)
+ * @see https://url.spec.whatwg.org/#concept-basic-url-parser
+ */
+export function sameOriginTarget(
+  value: unknown,
+  origin: string | URL,
+  { maxLength = MAX_TARGET_LENGTH }: { maxLength?: number } = {},
+): string | undefined {
+  if (typeof value !== 'string' || value === '' || value.length > maxLength) return undefined;
+  if (/[\\\0-\x20\x7f]/.test(value)) return undefined;
+  const base = attempt(() => new URL(origin));
+  // A path is read on the origin; anything else must be an absolute http(s) URL on its own.
+  const url = value.startsWith('/')
+    ? base && !value.startsWith('//')
+      ? attempt(() => new URL(value, base))
+      : undefined
+    : /^https?:\/\//i.test(value)
+      ? attempt(() => new URL(value))
+      : undefined;
+  if (!url || !base || url.origin !== base.origin || !/^https?:$/.test(url.protocol))
+    return undefined;
+  if (/^\/[/\\]/.test(url.pathname)) return undefined;
+  return url.pathname + url.search + url.hash;
+}

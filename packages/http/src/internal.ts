@@ -11,15 +11,17 @@ export {
   invalid,
   isRecord,
   keyedFlight,
+  MAX_TARGET_LENGTH,
   nonNegative,
   optionalFunction,
   optionsOf,
   requiredString,
+  sameOriginTarget,
   timeoutMs,
   type Invalid,
 } from './checks';
 export { signalOf, untilAborted } from './signal';
-export { borrow, lend } from './lent';
+export { lending, type Lending, type LendingOptions } from './lent';
 export { exchange } from './exchange';
 export { postJson } from './post-json';
 export { readAnswer, RETRYABLE_STATUSES } from './error-from-response';
