@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, test, vi } from 'vitest';
-import { assertCodeVerifier, generateCodeVerifier, VERIFIER_CHARSET } from './code-verifier';
+import {
+  assertCodeVerifier,
+  generateCodeVerifier,
+  UNBIASED_BYTE_LIMIT,
+  VERIFIER_CHARSET,
+} from './code-verifier';
 import { isPkceError, PkceError } from './pkce-error';
 
 const codeOf = (run: () => unknown): unknown => {
@@ -17,9 +22,23 @@ describe('generateCodeVerifier', () => {
     expect(generateCodeVerifier()).toMatch(/^[A-Za-z0-9\-._~]{43}$/);
   });
 
-  test('the character set is exactly A-Z a-z 0-9 - . _ ~', () => {
+  test('the character set is written out: exactly A-Z a-z 0-9 - . _ ~, 66 characters', () => {
+    expect(VERIFIER_CHARSET).toBe(
+      'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~',
+    );
     expect(VERIFIER_CHARSET).toHaveLength(66);
     expect(new Set(VERIFIER_CHARSET).size).toBe(66);
+    // Every ASCII character RFC 7636's `unreserved` allows is in it, and nothing else.
+    const unreserved = Array.from({ length: 128 }, (_, code) => String.fromCharCode(code)).filter(
+      (char) => /^[A-Za-z0-9\-._~]$/.test(char),
+    );
+    expect(Array.from(VERIFIER_CHARSET).sort()).toEqual(unreserved.sort());
+  });
+
+  test('bytes below the largest multiple of 66 that fits in a byte (198) are drawn', () => {
+    expect(UNBIASED_BYTE_LIMIT).toBe(198);
+    expect(UNBIASED_BYTE_LIMIT % VERIFIER_CHARSET.length).toBe(0);
+    expect(UNBIASED_BYTE_LIMIT + VERIFIER_CHARSET.length).toBeGreaterThan(256);
   });
 
   test('any length from 43 to 128 gives that many allowed characters (property)', () => {

@@ -2,8 +2,22 @@ import { describeValue } from '@site-identity/http/internal';
 import { PkceError } from './pkce-error';
 import { randomBytes } from './web-crypto';
 
-/** The unreserved characters RFC 7636 allows in a code verifier, in ASCII order: `-.0-9A-Z_a-z~`. */
-export const VERIFIER_CHARSET = String.fromCharCode(...Array(127).keys()).replace(/[^\w.~-]/g, '');
+/**
+ * The characters RFC 7636 allows in a code verifier (`unreserved`: `A-Z a-z 0-9 - . _ ~`),
+ * written out: 66 characters.
+ *
+ * @see https://www.rfc-editor.org/rfc/rfc7636#section-4.1
+ */
+export const VERIFIER_CHARSET =
+  'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~';
+
+/**
+ * The largest multiple of the 66 characters that a byte can hold (3 × 66 = 198).
+ * A random byte below it picks `VERIFIER_CHARSET[byte % 66]`, each character from
+ * exactly three bytes; a byte from 198 up is rejected rather than folded onto the
+ * first characters, so there is no modulo bias.
+ */
+export const UNBIASED_BYTE_LIMIT = 256 - (256 % VERIFIER_CHARSET.length);
 
 const inRange = (length: unknown): boolean =>
   Number.isInteger(length) && (length as number) >= 43 && (length as number) <= 128;
@@ -39,11 +53,9 @@ export function verifierOf(length: number, name: string): string {
 /** A verifier of `length` characters, for a length already checked (43 to 128). @internal */
 export function drawVerifier(length: number): string {
   let verifier = '';
-  // 66 characters: bytes from 198 (3 × 66) up are rejected, so every character is
-  // drawn with probability exactly 1/66 (no modulo bias).
   while (verifier.length < length) {
     for (const byte of randomBytes(length)) {
-      if (byte < 198) verifier += VERIFIER_CHARSET[byte % 66]!;
+      if (byte < UNBIASED_BYTE_LIMIT) verifier += VERIFIER_CHARSET[byte % VERIFIER_CHARSET.length]!;
     }
   }
   // The characters drawn past `length` in the last batch are dropped.
