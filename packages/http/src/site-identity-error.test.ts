@@ -75,10 +75,11 @@ describe('SiteIdentityError', () => {
     const Untyped = SiteIdentityError as unknown as new (message: string) => SiteIdentityError;
     const error = new Untyped('bare');
     expect(error).toBeInstanceOf(SiteIdentityError);
+    // Branded, but without a string code: no guard recognises it.
     expect([error.message, error.code, isSiteIdentityError(error)]).toEqual([
       'bare',
       undefined,
-      true,
+      false,
     ]);
     const BarePlatform = PlatformError as unknown as new (message: string) => PlatformError;
     const platform = new BarePlatform('bare');
@@ -181,5 +182,22 @@ describe('isSiteIdentityError', () => {
     const ours = new PlatformError('z', { kind: 'timeout', code: 'TIMEOUT' });
     expect(other.isSiteIdentityError(ours, 'PlatformError')).toBe(true);
     expect(other.isSiteIdentityError(new Error('z'))).toBe(false);
+  });
+});
+
+describe('the one guard rule', () => {
+  class Branded extends SiteIdentityError {
+    static override readonly brand: string = 'Branded';
+  }
+  test.each([
+    ['a string code', 'X', true],
+    ['an empty code', '', true],
+    ['no code', undefined, false],
+    ['a number code', 42, false],
+    ['an object code', { toString: () => 'X' }, false],
+  ])('a branded error with %s is recognised: %s', (_label, code, recognised) => {
+    const error = new Branded('x', { code } as never);
+    expect(isSiteIdentityError(error)).toBe(recognised);
+    expect(isSiteIdentityError(error, 'Branded')).toBe(recognised);
   });
 });

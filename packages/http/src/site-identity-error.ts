@@ -87,7 +87,12 @@ export class SiteIdentityError extends Error {
  * Whether `value` is a {@link SiteIdentityError}, or, given `name`, an error of the
  * class of that name or of a subclass (`isSiteIdentityError(error, 'PlatformError')`),
  * also one made in another realm or by another copy of the package: it reads the
- * brand, not the prototype.
+ * brand, not the prototype, and the `code`, which must be a string.
+ *
+ * This is the one rule of every package's guard (`isPkceError`, `isTokensError`,
+ * `isRedirectsError`, …): each is `isSiteIdentityError(value, '<its class>')`, so a
+ * guard says yes exactly when the error is of that class or a subclass (as
+ * `instanceof` would in one realm) and carries a string `code`.
  *
  * @example
  * ```ts
@@ -103,6 +108,7 @@ export function isSiteIdentityError(
   name = 'SiteIdentityError',
 ): value is SiteIdentityError {
   // Object(): null, undefined and primitives carry no brand.
-  const names = (Object(value) as { [BRAND]?: unknown })[BRAND];
-  return Array.isArray(names) && names.includes(name);
+  const branded = Object(value) as { [BRAND]?: unknown; code?: unknown };
+  const names = branded[BRAND];
+  return Array.isArray(names) && names.includes(name) && typeof branded.code === 'string';
 }
