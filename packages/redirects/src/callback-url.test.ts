@@ -6,9 +6,9 @@ const ORIGIN = 'https://shop.example';
 describe('sameOriginUri', () => {
   test.each([
     [
-      'an absolute same-origin URL',
+      'an absolute same-origin URL, as its path',
       'https://shop.example/account?tab=1',
-      'https://shop.example/account?tab=1',
+      '/account?tab=1',
     ],
     ['a path', '/account', '/account'],
     ['a path with a query and fragment', '/account?tab=1#top', '/account?tab=1#top'],
@@ -22,6 +22,20 @@ describe('sameOriginUri', () => {
     ['a data: URL', 'data:text/html,hi', undefined],
     ['an empty string', '', undefined],
     ['nothing', undefined, undefined],
+    // What a browser turns into another host once it drops tab and newline or normalises the path.
+    ['a tab after the slash', '/\t/evil.example/phish', undefined],
+    ['a newline after the slash', '/\n/evil.example/phish', undefined],
+    ['a carriage return after the slash', '/\r/evil.example', undefined],
+    ['a leading space', ' //evil.example', undefined],
+    ['a dot segment', '/.//evil.example', undefined],
+    ['a dot-dot segment', '/..//evil.example', undefined],
+    ['an encoded dot segment', '/%2e//evil.example', undefined],
+    ['the origin with a // path', 'https://shop.example//evil.example', undefined],
+    ['a backslash after the slash', '/\\/evil.example', undefined],
+    ['an IDN look-alike host', 'https://shοp.example/', undefined],
+    ['a javascript: URL in capitals', 'JAVASCRIPT:alert(1)', undefined],
+    ['a URL without slashes', 'https:evil.example', undefined],
+    ['an overlong path', `/${'a'.repeat(2048)}`, undefined],
   ])('%s', (_name, uri, expected) => {
     expect(sameOriginUri(uri, ORIGIN)).toBe(expected);
   });

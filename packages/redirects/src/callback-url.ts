@@ -1,20 +1,19 @@
 import { CALLBACK_FIELDS, type UrlResponseMode } from './parse-callback';
-import { httpUrl } from './redirects-context';
-import { attempt } from './values';
+import { sameOriginTarget } from '@site-identity/http/internal';
 
 /**
- * `uri` when it stays on `origin`, else `undefined`: a login never ends on another
- * site (no open redirect). Kept are a site path (`/account?tab=1`) and an absolute
- * http(s) URL on `origin`; `//evil.example`, `/\evil.example`, relative paths
- * without a leading `/` and `javascript:` URLs are dropped.
+ * `uri` as a path on `origin` (path, query and fragment, normalised), else
+ * `undefined`: a login never ends on another site (no open redirect). Kept are a
+ * site path (`/account?tab=1`) and an absolute http(s) URL on `origin`; refused are
+ * `//evil.example`, `/\evil.example`, control characters (`/\t/evil.example`),
+ * paths that normalise to `//` (`/.//evil.example`), relative paths without a
+ * leading `/` and `javascript:` URLs: http's `sameOriginTarget`, the one rule of
+ * every redirect target, server and browser.
  *
  * @see https://www.rfc-editor.org/rfc/rfc9700#section-4.11
  */
-export function sameOriginUri(uri: unknown, origin: string): string | undefined {
-  if (typeof uri !== 'string') return undefined;
-  if (/^\/(?![/\\])/.test(uri)) return uri;
-  return attempt(() => httpUrl(uri, 'originalUri'))?.origin === origin ? uri : undefined;
-}
+export const sameOriginUri = (uri: unknown, origin: string): string | undefined =>
+  sameOriginTarget(uri, origin);
 
 /** Whether `params` has a callback field (`code`, `state`, `error` or `error_description`), empty or not. */
 const carriesAnswer = (params: URLSearchParams): boolean =>

@@ -6,10 +6,12 @@ import type { FlowRecord } from './stored-records';
 
 /**
  * The hosted page's answer turned into tokens, the one way for every flow (the
- * callback URL, a hidden frame, a popup): its `error` is `AUTHORIZATION_ERROR`, an
- * answer without `code` or `state` is `MISSING_CODE_OR_STATE` (`read`: the URL
- * `completeLogin` read, shown without its query and fragment), an answer without
- * its `flow` is `INVALID_STATE`; else the code is exchanged through the token
+ * callback URL, a hidden frame, a popup). Nothing of the answer is read before its
+ * state is known: an answer whose `state` is not its `flow`'s is `MISSING_CODE_OR_STATE`
+ * without one (`read`: the URL `completeLogin` read, shown without its query and
+ * fragment) or `INVALID_STATE`, whatever `error` it carries (a forged
+ * `#error=…&error_description=<text>` never reaches the app's message); the flow's own
+ * `error` is `AUTHORIZATION_ERROR`; else the code is exchanged through the token
  * manager, which makes the result its session.
  *
  * @see https://www.rfc-editor.org/rfc/rfc6749#section-4.1.2
@@ -21,15 +23,15 @@ export function exchangeAnswer(
   signal?: AbortSignal,
   read?: URL,
 ): Promise<Tokens> {
-  const { code, error, errorDescription } = answer;
-  if (error) {
+  const { code, state, error, errorDescription } = answer;
+  if (error && flow !== undefined && state === flow.state) {
     throw new RedirectsError(errorDescription ?? error, {
       code: 'AUTHORIZATION_ERROR',
       error,
       errorDescription,
     });
   }
-  if (!code || !answer.state) {
+  if (!state || (!code && !error)) {
     throw fail(
       'MISSING_CODE_OR_STATE',
       read
@@ -37,7 +39,7 @@ export function exchangeAnswer(
         : 'Missing code or _state',
     );
   }
-  if (!flow) throw fail('INVALID_STATE', 'Invalid _state');
+  if (!flow || !code) throw fail('INVALID_STATE', 'Invalid _state');
   return ctx.manager.exchangeCode({
     code,
     codeVerifier: flow.codeVerifier,

@@ -123,6 +123,16 @@ describe('completeLogin', () => {
   test.each([
     ['another origin', 'https://evil.example/steal'],
     ['a protocol-relative URL', '//evil.example/steal'],
+    ['a tab after the slash', '/\t/evil.example/phish'],
+    ['a newline after the slash', '/\n/evil.example/phish'],
+    ['a carriage return after the slash', '/\r//evil.example'],
+    ['a dot segment', '/.//evil.example'],
+    ['an encoded dot-dot segment', '/%2e%2e//evil.example'],
+    ['the page origin with a // path', `${PAGE_ORIGIN}//evil.example`],
+    ['a backslash', '/\\evil.example'],
+    ['a javascript: URL', 'javascript:alert(document.domain)'],
+    ['a data: URL', 'data:text/html,<script>alert(1)</script>'],
+    ['a number', 42],
   ])('drops a stored originalUri on %s (no open redirect)', async (_name, evil) => {
     const { redirects } = client();
     const callback = await hostedLogin({ originalUri: '/ok' });
@@ -136,13 +146,45 @@ describe('completeLogin', () => {
     });
   });
 
-  test('keeps an absolute originalUri on the page origin', async () => {
+  test('keeps an absolute originalUri on the page origin, as its path', async () => {
     const { redirects } = client();
-    const callback = await hostedLogin({ originalUri: `${PAGE_ORIGIN}/cart` });
+    const callback = await hostedLogin({ originalUri: `${PAGE_ORIGIN}/cart?id=1#top` });
     await expect(redirects.completeLogin(callback)).resolves.toMatchObject({
-      originalUri: `${PAGE_ORIGIN}/cart`,
+      originalUri: '/cart?id=1#top',
     });
   });
+
+  test.each([
+    [
+      'without a state',
+      `${REDIRECT_URI}#error=access_denied&error_description=<img src=x onerror=alert(1)>`,
+      'MISSING_CODE_OR_STATE',
+    ],
+    [
+      'with an unknown state',
+      `${REDIRECT_URI}#error=access_denied&error_description=Call+%2B1-555-0100&state=forged`,
+      'INVALID_STATE',
+    ],
+    [
+      'with an empty state',
+      `${REDIRECT_URI}?error=login_required&error_description=Your+account+is+locked&state=`,
+      'MISSING_CODE_OR_STATE',
+    ],
+  ])(
+    'an error %s is not the hosted page speaking: its text reaches no message',
+    async (_name, url, code) => {
+      const { redirects } = client();
+      const error = (await redirects
+        .completeLogin(url)
+        .catch((caught: unknown) => caught)) as Error & {
+        code: string;
+      };
+      expect(error).toMatchObject({ name: 'RedirectsError', code });
+      expect((error as { errorDescription?: string }).errorDescription).toBeUndefined();
+      expect(error.message).not.toMatch(/img|555|locked|access_denied|login_required/);
+      expect(codeExchanges(platform)).toHaveLength(0);
+    },
+  );
 
   test.each([
     ['no parameters', REDIRECT_URI],

@@ -150,7 +150,10 @@ export interface LoginWithRedirectOptions {
 
 /**
  * What `completeLogin` resolves with: the member tokens, already stored in the
- * token manager, and the same-origin `originalUri` of the flow (else `undefined`).
+ * token manager, and the flow's `originalUri` as a path on the callback's origin
+ * (`https://shop.example/cart?id=1` comes back as `/cart?id=1`), or `undefined` when
+ * it is not on that origin, has control characters or backslashes, or would
+ * normalise to `//` (another host to a browser).
  *
  * @example
  * ```ts
