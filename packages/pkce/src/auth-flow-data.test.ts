@@ -137,6 +137,30 @@ describe('createAuthFlowData', () => {
       'originalUri must be a path on the site or a URL on the origin of redirectUri (https://site.example); got "javascript:alert(1)"',
     ],
     [
+      'a tab in originalUri',
+      { redirectUri: 'https://site.example/cb', originalUri: '/\t/evil.example' },
+      'INVALID_ORIGINAL_URI',
+      'originalUri must be a path on the site or a URL on the origin of redirectUri (https://site.example); got "/\\t/evil.example"',
+    ],
+    [
+      'a newline in originalUri',
+      { redirectUri: 'https://site.example/cb', originalUri: '/\n/evil.example' },
+      'INVALID_ORIGINAL_URI',
+      'originalUri must be a path on the site or a URL on the origin of redirectUri (https://site.example); got "/\\n/evil.example"',
+    ],
+    [
+      'an originalUri that normalises to //',
+      { redirectUri: 'https://site.example/cb', originalUri: '/.//evil.example' },
+      'INVALID_ORIGINAL_URI',
+      'originalUri must be a path on the site or a URL on the origin of redirectUri (https://site.example); got "/.//evil.example"',
+    ],
+    [
+      'an originalUri on the origin with a // path',
+      { redirectUri: 'https://site.example/cb', originalUri: 'https://site.example//evil.example' },
+      'INVALID_ORIGINAL_URI',
+      'originalUri must be a path on the site or a URL on the origin of redirectUri (https://site.example); got "https://site.example//evil.example"',
+    ],
+    [
       'a relative originalUri without a slash',
       { redirectUri: 'https://site.example/cb', originalUri: 'account' },
       'INVALID_ORIGINAL_URI',

@@ -1,6 +1,6 @@
 import { challengeOf } from './code-challenge';
 import { drawVerifier, verifierOf } from './code-verifier';
-import { attempt, describeValue } from '@site-identity/http/internal';
+import { attempt, describeValue, sameOriginTarget } from '@site-identity/http/internal';
 import { PkceError } from './pkce-error';
 import { generateState } from './state';
 
@@ -82,13 +82,10 @@ export async function createAuthFlowData(request: AuthFlowRequest): Promise<Auth
       { code: 'INVALID_REDIRECT_URI' },
     );
   }
-  // A site path, or an absolute URL on the redirect URI's origin (origins differ
-  // across schemes, so only an http(s) URL can match).
-  if (
-    originalUri !== undefined &&
-    !(typeof originalUri === 'string' && /^\/(?![/\\])/.test(originalUri)) &&
-    urlOf(originalUri)?.origin !== redirect.origin
-  ) {
+  // A site path, or an absolute URL on the redirect URI's origin: the one rule of
+  // every redirect target (control characters, backslashes and `//` after
+  // normalisation refused).
+  if (originalUri !== undefined && sameOriginTarget(originalUri, redirect.origin) === undefined) {
     throw new PkceError(
       `originalUri must be a path on the site or a URL on the origin of redirectUri (${redirect.origin}); got ${describeValue(originalUri)}`,
       { code: 'INVALID_ORIGINAL_URI' },
