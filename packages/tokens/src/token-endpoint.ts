@@ -9,6 +9,7 @@ import {
   attempt,
   exchange,
   invalid,
+  isRecord,
   optionalFunction,
   RETRYABLE_STATUSES,
   signalOf,
@@ -19,12 +20,13 @@ import {
   TokenEndpointError,
   type GrantType,
   type TokensErrorCode,
-} from './errors';
+} from './tokens-error';
 import { authorizedClientGrant } from './authorized-client-grant';
+import { grantHeaders } from './grant-headers';
 import { anonymousGrant, refreshGrant, required, type GrantRequest } from './grant-request';
 import { tokensFromAnswer } from './token-set';
 import type { RefreshToken, Tokens } from './types';
-import type { SignalOption } from './errors';
+import type { SignalOption } from './tokens-error';
 
 /**
  * The platform's token endpoint, the default `tokenUrl`.
@@ -70,35 +72,35 @@ export interface TokenEndpointOptions {
   /** Time-out of a token request in milliseconds. Default 10 000. */
   readonly timeoutMs?: number;
   /**
-   * Extra headers on every token request (e.g. `client-binding`), made by
-   * `createTokenRequestHeaders` of `@site-identity/tokens/token-request-headers` (a
-   * separate import). `accept`, `content-type` and `authorization` stay the library's.
+   * Extra headers on every token request (e.g. `client-binding`): a record, or a
+   * function called once per request that returns one. `accept`, `content-type` and
+   * `authorization` stay the library's.
    */
   readonly tokenRequestHeaders?: TokenRequestHeaders;
 }
 
 /**
- * Extra headers of token requests, as `createTokenRequestHeaders` of
- * `@site-identity/tokens/token-request-headers` makes them: `headers()` gives the
- * headers of one request, checked. A separate import, so that an app that sends
- * none does not carry their checks.
+ * Extra headers of token requests (such as `client-binding`): a record of header
+ * values, or a function called once per request that returns one. Each header is
+ * checked when a request is made: an unsafe name, a line break inside a value, or a
+ * value that is not a string rejects that request with `TokensError`
+ * `INVALID_ARGUMENT` naming the header (`tokenRequestHeaders["client-binding"] must be
+ * a header-safe string; got …`), and nothing is sent. A value is sent trimmed of
+ * surrounding white space, as `fetch` sends it. `accept`, `content-type` and
+ * `authorization` are the library's, set where the request is built: extra headers by
+ * those names are never sent.
  *
  * @example
  * ```ts
  * import { createTokenManager, type TokenRequestHeaders } from '@site-identity/tokens';
- * import { createTokenRequestHeaders } from '@site-identity/tokens/token-request-headers';
  *
  * const binding = { current: 'device-1' };
- * const tokenRequestHeaders: TokenRequestHeaders = createTokenRequestHeaders(() => ({
- *   'client-binding': binding.current,
- * }));
+ * const tokenRequestHeaders: TokenRequestHeaders = () => ({ 'client-binding': binding.current });
  * const manager = createTokenManager({ clientId: 'my-client-id', tokenRequestHeaders });
  * ```
  */
-export interface TokenRequestHeaders {
-  /** The extra headers of one request; throws `INVALID_ARGUMENT` for one that cannot be sent. */
-  readonly headers: () => Headers;
-}
+export type TokenRequestHeaders =
+  Readonly<Record<string, string>> | (() => Readonly<Record<string, string>>);
 
 /**
  * The four grants of the platform's token endpoint. Each resolves with a new
@@ -143,13 +145,13 @@ export interface TokenEndpoint {
   ): Promise<Tokens>;
 }
 
-/** `tokenRequestHeaders` checked: made by `createTokenRequestHeaders`, or nothing. */
-function checkedExtra(extra: unknown): TokenEndpointOptions['tokenRequestHeaders'] {
-  if (extra === undefined || typeof (extra as Partial<TokenRequestHeaders>)?.headers === 'function')
-    return extra as TokenEndpointOptions['tokenRequestHeaders'];
+/** `tokenRequestHeaders` checked: a record, a function returning one, or nothing. */
+function checkedExtra(extra: unknown): TokenRequestHeaders | undefined {
+  if (extra === undefined || typeof extra === 'function' || isRecord(extra))
+    return extra as TokenRequestHeaders | undefined;
   throw invalid(
     'tokenRequestHeaders',
-    'made by createTokenRequestHeaders of @site-identity/tokens/token-request-headers',
+    'a record of header values or a function returning one',
     extra,
     invalidArgument,
   );
@@ -268,11 +270,8 @@ async function sendGrant(
     grantType === 'authorized_client'
       ? fields
       : { clientId: settings.clientId, grantType, ...fields };
-  // The extra headers, never the library's own (`createTokenRequestHeaders` leaves out
-  // `accept` and `authorization`; `exchange` sets `content-type` over any), then
-  // `authorization`, when the grant has one.
-  const headers = new Headers(settings.extra?.headers());
-  if (authorization) headers.set('authorization', authorization);
+  // The extra headers, checked, with the library's own set over them.
+  const headers = grantHeaders(settings.extra, authorization);
   // exchange rejects with PlatformErrors only (every failure wrapped): kept as the cause.
   const answer: GrantAnswer = await exchange(
     { method: 'POST', url: settings.tokenUrl, body, headers, signal },

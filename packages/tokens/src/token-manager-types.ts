@@ -1,4 +1,4 @@
-import type { SignalOption, TokensError } from './errors';
+import type { SignalOption, TokensError } from './tokens-error';
 import type { SessionListener, SessionSnapshot } from './session';
 import type { TokenStorage } from './storage';
 import type { TabEnvironment } from './tab-channel';
@@ -88,8 +88,8 @@ export interface TokenManagerOptions {
   /** Time-out of a token request in milliseconds. Default 10 000. */
   readonly timeoutMs?: number;
   /**
-   * Extra headers on every token request (e.g. `client-binding`), made by
-   * `createTokenRequestHeaders` of `@site-identity/tokens/token-request-headers`; see {@link TokenRequestHeaders}.
+   * Extra headers on every token request (e.g. `client-binding`): a record, or a function
+   * called once per request that returns one; see {@link TokenRequestHeaders}.
    */
   readonly tokenRequestHeaders?: TokenRequestHeaders;
   /**

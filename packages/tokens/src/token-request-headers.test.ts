@@ -9,6 +9,13 @@ import { createTokenRequestHeaders } from './token-request-headers';
 const platform = createMockPlatform();
 const server = setupServer(...platform.handlers);
 const seen: Headers[] = [];
+/** Extra headers that name the library's own, in other letter cases. */
+const ownHeaders = {
+  'client-binding': 'b-1',
+  Authorization: 'x',
+  ACCEPT: 'text/html',
+  'content-type': 'text/plain',
+};
 
 beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' });
@@ -21,6 +28,44 @@ afterEach(() => {
 afterAll(() => server.close());
 
 describe('tokenRequestHeaders', () => {
+  test("no value of any shape replaces the library's own headers: a hand-written { headers() } on the anonymous grant", async () => {
+    const handWritten = { headers: () => new Headers({ authorization: 'x', accept: 'text/html' }) };
+    const endpoint = createTokenEndpoint({
+      clientId: 'client-1',
+      tokenRequestHeaders: handWritten as never,
+    });
+    // A record whose `headers` is not a header value: refused, and nothing is sent.
+    await expect(endpoint.anonymous()).rejects.toMatchObject({
+      name: 'TokensError',
+      code: 'INVALID_ARGUMENT',
+      message: expect.stringContaining(
+        'tokenRequestHeaders["headers"] must be a header-safe string',
+      ),
+    });
+    expect(seen).toHaveLength(0);
+  });
+
+  test.each([
+    ['a plain record', (): unknown => ownHeaders],
+    ['a plain function', (): unknown => () => ownHeaders],
+    ['a function returning Headers', (): unknown => () => new Headers(ownHeaders)],
+  ])(
+    'the library keeps accept, content-type and authorization over %s naming them',
+    async (_kind, make) => {
+      const endpoint = createTokenEndpoint({
+        clientId: 'client-1',
+        tokenRequestHeaders: make() as never,
+      });
+      await endpoint.anonymous();
+      for (const headers of seen) {
+        expect(headers.get('authorization')).toBeNull();
+        expect(headers.get('accept')).toBe('application/json');
+        expect(headers.get('content-type')).toBe('application/json');
+      }
+      expect(seen.map((headers) => headers.get('client-binding'))).toEqual(['b-1']);
+    },
+  );
+
   test('every grant of the endpoint carries them; the library keeps its own content type and authorization', async () => {
     const endpoint = createTokenEndpoint({
       clientId: 'client-1',
@@ -74,9 +119,7 @@ describe('tokenRequestHeaders', () => {
     async (headers, name) => {
       const endpoint = createTokenEndpoint({
         clientId: 'client-1',
-        tokenRequestHeaders: createTokenRequestHeaders(
-          headers as unknown as Record<string, string>,
-        ),
+        tokenRequestHeaders: headers as unknown as Record<string, string>,
       });
       await expect(endpoint.anonymous()).rejects.toMatchObject({
         name: 'TokensError',
@@ -84,6 +127,10 @@ describe('tokenRequestHeaders', () => {
         message: expect.stringContaining(name),
       });
       expect(seen).toHaveLength(0);
+      // createTokenRequestHeaders checks a record at once, with the same message.
+      expect(() => createTokenRequestHeaders(headers as unknown as Record<string, string>)).toThrow(
+        expect.objectContaining({ message: expect.stringContaining(name) }),
+      );
     },
   );
 
@@ -112,27 +159,52 @@ describe('tokenRequestHeaders', () => {
   );
 
   test.each([
-    ['a record', { 'client-binding': 'b' }, 'an object'],
-    ['a function', () => ({ 'client-binding': 'b' }), 'a function'],
+    ['a record', { 'client-binding': 'b' }],
+    ['a function', () => ({ 'client-binding': 'b' })],
+    ['made by createTokenRequestHeaders', createTokenRequestHeaders({ 'client-binding': 'b' })],
+  ])('tokenRequestHeaders may be %s', async (_kind, tokenRequestHeaders) => {
+    const endpoint = createTokenEndpoint({ clientId: 'client-1', tokenRequestHeaders });
+    const manager = createTokenManager({
+      clientId: 'client-1',
+      storage: memoryStorage(),
+      crossTab: false,
+      tokenRequestHeaders,
+    });
+    await endpoint.anonymous();
+    await manager.getTokens();
+    expect(seen.map((headers) => headers.get('client-binding'))).toEqual(['b', 'b']);
+    manager.dispose();
+  });
+
+  test.each([
     ['a string', 'client-binding: b', '"client-binding: b"'],
-  ])(
-    'tokenRequestHeaders not made by createTokenRequestHeaders (%s) are refused at creation, naming the import',
-    (_kind, tokenRequestHeaders, shown) => {
-      const expected = expect.objectContaining({
-        name: 'TokensError',
-        code: 'INVALID_ARGUMENT',
-        message: `tokenRequestHeaders must be made by createTokenRequestHeaders of @site-identity/tokens/token-request-headers; got ${shown}`,
-      });
-      const given = tokenRequestHeaders as never;
-      expect(() => createTokenEndpoint({ clientId: 'c', tokenRequestHeaders: given })).toThrow(
-        expected,
-      );
-      expect(() =>
-        createTokenManager({ clientId: 'c', crossTab: false, tokenRequestHeaders: given }),
-      ).toThrow(expected);
-      expect(seen).toHaveLength(0);
-    },
-  );
+    ['a number', 7, '7'],
+    ['null', null, 'null'],
+  ])('tokenRequestHeaders that are %s are refused at creation', (_kind, given, shown) => {
+    const expected = expect.objectContaining({
+      name: 'TokensError',
+      code: 'INVALID_ARGUMENT',
+      message: `tokenRequestHeaders must be a record of header values or a function returning one; got ${shown}`,
+    });
+    const tokenRequestHeaders = given as never;
+    expect(() => createTokenEndpoint({ clientId: 'c', tokenRequestHeaders })).toThrow(expected);
+    expect(() =>
+      createTokenManager({ clientId: 'c', crossTab: false, tokenRequestHeaders }),
+    ).toThrow(expected);
+    expect(seen).toHaveLength(0);
+  });
+
+  test('a function that returns no record is refused per request, and nothing is sent', async () => {
+    const endpoint = createTokenEndpoint({
+      clientId: 'client-1',
+      tokenRequestHeaders: (() => 'client-binding: b') as never,
+    });
+    await expect(endpoint.anonymous()).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message: 'tokenRequestHeaders() must be a record of header values; got "client-binding: b"',
+    });
+    expect(seen).toHaveLength(0);
+  });
 });
 
 describe('authorizedClient with a session token', () => {
