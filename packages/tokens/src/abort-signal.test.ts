@@ -2,7 +2,7 @@ import { isPlatformError } from '@site-identity/http';
 import { createMockPlatform } from '@site-identity/mock-platform';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { isTokenEndpointError, isTokensError } from './errors';
+import { isTokenEndpointError, isTokensError } from './tokens-error';
 import { memoryStorage } from './storage';
 import { createTokenEndpoint } from './token-endpoint';
 import { createTokenManager } from './token-manager';

@@ -1,5 +1,5 @@
 import { invalid } from '@site-identity/http/internal';
-import { invalidArgument } from './errors';
+import { invalidArgument } from './tokens-error';
 import { required, type GrantRequest } from './grant-request';
 import type { TokenEndpoint } from './token-endpoint';
 

@@ -1,6 +1,6 @@
 import type { AuthorizedClientRequest, TokenManager, Tokens } from '@site-identity/tokens';
 import { authorizedClientGrant } from './authorized-client-grant';
-import { internalsOf } from './internals';
+import { internals } from './internals';
 
 /**
  * Member tokens for another member through the `authorized_client` grant, authorised
@@ -29,7 +29,7 @@ export async function authorizedClient(
   manager: TokenManager,
   request: AuthorizedClientRequest,
 ): Promise<Tokens> {
-  const { grant } = internalsOf(manager);
+  const { grant } = internals.borrow(manager);
   // The request is checked first (the grant is made before its access token is asked
   // for): bad input sends nothing, not even a renewal of the manager's own tokens. The
   // access token is the request's, else the manager's own as its `getAccessToken` gives

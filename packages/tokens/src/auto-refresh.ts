@@ -1,6 +1,6 @@
 import type { AutoRefresh } from '@site-identity/tokens';
 import { invalid, isRecord } from '@site-identity/http/internal';
-import { invalidArgument } from './errors';
+import { invalidArgument } from './tokens-error';
 import { createAutoRefresh } from './refresh-timer';
 
 /**

@@ -1,5 +1,5 @@
 import { requiredString } from '@site-identity/http/internal';
-import { invalidArgument, type GrantType } from './errors';
+import { invalidArgument, type GrantType } from './tokens-error';
 import type { RefreshToken, TokenRole } from './types';
 
 /** A non-empty string, or the package's `INVALID_ARGUMENT` naming it. @internal */

@@ -9,7 +9,7 @@ export {
   type TokenEndpointErrorInit,
   type TokensErrorCode,
   type TokensErrorInit,
-} from './errors';
+} from './tokens-error';
 export { isExpired, isTokens } from './token-set';
 export {
   createTokenEndpoint,

@@ -1,5 +1,5 @@
 import type { Entry } from './entry';
-import type { TokenEndpointError, TokensError } from './errors';
+import type { TokenEndpointError, TokensError } from './tokens-error';
 import type { SessionEnd, SessionEvent, SessionStatus } from './session';
 import type { Session } from './session-transition';
 

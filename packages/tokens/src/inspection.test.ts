@@ -2,7 +2,7 @@
 // The inspection API: what a development panel, a log or a trace hears from the manager.
 import { createMockPlatform } from '@site-identity/mock-platform';
 import { describe, expect, test, vi } from 'vitest';
-import { isTokensError } from './errors';
+import { isTokensError } from './tokens-error';
 import type { InspectionEvent } from './inspection-events';
 import { inspect } from './inspection';
 import { autoRefresh } from './auto-refresh';

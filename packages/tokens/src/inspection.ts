@@ -1,6 +1,6 @@
 import type { InspectionListener, TokenManager } from '@site-identity/tokens';
 import { createInspector } from './inspector';
-import { internalsOf } from './internals';
+import { internals } from './internals';
 
 /**
  * Hears what the token manager does, for a development panel, logs or traces: every
@@ -25,5 +25,5 @@ import { internalsOf } from './internals';
  * ```
  */
 export function inspect(manager: TokenManager, listener: InspectionListener): () => void {
-  return internalsOf(manager).observe(createInspector).inspect(listener);
+  return internals.borrow(manager).observe(createInspector).inspect(listener);
 }

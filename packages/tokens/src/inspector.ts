@@ -4,7 +4,7 @@ import {
   isTokensError,
   type TokenEndpointError,
   type TokensError,
-} from './errors';
+} from './tokens-error';
 import type { InspectionEvent, SessionObserver, Unstamped } from './inspection-events';
 import { createListeners } from './listeners';
 import { heard, read } from './session-transition';
@@ -51,7 +51,7 @@ export function createInspector(now: () => number) {
           startedAt,
           durationMs: now() - startedAt,
           outcome,
-          error: isTokensError(error) ? error : undefined,
+          error: isTokensError(error) || isTokenEndpointError(error) ? error : undefined,
         });
       emit({ type: 'renewal-start', grant, ...rankOf(base) });
       try {

@@ -1,11 +1,8 @@
-import { borrow, lend } from '@site-identity/http/internal';
-import { invalidArgument } from './errors';
+import { lending } from '@site-identity/http/internal';
 import type { GrantRequest } from './grant-request';
 import type { SessionObserver } from './inspection-events';
+import { invalidArgument } from './tokens-error';
 import type { Tokens } from './types';
-
-/** The key of what a token manager lends the separate imports that extend it. */
-const INTERNALS = '@site-identity/tokens:internals';
 
 /**
  * What a token manager lends its separate imports: `observe` attaches the
@@ -17,16 +14,14 @@ export interface ManagerInternals {
   grant(request: GrantRequest): Promise<Tokens>;
 }
 
-/** `manager` with its internals attached, out of sight (not enumerable, read-only). @internal */
-export const withInternals = <T extends object>(manager: T, internals: ManagerInternals): T =>
-  lend(manager, INTERNALS, internals);
-
-/** The internals of a token manager made by `createTokenManager`; `INVALID_ARGUMENT` for anything else. @internal */
-export const internalsOf = (manager: unknown): ManagerInternals =>
-  borrow(
-    manager,
-    INTERNALS,
-    'manager',
-    'a token manager made by createTokenManager of @site-identity/tokens',
-    invalidArgument,
-  ) as ManagerInternals;
+/**
+ * The package's one lend/borrow pair: `createTokenManager` lends, each separate
+ * import that takes the manager (`/inspection`, `/authorized-client`) borrows first
+ * (`INVALID_ARGUMENT` for anything `createTokenManager` did not make). @internal
+ */
+export const internals = /* @__PURE__ */ lending<ManagerInternals>({
+  key: '@site-identity/tokens:internals',
+  name: 'manager',
+  what: 'a token manager made by createTokenManager of @site-identity/tokens',
+  make: invalidArgument,
+});

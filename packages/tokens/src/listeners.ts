@@ -1,5 +1,5 @@
 import { invalid } from '@site-identity/http/internal';
-import { invalidArgument } from './errors';
+import { invalidArgument } from './tokens-error';
 
 /**
  * A set of listeners, for the session's subscribers and the inspection's alike:

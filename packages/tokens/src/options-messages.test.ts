@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { isTokensError } from './errors';
+import { isTokensError } from './tokens-error';
 import { createTokenEndpoint } from './token-endpoint';
 import { createTokenManager } from './token-manager';
 

@@ -1,6 +1,6 @@
 import { attempt } from '@site-identity/http/internal';
 import { entryOf, NO_ENTRY, recordOf, type Entry } from './entry';
-import { TokensError } from './errors';
+import { TokensError } from './tokens-error';
 import type { TokenStorage } from './storage';
 
 /** A value, or a promise of it from an asynchronous storage. @internal */

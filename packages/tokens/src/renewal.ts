@@ -4,7 +4,7 @@ import {
   isTokensError,
   TokensError,
   type TokenEndpointError,
-} from './errors';
+} from './tokens-error';
 import type { Grant } from './inspection-events';
 import type { RenewalAsk } from './renewal-decision';
 import {
@@ -47,9 +47,10 @@ export function createRenewal(
 
   /** The snapshot carries a failure until the next success; the error is what the caller gets. */
   function fail(error: unknown): TokensError | TokenEndpointError {
-    const failure = isTokensError(error)
-      ? error
-      : new TokensError('Renewal failed', { code: 'INVALID_RESPONSE', cause: error });
+    const failure =
+      isTokensError(error) || isTokenEndpointError(error)
+        ? error
+        : new TokensError('Renewal failed', { code: 'INVALID_RESPONSE', cause: error });
     void dispatch(failed, failure);
     return failure;
   }

@@ -2,7 +2,7 @@
 // The six ways a member used to be lost or a refresh token spent twice, each as it happened.
 import { createMockPlatform } from '@site-identity/mock-platform';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { isTokensError } from './errors';
+import { isTokenEndpointError } from './tokens-error';
 import type { InspectionEvent } from './inspection-events';
 import { inspect } from './inspection';
 import type { SessionEvent } from './session';
@@ -270,7 +270,7 @@ describe('the session engine keeps members and presents each refresh token once'
       vi.setSystemTime(Date.now() + 3_600_000);
       platform.faults.inject({ path: '/oauth2/token', kind: 'status', status });
       const failure = await manager.getTokens().catch((error: unknown) => error);
-      expect(isTokensError(failure)).toBe(true);
+      expect(isTokenEndpointError(failure)).toBe(true);
       expect(failure).toMatchObject({ status, retryable: false, invalidGrant: false });
       expect(manager.isLoggedIn()).toBe(true);
       expect(manager.getSnapshot().tokens).toEqual(member);

@@ -5,7 +5,7 @@ import {
   requiredString,
 } from '@site-identity/http/internal';
 import { compareEntries, NO_ENTRY } from './entry';
-import { invalidArgument, type TokensError } from './errors';
+import { invalidArgument, type TokensError } from './tokens-error';
 import type { SessionObserver } from './inspection-events';
 import { watchPageCache } from './page-cache';
 import { after, createStoredRecord, type MaybePromise, type RecordRead } from './record';

@@ -1,5 +1,5 @@
 import { compareEntries, NO_ENTRY, type Entry } from './entry';
-import type { TokenEndpointError, TokensError } from './errors';
+import type { TokenEndpointError, TokensError } from './tokens-error';
 import type { RenewalDecision } from './renewal-decision';
 import {
   eventFor,

@@ -1,4 +1,4 @@
-import type { TokenEndpointError, TokensError } from './errors';
+import type { TokenEndpointError, TokensError } from './tokens-error';
 import type { Tokens } from './types';
 
 /**

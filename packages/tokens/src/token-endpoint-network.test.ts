@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTokenEndpoint } from './token-endpoint';
-import { isTokenEndpointError, type TokenEndpointError } from './errors';
+import { isTokenEndpointError, type TokenEndpointError } from './tokens-error';
 
 let plain: Server;
 let plainPort = 0;

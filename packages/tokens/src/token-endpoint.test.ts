@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createMockPlatform } from '@site-identity/mock-platform';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { isTokenEndpointError, isTokensError, TokenEndpointError } from './errors';
+import { isTokenEndpointError, isTokensError, TokenEndpointError } from './tokens-error';
 import { createTokenEndpoint, DEFAULT_TOKEN_URL } from './token-endpoint';
 
 const platform = createMockPlatform();

@@ -2,7 +2,7 @@ import { createMockPlatform } from '@site-identity/mock-platform';
 import fc from 'fast-check';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import { isTokenEndpointError, type TokensError } from './errors';
+import { isTokenEndpointError, type TokensError } from './tokens-error';
 import type { SessionEvent, SessionSnapshot } from './session';
 import { authorizedClient } from './authorized-client';
 import { autoRefresh } from './auto-refresh';

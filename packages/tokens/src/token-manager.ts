@@ -1,8 +1,8 @@
 import { DEFAULT_API_BASE_URL } from '@site-identity/http';
 import { absoluteUrl, invalid, isRecord, untilAborted } from '@site-identity/http/internal';
 import { explicitEntry } from './entry';
-import { invalidArgument } from './errors';
-import { withInternals } from './internals';
+import { invalidArgument } from './tokens-error';
+import { internals } from './internals';
 import { createRenewal } from './renewal';
 import { createSessionEngine, type SessionEngine } from './session-engine';
 import { failed, replaced } from './session-transition';
@@ -161,5 +161,5 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
       engine.dispose();
     },
   };
-  return withInternals(manager, { observe: engine.observe, grant: endpoint.grant });
+  return internals.lend(manager, { observe: engine.observe, grant: endpoint.grant });
 }

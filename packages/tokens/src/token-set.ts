@@ -1,5 +1,5 @@
 import { invalid, isRecord } from '@site-identity/http/internal';
-import { invalidArgument } from './errors';
+import { invalidArgument } from './tokens-error';
 import type { Tokens, TokenRole } from './types';
 
 /**

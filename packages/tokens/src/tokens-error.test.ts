@@ -1,6 +1,12 @@
 import { isPlatformError, PlatformError } from '@site-identity/http';
 import { describe, expect, test } from 'vitest';
-import { isTokenEndpointError, isTokensError, TokenEndpointError, TokensError } from './errors';
+import {
+  invalidArgument,
+  isTokenEndpointError,
+  isTokensError,
+  TokenEndpointError,
+  TokensError,
+} from './tokens-error';
 
 describe('TokenEndpointError', () => {
   test.each([
@@ -55,12 +61,12 @@ describe('TokenEndpointError', () => {
     expect(error.response).toBe(response);
     expect(Object.keys(error)).not.toContain('response');
     expect(error.name).toBe('TokenEndpointError');
-    // It is a PlatformError (not a copy of one) that isTokensError recognises too.
+    // It is a PlatformError, not a TokensError: the guards say what instanceof says.
     expect(error).toBeInstanceOf(PlatformError);
     expect(error).not.toBeInstanceOf(TokensError);
     expect([isPlatformError(error), isTokensError(error), isTokenEndpointError(error)]).toEqual([
       true,
-      true,
+      false,
       true,
     ]);
     expect(error).toMatchObject({ kind: 'http', retryable: false, fieldViolations: [] });
@@ -85,18 +91,40 @@ describe('guards', () => {
     [
       'a TokenEndpointError',
       new TokenEndpointError('m', { code: 'TIMEOUT', grantType: 'anonymous' }),
-      true,
+      false,
       true,
     ],
     [
-      'one from another realm or copy of the package (it carries the one brand)',
-      Object.create({
-        get [Symbol.for('site-identity.error')]() {
-          return ['TokenEndpointError', 'TokensError', 'SiteIdentityError'];
-        },
-      }) as unknown,
+      'a TokensError from another realm or copy of the package (it carries the one brand)',
+      Object.assign(
+        Object.create({
+          get [Symbol.for('site-identity.error')]() {
+            return ['TokensError', 'SiteIdentityError'];
+          },
+        }) as object,
+        { code: 'STORAGE_CORRUPT' },
+      ),
       true,
+      false,
+    ],
+    [
+      'a TokenEndpointError from another realm or copy of the package',
+      Object.assign(
+        Object.create({
+          get [Symbol.for('site-identity.error')]() {
+            return ['TokenEndpointError', 'PlatformError', 'SiteIdentityError'];
+          },
+        }) as object,
+        { code: 'TIMEOUT', kind: 'timeout', fieldViolations: [] },
+      ),
+      false,
       true,
+    ],
+    [
+      'a branded error without a string code',
+      Object.assign(new TokensError('x', { code: 'INVALID_ARGUMENT' }), { code: 7 }),
+      false,
+      false,
     ],
     [
       'a plain object with the name but not the brand',
@@ -119,5 +147,16 @@ test('the brand covers a subclass with its own name', () => {
   }
   const error = new RenewalError('m', { code: 'TIMEOUT', grantType: 'refresh_token' });
   expect(isTokenEndpointError(error)).toBe(true);
-  expect(isTokensError(error)).toBe(true);
+  expect(isTokensError(error)).toBe(false);
+  expect(error instanceof TokensError).toBe(false);
+});
+
+test('invalidArgument is the INVALID_ARGUMENT TokensError of a finished message', () => {
+  const error = invalidArgument('clientId must be a non-empty string; got undefined');
+  expect(error).toBeInstanceOf(TokensError);
+  expect([error.code, error.message, error.retryable]).toEqual([
+    'INVALID_ARGUMENT',
+    'clientId must be a non-empty string; got undefined',
+    false,
+  ]);
 });

@@ -1,4 +1,5 @@
 import {
+  isPlatformError,
   isSiteIdentityError,
   PlatformError,
   SiteIdentityError,
@@ -66,9 +67,11 @@ export interface TokensErrorInit {
 
 /**
  * The error of this package (a `SiteIdentityError` of `@site-identity/http`): bad
- * input, storage, the tab lock. A failed token request is a {@link TokenEndpointError}
- * (a `PlatformError`), an aborted call http's `PlatformError` `ABORTED`; `isTokensError`
- * recognises both of this package's classes. Messages never contain a token value.
+ * input, storage, the tab lock. A failed token request is a {@link TokenEndpointError},
+ * which extends http's `PlatformError`, not this class; an aborted call rejects with
+ * http's `PlatformError` `ABORTED`. The guards agree with `instanceof`:
+ * `isTokensError` recognises a `TokensError` only, `isTokenEndpointError` (and
+ * `isPlatformError`) a `TokenEndpointError`. Messages never contain a token value.
  *
  * @example
  * ```ts
@@ -82,7 +85,7 @@ export interface TokensErrorInit {
 export class TokensError extends SiteIdentityError {
   /** The name this class adds to the brand of its errors, and their `name`. */
   static override readonly brand: string = 'TokensError';
-  declare name: 'TokensError' | 'TokenEndpointError';
+  declare name: 'TokensError';
 
   /** What went wrong, for programs; the message is for people. */
   declare readonly code: TokensErrorCode | (string & {});
@@ -210,9 +213,11 @@ export class TokenEndpointError extends PlatformError {
 }
 
 /**
- * Whether `value` is a {@link TokensError} (or a {@link TokenEndpointError}),
- * from this realm or another copy of the package (it checks the one brand of
- * `SiteIdentityError`, not the prototype).
+ * Whether `value` is a {@link TokensError}, also one from another realm, another
+ * copy of this package or a subclass (the one rule of every guard: the brand of
+ * `SiteIdentityError` and a string `code`; not the prototype). A
+ * {@link TokenEndpointError} is a `PlatformError`, not a `TokensError`: check it
+ * with {@link isTokenEndpointError}.
  *
  * @example
  * ```ts
@@ -221,13 +226,14 @@ export class TokenEndpointError extends PlatformError {
  * if (isTokensError(error) && error.code === 'STORAGE_CORRUPT') console.warn(error.message);
  * ```
  */
-export function isTokensError(value: unknown): value is TokensError | TokenEndpointError {
-  return isSiteIdentityError(value, 'TokensError') || isTokenEndpointError(value);
+export function isTokensError(value: unknown): value is TokensError {
+  return isSiteIdentityError(value, 'TokensError');
 }
 
 /**
  * Whether `value` is a {@link TokenEndpointError} (which is a `PlatformError` of
- * `@site-identity/http`, so `isPlatformError` says yes too), from this realm or another.
+ * `@site-identity/http`, so `isPlatformError` says yes too, and `isTokensError` no),
+ * also one from another realm, another copy of this package or a subclass.
  *
  * @example
  * ```ts
@@ -238,5 +244,5 @@ export function isTokensError(value: unknown): value is TokensError | TokenEndpo
  * ```
  */
 export function isTokenEndpointError(value: unknown): value is TokenEndpointError {
-  return isSiteIdentityError(value, 'TokenEndpointError');
+  return isPlatformError(value) && isSiteIdentityError(value, 'TokenEndpointError');
 }
