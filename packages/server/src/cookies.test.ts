@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { CHUNK_SIZE, parseCookies, readChunked, serializeCookie, writeChunked } from './cookies';
+import {
+  CHUNK_SIZE,
+  MAX_CHUNKS,
+  parseCookies,
+  readChunked,
+  serializeCookie,
+  writeChunked,
+} from './cookies';
 
 const attrs = { path: '/', secure: true, maxAge: 60 };
 
@@ -63,6 +70,19 @@ describe('chunking', () => {
     expect(readChunked(jar, 's')).toBe(long);
     jar = apply(jar, writeChunked(jar, 's', undefined, attrs));
     expect(jar.size).toBe(0);
+  });
+
+  test.each([MAX_CHUNKS + 1, 100, 1000])(
+    'a value in %i chunks is not read at all (not a cookie this package wrote)',
+    (count) => {
+      const jar = new Map(Array.from({ length: count }, (_, i) => [`s.${i}`, 'x'.repeat(100)]));
+      expect(readChunked(jar, 's')).toBeUndefined();
+    },
+  );
+
+  test(`${MAX_CHUNKS} chunks are read`, () => {
+    const jar = new Map(Array.from({ length: MAX_CHUNKS }, (_, i) => [`s.${i}`, String(i)]));
+    expect(readChunked(jar, 's')).toBe('01234567'.slice(0, MAX_CHUNKS));
   });
 
   test('other cookies are left alone', () => {

@@ -30,10 +30,20 @@ export function serializeCookie(name: string, value: string, attributes: CookieA
 /** The names `name` may be stored under: itself, or `name.0`, `name.1`, … when chunked. */
 const chunkName = (name: string, index: number) => `${name}.${index}`;
 
-/** The value stored under `name`, whole or in chunks; `undefined` when absent. @internal */
+/**
+ * The most chunks a value is read from: 8 × {@link CHUNK_SIZE} is far more than a
+ * sealed token set needs, and a request with more is refused rather than read whole.
+ */
+export const MAX_CHUNKS = 8;
+
+/**
+ * The value stored under `name`, whole or in chunks; `undefined` when absent, and when
+ * it comes in more than {@link MAX_CHUNKS} chunks (not a cookie this package wrote). @internal
+ */
 export function readChunked(cookies: Map<string, string>, name: string): string | undefined {
   const whole = cookies.get(name);
   if (whole !== undefined) return whole;
+  if (cookies.has(chunkName(name, MAX_CHUNKS))) return undefined;
   let value = '';
   for (let i = 0; cookies.has(chunkName(name, i)); i++)
     value += cookies.get(chunkName(name, i)) ?? '';

@@ -1,9 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { checkSecrets, createSealer } from './sealer';
+import { checkSecrets, createSealer, estimatedBits } from './sealer';
 import { isServerIdentityError } from './server-identity-error';
 
-const A = 'a'.repeat(32);
-const B = 'b'.repeat(40);
+const A = 'first-secret-0123456789-abcdefghijklm';
+const B = 'second-secret-9876543210-nopqrstuvwxyz-ABC';
+const toHex = (bytes: Uint8Array) =>
+  [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
 
 describe('createSealer', () => {
   test('opens what it sealed, and the sealed text shows nothing of it', async () => {
@@ -74,6 +76,29 @@ describe('checkSecrets', () => {
     [undefined, 'x', 'secrets must be a non-empty list of strings; got a string of 1 characters'],
     [undefined, [A, 7], 'secrets[1] must be a string of at least 32 characters; got 7'],
     [A, [A], 'secret and secrets must be given one at a time; got both'],
+    // Long enough, but not random: refused with how to make one.
+    ...(
+      [
+        ['a'.repeat(32), 0],
+        ['ab'.repeat(16), 32],
+        ['abcd'.repeat(8), 64],
+        ['abcdefgh'.repeat(4), 96],
+        ['pass'.repeat(10), 60],
+        ['0'.repeat(44), 0],
+      ] as const
+    ).map(
+      ([secret, bits]) =>
+        [
+          secret,
+          undefined,
+          `secret must be a random string (at least 100 bits of entropy by its character frequencies; make one with \`openssl rand -base64 32\` or \`crypto.randomBytes(32).toString("base64")\`); got a string of ${secret.length} characters with about ${bits} bits`,
+        ] as const,
+    ),
+    [
+      undefined,
+      [A, 'x'.repeat(40)],
+      'secrets[1] must be a random string (at least 100 bits of entropy by its character frequencies; make one with `openssl rand -base64 32` or `crypto.randomBytes(32).toString("base64")`); got a string of 40 characters with about 0 bits',
+    ],
   ])('secret %j, secrets %j → %s', (secret, secrets, message) => {
     let thrown: unknown;
     try {
@@ -84,5 +109,15 @@ describe('checkSecrets', () => {
     expect(isServerIdentityError(thrown)).toBe(true);
     expect((thrown as Error).message).toBe(message);
     expect((thrown as { code: string }).code).toBe('INVALID_ARGUMENT');
+  });
+});
+
+describe('estimatedBits', () => {
+  test('random secrets show well over the minimum; a repeated pattern does not', () => {
+    expect(estimatedBits(toHex(crypto.getRandomValues(new Uint8Array(16))))).toBeGreaterThan(100);
+    expect(
+      estimatedBits(btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))))),
+    ).toBeGreaterThan(180);
+    expect(estimatedBits('')).toBe(0);
   });
 });

@@ -37,6 +37,31 @@ async function deriveKey(secret: string): Promise<CryptoKey> {
   );
 }
 
+/**
+ * The least entropy a secret must show, in bits, estimated from how often each of
+ * its characters occurs (Shannon): a repeated character (`'a'` × 32) shows 0, a word
+ * repeated a few times little more, while 32 random hex characters show about 115
+ * and `openssl rand -base64 32` about 220.
+ */
+export const MIN_SECRET_BITS = 100;
+
+/** How to make a secret, said in every refusal of one. */
+const MAKE_ONE =
+  'make one with `openssl rand -base64 32` or `crypto.randomBytes(32).toString("base64")`';
+
+/** The entropy of `text` in bits, estimated from its character frequencies. @internal */
+export function estimatedBits(text: string): number {
+  const counts = new Map<string, number>();
+  let length = 0;
+  for (const char of text) {
+    counts.set(char, (counts.get(char) ?? 0) + 1);
+    length++;
+  }
+  let bits = 0;
+  for (const count of counts.values()) bits -= count * Math.log2(count / length);
+  return bits;
+}
+
 /** What came where a secret was expected, said without the secret: a string by its length only. */
 const shownSecret = (value: unknown): string =>
   typeof value === 'string' ? `a string of ${value.length} characters` : describeValue(value);
@@ -50,13 +75,23 @@ export function checkSecrets(secret: unknown, secrets: unknown): string[] {
   if (!Array.isArray(list) || list.length === 0)
     throw invalid(name, 'a non-empty list of strings', list, invalidArgument, shownSecret(list));
   list.forEach((value, i) => {
+    const at = secrets === undefined ? 'secret' : `secrets[${i}]`;
     if (typeof value !== 'string' || value.length < MIN_SECRET_LENGTH)
       throw invalid(
-        secrets === undefined ? 'secret' : `secrets[${i}]`,
+        at,
         `a string of at least ${MIN_SECRET_LENGTH} characters`,
         value,
         invalidArgument,
         shownSecret(value),
+      );
+    const bits = estimatedBits(value);
+    if (bits < MIN_SECRET_BITS)
+      throw invalid(
+        at,
+        `a random string (at least ${MIN_SECRET_BITS} bits of entropy by its character frequencies; ${MAKE_ONE})`,
+        value,
+        invalidArgument,
+        `${shownSecret(value)} with about ${Math.floor(bits)} bits`,
       );
   });
   return list as string[];
