@@ -7,7 +7,8 @@ import {
 import type { RedirectsContext } from './redirects-context';
 import type { AuthFlowInput, AuthUrl, AuthUrlOptions } from './redirects-types';
 import { postJson, signalOf } from '@site-identity/http/internal';
-import { invalidArgument, text } from './values';
+import { text } from './values';
+import { invalidArgument } from './redirects-error';
 
 /**
  * A redirect session: one intent, POSTed with the manager's access token (or

@@ -6,7 +6,8 @@ import { browser, type RedirectsContext } from './redirects-context';
 import type { LoginCompletion } from './redirects-types';
 import { takeFlow } from './stored-records';
 import { signalOf } from '@site-identity/http/internal';
-import { attempt, invalidArgument } from './values';
+import { attempt } from './values';
+import { invalidArgument } from './redirects-error';
 
 /**
  * `completeLogin`: the flow for the callback's state is taken synchronously,

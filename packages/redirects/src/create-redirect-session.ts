@@ -9,8 +9,8 @@ import type {
 } from '@site-identity/redirects';
 import { invalid, isRecord } from '@site-identity/http/internal';
 import { postRedirectSession } from './auth-url';
-import { internalsOf } from './internals';
-import { invalidArgument } from './values';
+import { internals } from './internals';
+import { invalidArgument } from './redirects-error';
 
 /** The names of the intents, for the one-intent check. */
 const INTENTS: ReadonlyArray<keyof RedirectIntents> = [
@@ -74,7 +74,7 @@ export async function createRedirectSession(
   request: RedirectSessionRequest,
   options?: { readonly signal?: AbortSignal | undefined },
 ): Promise<RedirectSession> {
-  const ctx = internalsOf(redirects);
+  const ctx = internals.borrow(redirects);
   checkRequest(request);
   return postRedirectSession(ctx, request, options);
 }

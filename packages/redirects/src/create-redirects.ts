@@ -1,7 +1,6 @@
 import { getAuthUrl } from './auth-url';
 import { completeLogin } from './complete-login';
-import { INTERNALS } from './internals';
-import { lend } from '@site-identity/http/internal';
+import { internals } from './internals';
 import { loginWithRedirect } from './login-with-redirect';
 import { logout } from './logout';
 import { createContext } from './redirects-context';
@@ -63,5 +62,5 @@ export function createRedirects(options: RedirectsOptions): Redirects {
     logout: (logoutOptions) => logout(ctx, logoutOptions),
   };
   // The context of its calls, attached out of sight (not enumerable, read-only).
-  return lend(redirects, INTERNALS, ctx);
+  return internals.lend(redirects, ctx);
 }

@@ -1,5 +1,5 @@
 import { invalid } from '@site-identity/http/internal';
-import { invalidArgument } from './values';
+import { invalidArgument } from './redirects-error';
 
 /**
  * The platform's well-known identity-provider connection ids, by the name

@@ -1,19 +1,15 @@
-import { borrow } from '@site-identity/http/internal';
+import { lending } from '@site-identity/http/internal';
 import type { RedirectsContext } from './redirects-context';
-import { invalidArgument } from './values';
+import { invalidArgument } from './redirects-error';
 
 /**
- * The key of what a redirect client lends the separate imports that extend it (`/popup`,
- * `/prewarm`, `/redirect-session`): `createRedirects` attaches its context under it, out of sight.
+ * The package's one lend/borrow pair: `createRedirects` lends its context, each
+ * separate import that takes the client (`/popup`, `/prewarm`, `/redirect-session`)
+ * borrows it first (`INVALID_ARGUMENT` for anything `createRedirects` did not make).
  */
-export const INTERNALS = '@site-identity/redirects:internals';
-
-/** The context of a redirect client made by `createRedirects`; `INVALID_ARGUMENT` for anything else. */
-export const internalsOf = (redirects: unknown): RedirectsContext =>
-  borrow(
-    redirects,
-    INTERNALS,
-    'redirects',
-    'a redirect client made by createRedirects of @site-identity/redirects',
-    invalidArgument,
-  ) as RedirectsContext;
+export const internals = /* @__PURE__ */ lending<RedirectsContext>({
+  key: '@site-identity/redirects:internals',
+  name: 'redirects',
+  what: 'a redirect client made by createRedirects of @site-identity/redirects',
+  make: invalidArgument,
+});

@@ -6,7 +6,7 @@ import { browser, redirectUrl, type RedirectsContext } from './redirects-context
 import type { LoginWithRedirectOptions } from './redirects-types';
 import { dropFlow, saveFlow } from './stored-records';
 import { signalOf } from '@site-identity/http/internal';
-import { invalidArgument } from './values';
+import { invalidArgument } from './redirects-error';
 
 /** `loginWithRedirect`: stores a flow (keyed by its state), then leaves for the hosted page. */
 export async function loginWithRedirect(

@@ -1,11 +1,10 @@
 import { postRedirectSession } from './auth-url';
 import { storageOf } from './environment';
-import { fail } from './redirects-error';
+import { fail, invalidArgument } from './redirects-error';
 import { httpUrl, type RedirectsContext } from './redirects-context';
 import type { LogoutOptions } from './redirects-types';
 import { clearRecords } from './stored-records';
 import { signalOf } from '@site-identity/http/internal';
-import { invalidArgument } from './values';
 
 /**
  * `logout`: takes the still-valid access token, signs out on this device at once

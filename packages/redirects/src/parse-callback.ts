@@ -1,5 +1,5 @@
 import { invalid } from '@site-identity/http/internal';
-import { invalidArgument } from './values';
+import { invalidArgument } from './redirects-error';
 
 /**
  * Where the hosted page puts its answer when it redirects back: the URL fragment

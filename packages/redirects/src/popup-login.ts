@@ -5,13 +5,13 @@ import { getAuthUrl } from './auth-url';
 import { OAUTH_FLOW_TIMEOUT_MS } from './constants';
 import { readAnswer } from './hidden-frame';
 import { idpConnectionId } from './identity-provider';
-import { internalsOf } from './internals';
+import { internals } from './internals';
 import type { CallbackParams } from './parse-callback';
 import { exchangeAnswer } from './code-exchange';
 import { browser, checkTimeout, flowRedirectUri } from './redirects-context';
-import { fail } from './redirects-error';
+import { fail, invalidArgument } from './redirects-error';
 import { abortError, signalOf } from '@site-identity/http/internal';
-import { attempt, invalidArgument } from './values';
+import { attempt } from './values';
 
 /**
  * Options of {@link loginWithPopup}.
@@ -125,7 +125,7 @@ export async function loginWithPopup(
   redirects: Redirects,
   options: LoginWithPopupOptions = {},
 ): Promise<Tokens> {
-  const ctx = internalsOf(redirects);
+  const ctx = internals.borrow(redirects);
   const win = browser(ctx);
   const { idp, prompt = 'login', timeoutMs = OAUTH_FLOW_TIMEOUT_MS, popupFeatures } = options ?? {};
   const signal = signalOf(options, invalidArgument);

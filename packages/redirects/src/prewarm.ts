@@ -6,10 +6,10 @@ import { postRedirectSession } from './auth-url';
 import { OAUTH_FLOW_TIMEOUT_MS, PREWARM_INTERVAL_MS } from './constants';
 import { storageOf, windowOf } from './environment';
 import { loadHiddenFrame } from './hidden-frame';
-import { internalsOf } from './internals';
+import { internals } from './internals';
 import { checkTimeout, type RedirectsContext } from './redirects-context';
 import { readPrewarmStamp, writePrewarmStamp } from './stored-records';
-import { invalidArgument } from './values';
+import { invalidArgument } from './redirects-error';
 
 /**
  * Options of {@link prewarm}.
@@ -71,7 +71,7 @@ async function warm(ctx: RedirectsContext, force: boolean, timeoutMs: number): P
  * ```
  */
 export async function prewarm(redirects: Redirects, options?: PrewarmOptions): Promise<void> {
-  const ctx = internalsOf(redirects);
+  const ctx = internals.borrow(redirects);
   const failed = (error: unknown) =>
     (ctx.options.logger ?? console).warn('Session pre-warm failed', error);
   try {

@@ -8,9 +8,8 @@ import {
 } from '@site-identity/http/internal';
 import { windowOf } from './environment';
 import { TEST_WINDOW_HINT } from './hidden-frame';
-import { fail } from './redirects-error';
+import { fail, invalidArgument } from './redirects-error';
 import type { RedirectsOptions, RedirectsTokens } from './redirects-types';
-import { invalidArgument } from './values';
 
 /** What every call of one redirect client shares: its checked settings and its runs in flight. */
 export interface RedirectsContext {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { isRedirectsError, RedirectsError } from './redirects-error';
+import { invalidArgument, isRedirectsError, RedirectsError } from './redirects-error';
 
 describe('RedirectsError', () => {
   test('carries its name, code, cause and the hosted page error', () => {
@@ -29,12 +29,24 @@ describe('RedirectsError', () => {
     ['a RedirectsError', new RedirectsError('x', { code: 'INVALID_STATE' }), true],
     [
       'one from another realm or copy of the package (the one brand, other prototype)',
+      Object.assign(
+        Object.create({
+          get [Symbol.for('site-identity.error')]() {
+            return ['RedirectsError', 'SiteIdentityError'];
+          },
+        }) as object,
+        { code: 'INVALID_STATE' },
+      ),
+      true,
+    ],
+    [
+      'one with the brand but no string code (the one guard rule)',
       Object.create({
         get [Symbol.for('site-identity.error')]() {
           return ['RedirectsError', 'SiteIdentityError'];
         },
       }) as unknown,
-      true,
+      false,
     ],
     [
       'a look-alike with the name but not the brand',
@@ -55,4 +67,15 @@ test('the brand covers a subclass with its own name', () => {
     override name = 'FlowError' as never;
   }
   expect(isRedirectsError(new FlowError('x', { code: 'INVALID_STATE' }))).toBe(true);
+});
+
+test('invalidArgument is the INVALID_ARGUMENT RedirectsError of a finished message, with its cause', () => {
+  const cause = new TypeError('bad');
+  const error = invalidArgument('redirectUri must be an absolute http or https URL; got 42', cause);
+  expect(error).toBeInstanceOf(RedirectsError);
+  expect([error.code, error.message, error.cause]).toEqual([
+    'INVALID_ARGUMENT',
+    'redirectUri must be an absolute http or https URL; got 42',
+    cause,
+  ]);
 });

@@ -143,3 +143,7 @@ export const fail = (
   message: string,
   cause?: unknown,
 ): RedirectsError => new RedirectsError(message, { code, cause });
+
+/** `INVALID_ARGUMENT` with a finished message: the `make` of http's shared checks. */
+export const invalidArgument = (message: string, cause?: unknown): RedirectsError =>
+  fail('INVALID_ARGUMENT', message, cause);

@@ -7,7 +7,8 @@ import { awaitFrameAnswer } from './hidden-frame';
 import { exchangeAnswer } from './code-exchange';
 import { browser, checkTimeout, flowRedirectUri, type RedirectsContext } from './redirects-context';
 import type { SilentLoginOptions } from './redirects-types';
-import { invalidArgument, text } from './values';
+import { text } from './values';
+import { invalidArgument } from './redirects-error';
 
 /**
  * `silentLogin`: the hosted page in a hidden frame (`prompt: 'none'`, `web_message`)
