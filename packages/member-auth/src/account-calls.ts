@@ -4,7 +4,6 @@ import type { Identity, IdentityProfile } from './identity';
 import {
   checkEmail,
   checkPassword,
-  invalidArgument,
   isFilled,
   noPendingVerification,
   refused,
@@ -13,6 +12,7 @@ import type { PlatformCalls } from './platform-calls';
 import { signOnBody } from './sign-on-body';
 import type { MemberAuthTokens } from './ports';
 import type { VerificationStore } from './verification-store';
+import { invalidArgument } from './member-auth-error';
 
 /**
  * Options of `sendPasswordResetEmail`.

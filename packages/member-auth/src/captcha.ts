@@ -2,7 +2,8 @@ import { toPlatformError } from '@site-identity/http';
 import { invalid, optionsOf } from '@site-identity/http/internal';
 import type { CaptchaKind, MemberAuthCaptcha } from '@site-identity/member-auth';
 import { toWireCaptchaTokens } from './captcha-tokens';
-import { invalidArgument, isFilled } from './input-checks';
+import { isFilled } from './input-checks';
+import { invalidArgument } from './member-auth-error';
 
 /**
  * The platform's public reCAPTCHA site keys, the defaults of

@@ -3,9 +3,10 @@ import type { TokenManager, Tokens } from '@site-identity/tokens';
 import { authorizedClient } from '@site-identity/tokens/authorized-client';
 import { rejectingWithMemberAuthError } from './account-error';
 import type { CallSignal, IdentityProfile, MemberAuth } from '@site-identity/member-auth';
-import { invalidArgument, isFilled, isValidEmail, refused } from './input-checks';
-import { internalsOf } from './internals';
+import { isFilled, isValidEmail, refused } from './input-checks';
+import { internals } from './internals';
 import { signOnBody } from './sign-on-body';
+import { invalidArgument } from './member-auth-error';
 
 /**
  * What {@link getMemberTokensForExternalLoginWithSession} takes.
@@ -63,7 +64,7 @@ export function getMemberTokensForExternalLogin(
   call?: CallSignal,
 ): Promise<Tokens> {
   return rejectingWithMemberAuthError(async () => {
-    const { tokens } = internalsOf(memberAuth);
+    const { tokens } = internals.borrow(memberAuth);
     // A token manager of createTokenManager: authorizedClient refuses anything else.
     return authorizedClient(tokens as TokenManager, {
       memberId: requiredString(memberId, 'memberId', invalidArgument),
@@ -102,7 +103,7 @@ export function getMemberTokensForExternalLoginWithSession(
   params: ExternalLoginWithSessionParams,
 ): Promise<Tokens> {
   return rejectingWithMemberAuthError(async () => {
-    const { tokens, request } = internalsOf(memberAuth);
+    const { tokens, request } = internals.borrow(memberAuth);
     const { email, apiKey } = params ?? {};
     if (!isValidEmail(email))
       throw refused('INVALID_EMAIL', 'email must be an e-mail address, like name@example.com');

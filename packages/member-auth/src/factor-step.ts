@@ -1,4 +1,5 @@
-import { describeValue, isRecord } from '@site-identity/http/internal';
+import { attempt, describeValue, isRecord } from '@site-identity/http/internal';
+import { internals } from './internals';
 import type { CallSignal } from './call-signal';
 import type { LoginCompletionOptions } from './login-completion';
 import { loginProblem } from './login-problem';
@@ -34,7 +35,8 @@ export function factorStep(
   options: unknown,
 ): { step: FactorStepOptions; auth: MemberAuth } | LoginProblem {
   const invalid = (message: string) => loginProblem('FAILURE', 'INVALID_ARGUMENT', message);
-  if (typeof (memberAuth as Partial<MemberAuth> | null)?.verifyFactor !== 'function')
+  // Borrowed, not duck-typed: only a client createMemberAuth made passes.
+  if (attempt(() => internals.borrow(memberAuth)) === undefined)
     return invalid(
       `memberAuth must be the client of createMemberAuth; got ${describeValue(memberAuth)}`,
     );

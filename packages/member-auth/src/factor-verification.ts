@@ -1,8 +1,9 @@
 import { invalid, isRecord, requiredString } from '@site-identity/http/internal';
 import type { CallSignal } from './call-signal';
 import { FACTOR_TYPES, type FactorType } from './enumerations';
-import { invalidArgument, isFilled } from './input-checks';
+import { isFilled } from './input-checks';
 import type { LoginCompletionOptions } from './login-completion';
+import { invalidArgument } from './member-auth-error';
 
 /**
  * The factor types `verifyFactor` takes: every {@link FactorType} but `PASSWORD`.

@@ -60,7 +60,3 @@ export const noPendingVerification = (): MemberAuthError =>
 export function refused(code: KnownMemberAuthErrorCode, message: string): MemberAuthError {
   return new MemberAuthError(message, { code });
 }
-
-/** `INVALID_ARGUMENT` with a finished message: the `make` of http's shared checks. */
-export const invalidArgument = (message: string): MemberAuthError =>
-  refused('INVALID_ARGUMENT', message);

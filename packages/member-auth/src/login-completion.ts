@@ -1,7 +1,7 @@
 import { absoluteUrl, invalid, timeoutMs } from '@site-identity/http/internal';
 import { isRedirectsError, OAUTH_FLOW_TIMEOUT_MS, RedirectsError } from '@site-identity/redirects';
-import { invalidArgument } from './input-checks';
 import type { MemberAuthRedirects } from './ports';
+import { invalidArgument } from './member-auth-error';
 
 /**
  * How `login`, `register`, `verifyEmail` and `verifyFactor` turn the session token of

@@ -10,7 +10,7 @@ import {
 import { catalogueError, type CatalogueCall } from './error-catalogue';
 import { factorRequest } from './factor-verification';
 import type { IdentityProfile } from './identity';
-import { checkCredentials, invalidArgument, isFilled, noPendingVerification } from './input-checks';
+import { checkCredentials, isFilled, noPendingVerification } from './input-checks';
 import { loginProblem } from './login-problem';
 import {
   completeWithSession,
@@ -21,7 +21,7 @@ import {
 } from './login-completion';
 import type { LoginProblem, LoginResult } from './login-result';
 import { toLoginResult } from './login-state';
-import { MemberAuthError } from './member-auth-error';
+import { MemberAuthError, invalidArgument } from './member-auth-error';
 import type { CallOptions, PlatformCalls } from './platform-calls';
 import type { MemberAuthRedirects } from './ports';
 import type { VerificationStore } from './verification-store';

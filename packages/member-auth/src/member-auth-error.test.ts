@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { isMemberAuthError, MemberAuthError } from './member-auth-error';
+import { invalidArgument, isMemberAuthError, MemberAuthError } from './member-auth-error';
 
 describe('MemberAuthError', () => {
   test('carries code, request id and cause', () => {
@@ -49,4 +49,14 @@ test('the brand covers a subclass with its own name', () => {
     override name = 'SignInError' as never;
   }
   expect(isMemberAuthError(new SignInError('x', { code: 'NOT_LOGGED_IN' }))).toBe(true);
+});
+
+test('invalidArgument is the INVALID_ARGUMENT MemberAuthError of a finished message', () => {
+  const error = invalidArgument('memberAuth must be an object; got null');
+  expect(error).toBeInstanceOf(MemberAuthError);
+  expect([error.code, error.message, isMemberAuthError(error)]).toEqual([
+    'INVALID_ARGUMENT',
+    'memberAuth must be an object; got null',
+    true,
+  ]);
 });

@@ -154,3 +154,7 @@ export class MemberAuthError extends SiteIdentityError {
 export function isMemberAuthError(value: unknown): value is MemberAuthError {
   return isSiteIdentityError(value, 'MemberAuthError') && typeof value.code === 'string';
 }
+
+/** `INVALID_ARGUMENT` with a finished message: the `make` of http's shared checks. */
+export const invalidArgument = (message: string): MemberAuthError =>
+  new MemberAuthError(message, { code: 'INVALID_ARGUMENT' });

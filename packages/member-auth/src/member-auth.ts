@@ -10,8 +10,7 @@ import {
 } from './account-calls';
 import type { MemberAuthCaptcha } from './captcha-tokens';
 import type { VerifiableFactorType, VerifyFactorOptions } from './factor-verification';
-import { invalidArgument } from './input-checks';
-import { withInternals } from './internals';
+import { internals } from './internals';
 import {
   credentialsFlow,
   verifyEmailFlow,
@@ -29,6 +28,7 @@ import {
   type VerificationRecord,
   type VerificationStorage,
 } from './verification-store';
+import { invalidArgument } from './member-auth-error';
 
 /**
  * Options of {@link createMemberAuth}.
@@ -251,5 +251,5 @@ export function createMemberAuth(options: MemberAuthOptions): MemberAuth {
     getPendingVerification: () => ctx.store.read(),
     ...accountCalls(ctx),
   };
-  return withInternals(memberAuth, ctx);
+  return internals.lend(memberAuth, ctx);
 }

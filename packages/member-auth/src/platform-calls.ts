@@ -2,7 +2,7 @@ import type { FetchLike, HttpResponse } from '@site-identity/http';
 import { postJson, signalOf } from '@site-identity/http/internal';
 import type { MemberAuthTokens } from './ports';
 import { rejectingWithMemberAuthError } from './account-error';
-import { invalidArgument } from './input-checks';
+import { invalidArgument } from './member-auth-error';
 
 /** What one POST takes besides its path and body. */
 export interface CallOptions {

@@ -220,6 +220,12 @@ describe('verifyWithPasskey', () => {
       'memberAuth must be the client of createMemberAuth; got undefined',
     ],
     [
+      'a look-alike client (a verifyFactor, nothing lent)',
+      { verifyFactor: () => Promise.resolve({ loginState: 'SUCCESS' }) },
+      { stateToken: 'st', challenge: {} },
+      'memberAuth must be the client of createMemberAuth; got an object',
+    ],
+    [
       'no state token',
       'auth',
       { challenge: {} },
