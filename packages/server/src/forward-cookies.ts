@@ -1,6 +1,6 @@
 import { invalid } from '@site-identity/http/internal';
 import { parseCookies } from './cookies';
-import { invalidArgument } from './invalid-argument';
+import { invalidArgument } from './server-identity-error';
 
 /**
  * A copy of `requestHeaders` whose `Cookie` header already carries the cookies

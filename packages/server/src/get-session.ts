@@ -1,5 +1,5 @@
 import { invalid } from '@site-identity/http/internal';
-import { invalidArgument } from './invalid-argument';
+import { invalidArgument } from './server-identity-error';
 import type { RequestLike } from './request-origin';
 import type { ResolvedSession } from './resolve-session';
 import type { ServerSession } from './server-identity-types';

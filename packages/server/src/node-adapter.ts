@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { absoluteUrl } from '@site-identity/http/internal';
-import { invalidArgument } from './invalid-argument';
+import { invalidArgument } from './server-identity-error';
 
 /**
  * Options of {@link toWebRequest}.

@@ -1,7 +1,7 @@
 import { invalid } from '@site-identity/http/internal';
 import type { SessionCoordinator } from './coordinator';
 import { newClaimId } from './coordinator';
-import { invalidArgument } from './invalid-argument';
+import { invalidArgument } from './server-identity-error';
 
 /**
  * What {@link redisCoordinator} needs of a Redis client: `sendCommand` of the

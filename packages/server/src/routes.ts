@@ -5,8 +5,7 @@ import { formLoginRoute } from './form-login-route';
 import { crossOrigin, readFields } from './form-post';
 import type { RouteContext } from './route-context';
 import { sameOriginPath } from './request-origin';
-import { invalidArgument } from './invalid-argument';
-import { isServerIdentityError } from './server-identity-error';
+import { invalidArgument, isServerIdentityError } from './server-identity-error';
 
 type Route = (request: Request, ctx: RouteContext) => Promise<Response>;
 

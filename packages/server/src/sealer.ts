@@ -1,6 +1,6 @@
 import { describeValue, invalid } from '@site-identity/http/internal';
 import { fromBase64Url, toBase64Url } from './base64url';
-import { invalidArgument } from './invalid-argument';
+import { invalidArgument } from './server-identity-error';
 
 /** Shortest secret accepted: 32 characters (at least 128 bits of entropy for a random one). */
 export const MIN_SECRET_LENGTH = 32;

@@ -8,7 +8,7 @@ import {
 } from '@site-identity/http/internal';
 import type { FetchLike } from '@site-identity/tokens';
 import { memoryCoordinator, type SessionCoordinator } from './coordinator';
-import { invalidArgument } from './invalid-argument';
+import { invalidArgument } from './server-identity-error';
 import { checkSecrets, createSealer, type Sealer } from './sealer';
 import type { ServerIdentityOptions } from './server-identity-types';
 

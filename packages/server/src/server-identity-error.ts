@@ -86,7 +86,8 @@ export class ServerIdentityError extends SiteIdentityError {
 
 /**
  * Whether `value` is a {@link ServerIdentityError}, also one from another copy of
- * this package or another realm (it checks a registered brand, not the prototype).
+ * this package or another realm (it checks the one brand of `SiteIdentityError`
+ * and a string `code`, not the prototype).
  *
  * @example
  * ```ts
@@ -98,3 +99,10 @@ export class ServerIdentityError extends SiteIdentityError {
 export function isServerIdentityError(value: unknown): value is ServerIdentityError {
   return isSiteIdentityError(value, 'ServerIdentityError');
 }
+
+/**
+ * `INVALID_ARGUMENT` with a finished message: what http's shared checks
+ * (`@site-identity/http/internal`) throw for this package. @internal
+ */
+export const invalidArgument = (message: string): ServerIdentityError =>
+  new ServerIdentityError(message, { code: 'INVALID_ARGUMENT' });
