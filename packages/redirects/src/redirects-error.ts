@@ -118,7 +118,7 @@ export class RedirectsError extends SiteIdentityError {
 /**
  * Whether `value` is a {@link RedirectsError}, also one from another realm (an
  * iframe) or another copy of this package: it checks the one brand of
- * `SiteIdentityError`, not the prototype.
+ * `SiteIdentityError` and a string `code`, not the prototype.
  *
  * @example
  * ```ts
