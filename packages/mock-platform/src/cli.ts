@@ -1,20 +1,20 @@
 #!/usr/bin/env node
 // mock-platform [--port 4010] [--host 127.0.0.1] [--require-email-verification]
 //               [--require-owner-approval] [--captcha off|invisible|visible]
-//               [--refresh-token-reuse reject|revoke-family] [--seed members.json]
+//               [--refresh-token-reuse reject|revoke-family] [--seed seed.json]
 import { readFile } from 'node:fs/promises';
 import { isMockPlatformError } from './errors';
-import type { MemberInput } from './members';
 import type { RefreshTokenReuse } from './options';
 import { createMockPlatform, type MockPlatform } from './platform';
-import { parseSeedFile } from './seed-file';
+import { parseSeedFile, type SeedFile } from './seed-file';
 import { startMockPlatformServer } from './server';
 
 const USAGE = `Usage: mock-platform [--port 4010] [--host 127.0.0.1] [--require-email-verification]
                      [--require-owner-approval] [--captcha off|invisible|visible]
-                     [--refresh-token-reuse reject|revoke-family] [--seed members.json]
-  --seed: a JSON array of members to create at every start, e.g.
-          [{ "email": "ada@example.com", "password": "secret" }]`;
+                     [--refresh-token-reuse reject|revoke-family] [--seed seed.json]
+  --seed: the members (and data collections) to create at every start: a JSON array of
+          members, e.g. [{ "email": "ada@example.com", "password": "secret" }], or
+          { "members": [...], "collections": [{ "id": "Products", "read": "ANYONE", "items": [...] }] }`;
 
 function fail(message: string): never {
   process.stderr.write(`mock-platform: ${message}\n${USAGE}\n`);
@@ -54,7 +54,7 @@ async function main(argv: readonly string[]): Promise<void> {
   }
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     fail('--port must be an integer between 0 and 65535');
-  let members: readonly MemberInput[] = [];
+  let seeded: SeedFile = { members: [] };
   if (seed !== undefined) {
     let text: string;
     try {
@@ -65,7 +65,7 @@ async function main(argv: readonly string[]): Promise<void> {
       );
     }
     try {
-      members = parseSeedFile(text, seed);
+      seeded = parseSeedFile(text, seed);
     } catch (error) {
       fail((error as Error).message);
     }
@@ -75,16 +75,21 @@ async function main(argv: readonly string[]): Promise<void> {
     platform = createMockPlatform({
       site: { captcha, requireEmailVerification, requireOwnerApproval },
       refreshTokenReuse,
-      members,
+      ...seeded,
     });
   } catch (error) {
     if (isMockPlatformError(error)) fail(error.message);
     throw error;
   }
   const server = await startMockPlatformServer({ port, host, platform });
-  process.stdout.write(
-    `mock-platform listening on ${server.url}${members.length > 0 ? ` with ${members.length} member${members.length === 1 ? '' : 's'} from ${seed}` : ''}\n`,
-  );
+  const counted = (count: number, noun: string): string =>
+    `${count} ${noun}${count === 1 ? '' : 's'}`;
+  const { members, collections } = seeded;
+  const seededNote =
+    seed === undefined
+      ? ''
+      : ` with ${counted(members.length, 'member')}${collections === undefined ? '' : ` and ${counted(collections.length, 'collection')}`} from ${seed}`;
+  process.stdout.write(`mock-platform listening on ${server.url}${seededNote}\n`);
   const stop = (): void => {
     server.close().then(
       () => process.exit(0),

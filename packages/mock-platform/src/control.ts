@@ -64,8 +64,8 @@ function toFault(body: JsonObject): FaultSpec {
 
 /**
  * The JSON control API under `/_mock/` for the playground and end-to-end tests:
- * GET `state`, `outbox`, `requests`; POST `settings`, `members`, `approve`, `faults`,
- * `reset`; DELETE `faults`; the second factors' routes of {@link mfaControlRoute}. A fault is a {@link FaultSpec} as JSON, with `pathPattern`
+ * GET `state`, `outbox`, `requests`, `collections`; POST `settings`, `members`,
+ * `collections` (adds or replaces one), `approve`, `faults`, `reset`; DELETE `faults`; the second factors' routes of {@link mfaControlRoute}. A fault is a {@link FaultSpec} as JSON, with `pathPattern`
  * (a RegExp source) for a RegExp `path` and `times: null` or `"Infinity"` for every
  * request. A bad setting or fault answers 400 with the code `INVALID_SETTING` or
  * `INVALID_FAULT` and a message naming the field.
@@ -112,6 +112,10 @@ export async function controlRoute(
         return updateSettings(state.settings, body);
       case 'POST members':
         return json(publicMember(state.addMember(body as never)), 201);
+      case 'GET collections':
+        return json([...state.collections.values()]);
+      case 'POST collections':
+        return json(state.addCollection(body as never), 201);
       case 'POST approve':
         return json(
           publicMember(state.approveMember(typeof body['email'] === 'string' ? body['email'] : '')),

@@ -11,6 +11,7 @@ import { isSiteIdentityError, SiteIdentityError } from '@site-identity/http';
 export type MockPlatformErrorCode =
   | 'INVALID_OPTION'
   | 'INVALID_MEMBER'
+  | 'INVALID_COLLECTION'
   | 'MEMBER_EXISTS'
   | 'MEMBER_NOT_FOUND'
   | 'INVALID_FAULT'
@@ -20,6 +21,22 @@ export type MockPlatformErrorCode =
   | 'NOT_ON_HOSTED_PAGE'
   | 'INVALID_PASSKEY'
   | 'PUSH_NOT_FOUND';
+
+/**
+ * What a {@link MockPlatformError} is built from.
+ *
+ * @example
+ * ```ts
+ * import { MockPlatformError, type MockPlatformErrorInit } from '@site-identity/mock-platform';
+ * const init: MockPlatformErrorInit = { code: 'INVALID_SETTING' };
+ * throw new MockPlatformError('captcha must be one of off, invisible, visible; got "on"', init);
+ * ```
+ */
+export interface MockPlatformErrorInit {
+  readonly code: MockPlatformErrorCode | (string & {});
+  /** The underlying error, when there is one. */
+  readonly cause?: unknown;
+}
 
 /**
  * The one error class of the emulator: thrown for bad options, bad test set-up
@@ -44,22 +61,11 @@ export class MockPlatformError extends SiteIdentityError {
   declare name: 'MockPlatformError';
   /** What went wrong, for code to branch on. */
   declare readonly code: MockPlatformErrorCode | (string & {});
-}
 
-/**
- * What a {@link MockPlatformError} is built from.
- *
- * @example
- * ```ts
- * import { MockPlatformError, type MockPlatformErrorInit } from '@site-identity/mock-platform';
- * const init: MockPlatformErrorInit = { code: 'INVALID_SETTING' };
- * throw new MockPlatformError('captcha must be one of off, invisible, visible; got "on"', init);
- * ```
- */
-export interface MockPlatformErrorInit {
-  readonly code: MockPlatformErrorCode | (string & {});
-  /** The underlying error, when there is one. */
-  readonly cause?: unknown;
+  constructor(message: string, init: MockPlatformErrorInit) {
+    // The init is typed: a MockPlatformError is built from its code and cause only.
+    super(message, init);
+  }
 }
 
 /**
@@ -75,5 +81,5 @@ export interface MockPlatformErrorInit {
  * ```
  */
 export function isMockPlatformError(value: unknown): value is MockPlatformError {
-  return isSiteIdentityError(value, 'MockPlatformError') && typeof value.code === 'string';
+  return isSiteIdentityError(value, 'MockPlatformError');
 }

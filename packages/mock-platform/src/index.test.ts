@@ -5,6 +5,8 @@ describe('@site-identity/mock-platform entry', () => {
   it('exports exactly the documented runtime names', () => {
     expect(Object.keys(api).sort()).toEqual([
       'DEFAULT_BASE_URL',
+      'DEFAULT_COLLECTIONS',
+      'DEFAULT_EDGE_BASE_URL',
       'MockPlatformError',
       'createMockPlatform',
       'createSoftwareAuthenticator',
@@ -12,6 +14,7 @@ describe('@site-identity/mock-platform entry', () => {
       'startMockPlatformServer',
     ]);
     expect(api.DEFAULT_BASE_URL).toBe('https://www.wixapis.com');
+    expect(api.DEFAULT_EDGE_BASE_URL).toBe('https://edge.wixapis.com');
   });
 
   it('creates independent platforms (factories, no shared state)', async () => {

@@ -6,7 +6,14 @@ export { createMockPlatform } from './platform';
 export type { MockPlatform, PlatformOutcome } from './platform';
 export { startMockPlatformServer } from './server';
 export type { MockPlatformServer, MockPlatformServerOptions } from './server';
-export { DEFAULT_BASE_URL } from './options';
+export { DEFAULT_BASE_URL, DEFAULT_EDGE_BASE_URL } from './options';
+export { DEFAULT_COLLECTIONS } from './collections';
+export type {
+  CollectionInput,
+  DataReadPermission,
+  MockCollection,
+  MockDataItem,
+} from './collections';
 export type {
   CaptchaMode,
   FrameCookieMode,

@@ -4,8 +4,8 @@ import type { PlatformOutcome } from './platform';
 import type { ResolvedOptions } from './options';
 
 /**
- * MSW handlers that hand every request to the platform's base URL, token URL and
- * hosted base URL to `platform.handle()`. A 'network', 'lost' or 'timeout' fault becomes
+ * MSW handlers that hand every request to the platform's base URL, CDN host, token URL
+ * and hosted base URL to `platform.handle()`. A 'network', 'lost' or 'timeout' fault becomes
  * `HttpResponse.error()`, a network error for the client. They answer CORS as the
  * server does, for any origin (a DOM environment whose `fetch` enforces CORS sends
  * preflights). Made with the `msw` the project installs (a peer dependency, 2.8+ or 3),
@@ -39,9 +39,11 @@ export function createMswHandlers(platform: {
       response.headers.set(name, value);
     return response;
   };
-  const { baseUrl, tokenUrl, hostedBaseUrl } = platform.options;
+  const { baseUrl, edgeBaseUrl, tokenUrl, hostedBaseUrl } = platform.options;
   const bases = [
-    ...new Set([baseUrl, hostedBaseUrl].filter((base): base is string => base !== undefined)),
+    ...new Set(
+      [baseUrl, edgeBaseUrl, hostedBaseUrl].filter((base): base is string => base !== undefined),
+    ),
   ];
   const handlers: RequestHandler[] = bases.map((base) => http.all(`${base}/*`, resolver));
   if (!bases.some((base) => tokenUrl.startsWith(`${base}/`)))

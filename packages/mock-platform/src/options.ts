@@ -1,4 +1,5 @@
 import { MockPlatformError } from './errors';
+import { DEFAULT_COLLECTIONS, type CollectionInput } from './collections';
 import type { MemberInput } from './members';
 
 /**
@@ -162,6 +163,17 @@ export interface MockPlatformOptions {
   readonly clients?: readonly MockClient[];
   /** Members present from the start (and again after `reset()`). */
   readonly members?: readonly MemberInput[];
+  /**
+   * Data collections present from the start (and again after `reset()`). Default
+   * {@link DEFAULT_COLLECTIONS}: `Products` (anyone reads) and `Orders` (a member reads their own).
+   */
+  readonly collections?: readonly CollectionInput[];
+  /**
+   * The platform's CDN host, which serves the same API (`@wix/sdk` calls it when the auth
+   * strategy's `shouldUseCDN` is true). Default `https://edge.wixapis.com` with the
+   * default `baseUrl`, none with another.
+   */
+  readonly edgeBaseUrl?: string;
   /** The clock, in milliseconds since the epoch. Default `Date.now()` (so fake timers apply). */
   readonly now?: () => number;
 }
@@ -178,11 +190,13 @@ export interface MockPlatformOptions {
  */
 export interface ResolvedOptions {
   readonly baseUrl: string;
+  readonly edgeBaseUrl: string | undefined;
   readonly tokenUrl: string;
   readonly hostedBaseUrl: string | undefined;
   readonly settings: PlatformSettings;
   readonly clients: readonly MockClient[] | undefined;
   readonly members: readonly MemberInput[];
+  readonly collections: readonly CollectionInput[];
   readonly now: () => number;
 }
 
@@ -196,6 +210,17 @@ export interface ResolvedOptions {
  * ```
  */
 export const DEFAULT_BASE_URL = 'https://www.wixapis.com';
+
+/**
+ * The platform's CDN host for API calls, `https://edge.wixapis.com`.
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_EDGE_BASE_URL } from '@site-identity/mock-platform';
+ * DEFAULT_EDGE_BASE_URL; // 'https://edge.wixapis.com'
+ * ```
+ */
+export const DEFAULT_EDGE_BASE_URL = 'https://edge.wixapis.com';
 
 function checkUrl(name: string, value: string): string {
   try {
@@ -304,6 +329,12 @@ export function resolveOptions(options: MockPlatformOptions = {}): ResolvedOptio
   }
   const baseUrl = checkUrl('baseUrl', options.baseUrl ?? DEFAULT_BASE_URL);
   const tokenUrl = checkUrl('tokenUrl', options.tokenUrl ?? `${baseUrl}/oauth2/token`);
+  const edgeBaseUrl =
+    options.edgeBaseUrl !== undefined
+      ? checkUrl('edgeBaseUrl', options.edgeBaseUrl)
+      : baseUrl === DEFAULT_BASE_URL
+        ? DEFAULT_EDGE_BASE_URL
+        : undefined;
   const hostedBaseUrl =
     options.hostedBaseUrl === undefined
       ? undefined
@@ -323,12 +354,18 @@ export function resolveOptions(options: MockPlatformOptions = {}): ResolvedOptio
       }
     }
   }
+  if (options.collections !== undefined && !Array.isArray(options.collections))
+    throw new MockPlatformError('collections must be an array of { id, read?, items? }', {
+      code: 'INVALID_OPTION',
+    });
   return {
     baseUrl,
+    edgeBaseUrl,
     tokenUrl,
     hostedBaseUrl,
     clients: options.clients,
     members: options.members ?? [],
+    collections: options.collections ?? DEFAULT_COLLECTIONS,
     now: options.now ?? (() => Date.now()),
     settings,
   };

@@ -93,7 +93,8 @@ describe('options', () => {
     expect((body['redirectSession'] as { fullUrl: string }).fullUrl).toMatch(
       /^https:\/\/hosted\.example\/_hosted\/login\?/,
     );
-    expect(platform.handlers).toHaveLength(2);
+    // The API base, its CDN host and the hosted pages' base.
+    expect(platform.handlers).toHaveLength(3);
   });
 
   test.each([
@@ -103,9 +104,31 @@ describe('options', () => {
     [{ site: { captcha: 'sometimes' } }],
     [{ now: 5 }],
     [{ clients: [{ clientId: 'a' }] }],
+    [{ edgeBaseUrl: 'edge.example' }],
+    [{ collections: { id: 'Products' } }],
   ])('rejects %j with INVALID_OPTION', (options) => {
     expect(() => createMockPlatform(options as never)).toThrow(
       expect.objectContaining({ name: 'MockPlatformError', code: 'INVALID_OPTION' }),
+    );
+  });
+});
+
+describe('the CDN host', () => {
+  it('is edge.wixapis.com beside the production default, none beside another base URL unless given', () => {
+    expect(createMockPlatform().options.edgeBaseUrl).toBe('https://edge.wixapis.com');
+    expect(
+      createMockPlatform({ baseUrl: 'http://127.0.0.1:9' }).options.edgeBaseUrl,
+    ).toBeUndefined();
+    const custom = createMockPlatform({
+      baseUrl: 'http://127.0.0.1:9',
+      edgeBaseUrl: 'http://127.0.0.2:9/',
+    });
+    expect(custom.options.edgeBaseUrl).toBe('http://127.0.0.2:9');
+  });
+
+  it('refuses a collection that is not well formed with INVALID_COLLECTION', () => {
+    expect(() => createMockPlatform({ collections: [{ id: 'P', read: 'ALL' as never }] })).toThrow(
+      expect.objectContaining({ code: 'INVALID_COLLECTION' }),
     );
   });
 });

@@ -156,6 +156,13 @@ async function truncate(response: Response): Promise<Response> {
   });
 }
 
+/** The path of `url` below the API base's path prefix (`''` for none). */
+function pathBelow(url: URL, basePath: string): string {
+  return basePath !== '' && url.pathname.startsWith(basePath)
+    ? url.pathname.slice(basePath.length) || '/'
+    : url.pathname;
+}
+
 /**
  * Creates an in-memory emulator of the platform: the token endpoint, the
  * authentication, recovery, verification and redirect services, the hosted pages,
@@ -188,10 +195,7 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
 
   async function handle(request: Request): Promise<PlatformOutcome> {
     const url = new URL(request.url);
-    const path =
-      basePath !== '' && url.pathname.startsWith(basePath)
-        ? url.pathname.slice(basePath.length) || '/'
-        : url.pathname;
+    const path = pathBelow(url, basePath);
     const control = path.startsWith('/_mock/');
     // The fault is chosen on arrival, before any await, so that it binds to this request.
     const fault = control ? undefined : faults.take(url);
@@ -219,6 +223,7 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
     const { grantType, refreshToken } = path === tokenPath ? grantOf(rawBody) : {};
     const entry: RequestLogEntry = {
       method: request.method,
+      host: url.host,
       path,
       ...(grantType ? { grantType } : {}),
       time: resolved.now(),

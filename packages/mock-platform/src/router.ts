@@ -6,6 +6,7 @@ import {
   registerRoute,
   signOnRoute,
 } from './routes/authentication';
+import { queryDataItemsRoute } from './routes/data-items';
 import { verifyFactorRoute } from './routes/factor-verify';
 import {
   authorizePageRoute,
@@ -13,6 +14,7 @@ import {
   loginPageRoute,
   resetPasswordPageRoute,
 } from './routes/hosted';
+import { getMyMemberRoute, updateMemberRoute } from './routes/members-api';
 import { activationEmailRoute, recoverRoute, sendRecoveryEmailRoute } from './routes/recovery';
 import { redirectSessionRoute } from './routes/redirect-session';
 import { resendRoute, startVerificationRoute, verifyRoute } from './routes/verification';
@@ -46,6 +48,12 @@ const AUTH = '/_api/iam/authentication';
 const RECOVERY = '/_api/iam/recovery';
 const VERIFICATION = '/_api/iam/verification';
 const REDIRECTS = '/_api/redirects-api';
+// The members and data services, at the paths `@wix/sdk` resolves for the API host
+// (`/members/v1/members`, `/wix-data/v2`) and for a site's own host (`/_api/members/v1/members`,
+// `/_api/cloud-data/v2`).
+const MY_MEMBER = /^(?:\/_api)?\/members\/v1\/members\/my$/;
+const MEMBER_BY_ID = /^(?:\/_api)?\/members\/v1\/members\/([^/]+)$/;
+const DATA_ITEMS_QUERY = /^\/(?:wix-data|_api\/cloud-data)\/v2\/items\/query$/;
 const INTENT_PAGES =
   /^\/_hosted\/(bookingsCheckout|ecomCheckout|eventsCheckout|paidPlansCheckout|storesProduct|bookingsBook)$/;
 
@@ -110,6 +118,14 @@ export const ROUTES: readonly Route[] = [
     path: `${REDIRECTS}/v1/redirect-session`,
     access: 'token',
     handler: redirectSessionRoute,
+  },
+  { methods: ['GET'], path: MY_MEMBER, access: 'member', handler: getMyMemberRoute },
+  { methods: ['PATCH'], path: MEMBER_BY_ID, access: 'member', handler: updateMemberRoute },
+  {
+    methods: ['GET', 'POST'],
+    path: DATA_ITEMS_QUERY,
+    access: 'token',
+    handler: queryDataItemsRoute,
   },
   {
     methods: ['GET', 'POST'],

@@ -2,18 +2,18 @@ import { describe, expect, it, test } from 'vitest';
 import { createMockPlatform } from './platform';
 import { parseSeedFile } from './seed-file';
 import { startMockPlatformServer } from './server';
-import { AUTH, post, visitorTokens } from './test-support';
+import { API, AUTH, post, visitorTokens } from './test-support';
 
 describe('mock-platform --seed members.json', () => {
   it('creates the members of the file: they log in after every start and reset', async () => {
-    const members = parseSeedFile(
+    const seed = parseSeedFile(
       JSON.stringify([
         { email: 'ada@example.com', password: 'secret' },
         { email: 'bob@example.com', password: 'pw', emailVerified: false },
       ]),
       'members.json',
     );
-    const platform = createMockPlatform({ members });
+    const platform = createMockPlatform(seed);
     platform.reset();
     const { access_token } = await visitorTokens(platform);
     const login = await post(
@@ -27,9 +27,55 @@ describe('mock-platform --seed members.json', () => {
   });
 
   it('also takes { "members": [...] }', () => {
-    expect(parseSeedFile('{ "members": [{ "email": "ada@example.com" }] }', 'seed.json')).toEqual([
-      { email: 'ada@example.com' },
-    ]);
+    expect(parseSeedFile('{ "members": [{ "email": "ada@example.com" }] }', 'seed.json')).toEqual({
+      members: [{ email: 'ada@example.com' }],
+    });
+  });
+
+  it('creates the collections of { "members", "collections" }, in place of the default ones, after every reset', async () => {
+    const seed = parseSeedFile(
+      JSON.stringify({
+        members: [],
+        collections: [
+          { id: 'Products', items: [{ title: 'Mug', price: 9 }] },
+          { id: 'Notes', read: 'SITE_MEMBER' },
+        ],
+      }),
+      'seed.json',
+    );
+    const platform = createMockPlatform(seed);
+    platform.reset();
+    expect([...platform.state.collections.keys()]).toEqual(['Products', 'Notes']);
+    const { access_token } = await visitorTokens(platform);
+    const answer = await platform.fetch(`${API}/wix-data/v2/items/query`, {
+      method: 'POST',
+      headers: { authorization: access_token },
+      body: JSON.stringify({ dataCollectionId: 'Products' }),
+    });
+    expect(await answer.json()).toMatchObject({
+      dataItems: [{ data: { title: 'Mug', price: 9 } }],
+    });
+  });
+
+  test.each([
+    [
+      '{ "members": [], "collections": {} }',
+      /^--seed seed\.json: "collections" must be an array .*; got object$/,
+    ],
+    [
+      '{ "members": [], "collections": [{ "items": [] }] }',
+      /^--seed seed\.json: a collection needs an id \(a non-empty string\); got undefined$/,
+    ],
+    [
+      '{ "members": [], "collections": [{ "id": "P", "read": "OWNER" }] }',
+      /^--seed seed\.json: collection P: read must be one of ANYONE, SITE_MEMBER, SITE_MEMBER_AUTHOR, ADMIN; got "OWNER"$/,
+    ],
+    [
+      '{ "members": [], "collections": [{ "id": "P", "items": [1] }] }',
+      /^--seed seed\.json: collection P: items must be an array of objects$/,
+    ],
+  ])('refuses the collections of %s, naming the file and the problem', (text, message) => {
+    expect(() => parseSeedFile(text, 'seed.json')).toThrow(message);
   });
 
   test.each([

@@ -1,3 +1,4 @@
+import { createCollection, type CollectionInput, type MockCollection } from './collections';
 import { MockPlatformError } from './errors';
 import { createMember, mfaInputProblem, type MemberInput, type MockMember } from './members';
 import type { PlatformSettings, ResolvedOptions } from './options';
@@ -38,6 +39,8 @@ export interface OutboxEmail {
  */
 export interface RequestLogEntry {
   readonly method: string;
+  /** The host the request was sent to (`edge.wixapis.com` for a call through the CDN). */
+  readonly host: string;
   /** The URL path, without the query. */
   readonly path: string;
   /** The token endpoint grant, `grantType` or `grant_type` of the body. */
@@ -177,6 +180,8 @@ export interface PlatformState {
   readonly settings: PlatformSettings;
   /** Members by id. */
   readonly members: Map<string, MockMember>;
+  /** Data collections by id (the data items API reads them). */
+  readonly collections: Map<string, MockCollection>;
   /** Every e-mail sent, oldest first. */
   readonly outbox: OutboxEmail[];
   /** Every request answered, oldest first. */
@@ -201,6 +206,8 @@ export interface PlatformState {
   readonly redirectSessions: RedirectSessionRecord[];
   /** Adds a member; throws MockPlatformError('MEMBER_EXISTS') for a taken e-mail. */
   addMember(input: MemberInput): MockMember;
+  /** Adds a data collection, or replaces the one with its id; throws MockPlatformError('INVALID_COLLECTION'). */
+  addCollection(input: CollectionInput): MockCollection;
   /** The member with this e-mail (case-insensitive), or undefined. */
   findMember(email: string): MockMember | undefined;
   /** Grants owner approval; throws MockPlatformError('MEMBER_NOT_FOUND'). */
@@ -209,7 +216,7 @@ export interface PlatformState {
   lastEmail(filter?: { to?: string; kind?: OutboxEmail['kind'] }): OutboxEmail | undefined;
   /** Starts a platform session for a member and returns its session token. */
   createSession(memberId: string): string;
-  /** Empties everything and restores the settings and members of the options. */
+  /** Empties everything and restores the settings, members and collections of the options. */
   clear(): void;
 }
 
@@ -227,6 +234,7 @@ const SESSION_TTL_MS = 60 * 60 * 1000;
 export function createPlatformState(options: ResolvedOptions): PlatformState {
   const settings: PlatformSettings = { ...options.settings };
   const members = new Map<string, MockMember>();
+  const collections = new Map<string, MockCollection>();
   const sessions = new Map<string, { memberId: string; expiresAt: number }>();
 
   const findMember = (email: string): MockMember | undefined => {
@@ -239,6 +247,7 @@ export function createPlatformState(options: ResolvedOptions): PlatformState {
   const state: PlatformState = {
     settings,
     members,
+    collections,
     outbox: [],
     requests: [],
     get refreshTokenReuses() {
@@ -266,6 +275,11 @@ export function createPlatformState(options: ResolvedOptions): PlatformState {
       const member = createMember(input, options.now());
       members.set(member.id, member);
       return member;
+    },
+    addCollection(input) {
+      const collection = createCollection(input, options.now());
+      collections.set(collection.id, collection);
+      return collection;
     },
     findMember,
     approveMember(email) {
@@ -305,9 +319,12 @@ export function createPlatformState(options: ResolvedOptions): PlatformState {
       state.codes.clear();
       state.recoveryTokens.clear();
       state.redirectSessions.length = 0;
+      collections.clear();
       for (const input of options.members) state.addMember(input);
+      for (const input of options.collections) state.addCollection(input);
     },
   };
   for (const input of options.members) state.addMember(input);
+  for (const input of options.collections) state.addCollection(input);
   return state;
 }

@@ -38,6 +38,7 @@ describe('token endpoint through MSW at the production default', () => {
     expect(platform.state.requests).toEqual([
       {
         method: 'POST',
+        host: 'www.wixapis.com',
         path: '/oauth2/token',
         grantType: 'anonymous',
         time: expect.any(Number),
