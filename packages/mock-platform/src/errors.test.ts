@@ -41,17 +41,3 @@ describe('MockPlatformError', () => {
     expect(isMockPlatformError(value)).toBe(expected);
   });
 });
-
-test('the constructor takes a MockPlatformErrorInit: its code and cause, nothing else', () => {
-  const cause = new Error('EADDRINUSE');
-  const error = new MockPlatformError('port 4999 is taken', { code: 'SERVER_START_FAILED', cause });
-  expect([error.name, error.code, error.cause]).toEqual([
-    'MockPlatformError',
-    'SERVER_START_FAILED',
-    cause,
-  ]);
-  // A field of another error class is refused by the type (it was accepted untyped).
-  // @ts-expect-error -- a MockPlatformError carries no response
-  const untyped = new MockPlatformError('x', { code: 'INVALID_OPTION', response: new Response() });
-  expect(untyped.code).toBe('INVALID_OPTION');
-});

@@ -23,22 +23,6 @@ export type MockPlatformErrorCode =
   | 'PUSH_NOT_FOUND';
 
 /**
- * What a {@link MockPlatformError} is built from.
- *
- * @example
- * ```ts
- * import { MockPlatformError, type MockPlatformErrorInit } from '@site-identity/mock-platform';
- * const init: MockPlatformErrorInit = { code: 'INVALID_SETTING' };
- * throw new MockPlatformError('captcha must be one of off, invisible, visible; got "on"', init);
- * ```
- */
-export interface MockPlatformErrorInit {
-  readonly code: MockPlatformErrorCode | (string & {});
-  /** The underlying error, when there is one. */
-  readonly cause?: unknown;
-}
-
-/**
  * The one error class of the emulator: thrown for bad options, bad test set-up
  * (a duplicate member, an unknown e-mail) and a server that cannot start. Requests
  * to the emulated platform never throw it; they get the platform's error answers.
@@ -61,11 +45,22 @@ export class MockPlatformError extends SiteIdentityError {
   declare name: 'MockPlatformError';
   /** What went wrong, for code to branch on. */
   declare readonly code: MockPlatformErrorCode | (string & {});
+}
 
-  constructor(message: string, init: MockPlatformErrorInit) {
-    // The init is typed: a MockPlatformError is built from its code and cause only.
-    super(message, init);
-  }
+/**
+ * What a {@link MockPlatformError} is built from.
+ *
+ * @example
+ * ```ts
+ * import { MockPlatformError, type MockPlatformErrorInit } from '@site-identity/mock-platform';
+ * const init: MockPlatformErrorInit = { code: 'INVALID_SETTING' };
+ * throw new MockPlatformError('captcha must be one of off, invisible, visible; got "on"', init);
+ * ```
+ */
+export interface MockPlatformErrorInit {
+  readonly code: MockPlatformErrorCode | (string & {});
+  /** The underlying error, when there is one. */
+  readonly cause?: unknown;
 }
 
 /**
@@ -81,5 +76,5 @@ export class MockPlatformError extends SiteIdentityError {
  * ```
  */
 export function isMockPlatformError(value: unknown): value is MockPlatformError {
-  return isSiteIdentityError(value, 'MockPlatformError');
+  return isSiteIdentityError(value, 'MockPlatformError') && typeof value.code === 'string';
 }
