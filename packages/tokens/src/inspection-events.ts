@@ -1,7 +1,7 @@
 import type { Entry } from './entry';
 import type { TokenEndpointError, TokensError } from './tokens-error';
 import type { SessionEnd, SessionEvent, SessionStatus } from './session';
-import type { Session } from './session-transition';
+import type { Session, SessionAction } from './session-transition';
 
 /**
  * What the token manager did, for a development panel, logs or traces. Every
@@ -104,22 +104,24 @@ export type Unstamped = InspectionEvent extends infer E
 export type Grant = 'refresh' | 'anonymous';
 
 /**
+ * A transition as the session engine reports it: the session `before` and `next`, the
+ * `event` of a snapshot that was `published`, and the `action` that made it. @internal
+ */
+export interface ObservedStep {
+  readonly before: Session;
+  readonly next: Session;
+  readonly event: SessionEvent | undefined;
+  readonly published: boolean;
+  readonly action: SessionAction;
+}
+
+/**
  * What the session engine reports, once `inspect` of `@site-identity/tokens/inspection`
  * attached an observer to it (the engine reports nothing before). @internal
  */
 export interface SessionObserver {
-  /**
-   * A transition: the session `before` and `next`, the `event` of a snapshot that was
-   * `published`, and the `change` that made it (a function of `session-transition`:
-   * `heard` and `read` take what another tab made, from its message or its record).
-   */
-  step(
-    before: Session,
-    next: Session,
-    event: SessionEvent | undefined,
-    published: boolean,
-    change: unknown,
-  ): void;
+  /** A transition of the session, as the engine ran it. */
+  step(step: ObservedStep): void;
   /** The session held, made here, was stored and posted to the other tabs. */
   handedOff(held: Entry): void;
   /** A typed failure beside the renewals' (a storage problem). */

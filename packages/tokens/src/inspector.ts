@@ -7,7 +7,22 @@ import {
 } from './tokens-error';
 import type { InspectionEvent, SessionObserver, Unstamped } from './inspection-events';
 import { createListeners } from './listeners';
-import { heard, read } from './session-transition';
+import type { SessionAction } from './session-transition';
+
+/**
+ * Where the session of a transition came from: another tab's message (`heard`), the
+ * record another tab wrote (`read`), or this tab (every other action).
+ */
+function originOf(action: SessionAction): 'message' | 'record' | 'this-tab' {
+  switch (action.type) {
+    case 'heard':
+      return 'message';
+    case 'read':
+      return 'record';
+    default:
+      return 'this-tab';
+  }
+}
 
 /**
  * The inspection of one manager: the observer its session engine reports to, which
@@ -17,23 +32,23 @@ import { heard, read } from './session-transition';
 export function createInspector(now: () => number) {
   const listeners = createListeners<[InspectionEvent]>();
   function emit(event: Unstamped): void {
-    if (listeners.all.size) listeners.tell(Object.freeze({ ...event, at: now() }));
+    if (listeners.size()) listeners.tell(Object.freeze({ ...event, at: now() }));
   }
   /** A typed failure: a renewal's (from the snapshot) or another (a storage problem). */
   const failed = (error: TokensError | TokenEndpointError) => emit({ type: 'error', error });
   const observer: SessionObserver = {
-    step(before, next, event, published, change) {
+    step({ before, next, event, published, action }) {
       const { held, snapshot, loaded } = next;
       const { status, ended, error } = snapshot;
       const wasLoading = before.snapshot.status === 'loading';
-      // Whether another tab made the change: heard from its message, read from the record it wrote.
-      const fromRead = change === read;
-      const inOtherTab = change === heard || fromRead;
+      const origin = originOf(action);
+      const inOtherTab = origin !== 'this-tab';
       if (published && event)
         emit({ type: 'session', event, status, ended, inOtherTab, ...rankOf(held) });
       if (published && error && error !== before.snapshot.error) failed(error);
-      // A session taken from another tab, by the channel or from storage (a record removed by hand is no tab's).
-      const taken = inOtherTab && !(fromRead && wasLoading);
+      // A session taken from another tab, by the channel or from storage (not the first
+      // read, and not a record removed by hand, which is no tab's).
+      const taken = inOtherTab && !(origin === 'record' && wasLoading);
       if (taken && held !== before.held && !(ended?.reason === 'storage_cleared' && !held.tokens))
         emit({ type: 'hand-off', from: 'other-tab', ...rankOf(held) });
       if (loaded && !before.loaded && !wasLoading) emit({ type: 'restored' });

@@ -1,4 +1,4 @@
-import { compareEntries, renewedEntry, type Entry } from './entry';
+import { compareEntries, type Entry } from './entry';
 import {
   isTokenEndpointError,
   isTokensError,
@@ -7,32 +7,25 @@ import {
 } from './tokens-error';
 import type { Grant } from './inspection-events';
 import type { RenewalAsk } from './renewal-decision';
-import {
-  dropped,
-  failed,
-  handedOff,
-  rejected,
-  renewed,
-  renewing,
-  rewrite,
-} from './session-transition';
-import type { SessionEndReason } from './session';
-import { LOCK_MARGIN_MS, type SessionEngine } from './session-engine';
+import { createRenewalRound } from './renewal-round';
+import type { SessionEngine } from './session-engine';
 import { anonymousGrant, refreshGrant, type GrantRequest } from './grant-request';
 import type { Tokens } from './types';
+
+/** The rounds a renewal goes within one hold of the lock, each after a later session arrived. */
+const MAX_ROUNDS = 3;
 
 /**
  * The renewal of a tab's session: every reason to renew shares one flight; across
  * tabs the renewal holds the lock, and a renewal waiting for it ends when another
- * tab's session answers what was asked. Holding the lock, it goes in rounds: decide
- * from the tokens held and stored, then at most one refresh request (and visitor
- * tokens when the platform rejects it). @internal
+ * tab's session answers what was asked. Holding the lock, it goes in rounds
+ * ({@link createRenewalRound}). @internal
  */
 export function createRenewal(
   engine: SessionEngine,
   grant: (request: GrantRequest) => Promise<Tokens>,
 ) {
-  const { dispatch, reread, usable, lockTimeoutMs } = engine;
+  const { dispatch, usable, lockTimeoutMs } = engine;
   const held = () => engine.session.held;
   let flight: Promise<Tokens> | undefined;
   /**
@@ -51,78 +44,18 @@ export function createRenewal(
       isTokensError(error) || isTokenEndpointError(error)
         ? error
         : new TokensError('Renewal failed', { code: 'INVALID_RESPONSE', cause: error });
-    void dispatch(failed, failure);
+    void dispatch({ type: 'failed', error: failure });
     return failure;
   }
 
-  /**
-   * The tab granted the lock after another tab's renewal waits for that tab's
-   * hand-off (posted before it let go, but a channel may deliver it after the
-   * lock); at most {@link LOCK_MARGIN_MS}: a holder that closed mid-request sends none.
-   */
-  async function awaitHandOff(): Promise<void> {
-    const base = engine.session.handOff;
-    if (!base) return;
-    const arrived = () => engine.session.handOff !== base || compareEntries(held(), base) > 0;
-    await engine.until(arrived, LOCK_MARGIN_MS).promise;
-    void dispatch(handedOff);
-  }
+  const round = createRenewalRound(engine, request);
 
   /**
-   * One round holding the lock: the tokens to answer, or `'changed'` when a later
-   * session arrived meanwhile (another round decides on it).
-   */
-  async function round(ask: RenewalAsk): Promise<Tokens | 'changed'> {
-    await awaitHandOff();
-    const decision = await reread(ask);
-    const base = decision.entry;
-    if (decision.action === 'use') {
-      if (decision.write) await dispatch(rewrite, true);
-      return held().tokens!;
-    }
-    void dispatch(renewing, base);
-    if (engine.tabs() && decision.action === 'refresh') {
-      // A tab holding a later session (one its storage could not keep) answers the announcement:
-      // this tab listens for 50 ms before it presents the refresh token.
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      if (compareEntries(held(), base) > 0) {
-        void dispatch(renewed);
-        return 'changed';
-      }
-    }
-    let reason: SessionEndReason | undefined;
-    let tokens: Tokens;
-    try {
-      tokens = await request(decision.action, base);
-    } catch (error) {
-      // Only the platform's rejection of the refresh token itself ends a session.
-      if (!isTokenEndpointError(error) || !error.invalidGrant) {
-        void dispatch(renewed);
-        throw error;
-      }
-      // Without Web Locks another tab may have spent it first: its session wins.
-      await reread(undefined, false);
-      if (compareEntries(held(), base) > 0) return usable() ?? 'changed';
-      if (base.tokens?.refreshToken.role === 'member') reason = 'refresh_rejected';
-      void dispatch(rejected, renewedEntry(null, base), reason);
-      try {
-        tokens = await request('anonymous', base);
-      } catch (failure) {
-        void dispatch(dropped, reason);
-        throw failure;
-      }
-    }
-    await dispatch(renewed, renewedEntry(tokens, base), reason);
-    // A sign-in or another tab's later session meanwhile wins over this renewal.
-    return usable() ?? tokens;
-  }
-
-  /**
-   * A renewal holding the lock: rounds until one answers, at most 3 within one hold
+   * A renewal holding the lock: rounds until one answers, at most {@link MAX_ROUNDS} within one hold
    * (a later session arrived each time).
    */
   async function renewHolding(ask: RenewalAsk): Promise<Tokens> {
-    for (let rounds = 0; rounds < 3; rounds++) {
+    for (let rounds = 0; rounds < MAX_ROUNDS; rounds++) {
       const result = await round(ask);
       if (result !== 'changed') return result;
     }
@@ -163,7 +96,7 @@ export function createRenewal(
         .finally(() => (flight = undefined))
         .then(
           (tokens) => {
-            void dispatch(failed, undefined);
+            void dispatch({ type: 'failed', error: undefined });
             return tokens;
           },
           (error: unknown) => {

@@ -52,19 +52,74 @@ export const INITIAL_SESSION: Session = {
 export type RecordEffect = 'share' | 'replace' | 'rewrite' | 'repair';
 
 /**
- * A transition's result: the new session and its effects, which the session engine
- * runs in this order: publish the new snapshot (when it is new) with `event`, post
- * `tell` to the other tabs, do `record` (`reason`: why the session before ended,
- * for the message after a write). A session that moved also reschedules automatic
- * renewal and wakes the waits that watch it. @internal
+ * What happened to a tab's session, as data: the one input of {@link reduceSession}.
+ * - `read`: the record was read and the renewal decision taken on it (`repair`: a bad
+ *   record is written back);
+ * - `restoring`: the page came back from the back/forward cache;
+ * - `heard`: another tab's message;
+ * - `renewing`: this tab, holding the lock, renews `entry`;
+ * - `renewed`: the renewal made `entry` (none: it ended with nothing new);
+ * - `rejected`: the platform rejected the refresh token; `entry` (no tokens) stands
+ *   until visitor tokens come;
+ * - `dropped`: the visitor tokens after a rejection did not come either;
+ * - `replaced`: an explicit change (sign-in, `setTokens`, `clear`);
+ * - `rewrite`: the session held is written again over a bad record (`share`: and posted);
+ * - `failed`: a renewal failed with `error` (none: the last one succeeded); `retryAt`:
+ *   an automatic one tries again then;
+ * - `handed-off`: this tab stopped waiting for the hand-off of another tab's renewal.
+ * @internal
  */
-export type Step = readonly [
-  session: Session,
-  event?: SessionEvent,
-  tell?: TabMessage,
-  record?: RecordEffect,
-  reason?: SessionEndReason,
-];
+export type SessionAction =
+  | { readonly type: 'read'; readonly decision: RenewalDecision; readonly repair: boolean }
+  | { readonly type: 'restoring' }
+  | { readonly type: 'heard'; readonly message: TabMessage }
+  | { readonly type: 'renewing'; readonly entry: Entry }
+  | { readonly type: 'renewed'; readonly entry?: Entry; readonly reason?: SessionEndReason }
+  | { readonly type: 'rejected'; readonly entry: Entry; readonly reason?: SessionEndReason }
+  | { readonly type: 'dropped'; readonly reason?: SessionEndReason | undefined }
+  | { readonly type: 'replaced'; readonly entry: Entry }
+  | { readonly type: 'rewrite'; readonly share: boolean }
+  | {
+      readonly type: 'failed';
+      readonly error: TokensError | TokenEndpointError | undefined;
+      readonly retryAt?: number;
+    }
+  | { readonly type: 'handed-off' };
+
+/**
+ * The effects of a transition, which the session engine runs in this order: publish
+ * the new snapshot (when it is new) with `event`, post `tell` to the other tabs, do
+ * `record` (`reason`: why the session before ended, for the message after a write). A
+ * session that moved also reschedules automatic renewal and wakes the waits that watch
+ * it. @internal
+ */
+export interface SessionEffects {
+  readonly event?: SessionEvent | undefined;
+  readonly tell?: TabMessage | undefined;
+  readonly record?: RecordEffect | undefined;
+  readonly reason?: SessionEndReason | undefined;
+}
+
+/** A transition's result: the new session and its effects. @internal */
+export interface Transition {
+  readonly session: Session;
+  readonly effects: SessionEffects;
+}
+
+/** No effect: the new session alone. */
+const NO_EFFECTS: SessionEffects = {};
+
+/** The session that accepting an entry made, and the event it tells. */
+interface Accepted {
+  readonly session: Session;
+  readonly event?: SessionEvent | undefined;
+}
+
+/** Why a session ended, and whether another tab ended it, for {@link accept}. */
+interface Ending {
+  readonly reason?: SessionEndReason | undefined;
+  readonly inOtherTab?: boolean;
+}
 
 /**
  * Makes `entry` the session held when it is later than the one held (the one
@@ -74,11 +129,10 @@ export type Step = readonly [
 function accept(
   session: Session,
   entry: Entry,
-  reason: SessionEndReason = 'signed_out',
-  inOtherTab = false,
-): readonly [Session, SessionEvent?] {
+  { reason = 'signed_out', inOtherTab = false }: Ending = {},
+): Accepted {
   const { held, snapshot } = session;
-  if (compareEntries(entry, held) <= 0) return [session];
+  if (compareEntries(entry, held) <= 0) return { session };
   const moved = { ...session, held: entry };
   // The same values: every token set held is built by freezeTokens, so equal sets serialise alike.
   const same = JSON.stringify(held.tokens) === JSON.stringify(entry.tokens);
@@ -94,116 +148,136 @@ function accept(
     : same
       ? undefined
       : eventFor(held.tokens, entry.tokens, reason === 'refresh_rejected');
-  if (snapshot === LOADING || (!event && !snapshot.error)) return [moved];
+  if (snapshot === LOADING || (!event && !snapshot.error)) return { session: moved };
   const ended =
     event === 'SESSION_EXPIRED' || event === 'SIGNED_OUT'
       ? { reason, inOtherTab }
       : event === 'SIGNED_IN'
         ? undefined
         : snapshot.ended;
-  return [{ ...moved, snapshot: snapshotOf(entry.tokens, undefined, ended) }, event];
+  return { session: { ...moved, snapshot: snapshotOf(entry.tokens, undefined, ended) }, event };
 }
 
 /** A session made here (a renewal, an explicit change), written to the record for `reason`. */
 function made(
   session: Session,
   entry: Entry,
-  record: RecordEffect,
-  reason?: SessionEndReason,
-): Step {
-  const [next, event] = accept(session, entry, reason);
-  if (next.held === session.held) return [next, undefined, { ...entry, renewing: false }];
-  return [next, event, record === 'replace' ? { ...entry, reason } : undefined, record, reason];
+  { record, reason }: { readonly record: 'share' | 'replace'; readonly reason?: SessionEndReason },
+): Transition {
+  const next = accept(session, entry, { reason });
+  if (next.session.held === session.held)
+    return { session: next.session, effects: { tell: { ...entry, renewing: false } } };
+  const tell = record === 'replace' ? { ...entry, reason } : undefined;
+  return { session: next.session, effects: { event: next.event, tell, record, reason } };
 }
 
-// The changes of a tab's session, by what happened: each takes the session and what
-// came with the change, and returns the new session and its effects. Pure: nothing
-// else changes the session.
+// The transitions of a tab's session, one per action: each takes the session and the
+// action, and returns the new session and its effects. Pure: nothing else changes the session.
 
 /**
- * The record was read and the renewal decision taken on it: a later
- * session, or a sign-out by hand, is adopted (`repair`: then a bad record is
- * written back). The first read ends loading, as does the read after the page came
- * back from the back/forward cache; both ask the other tabs for a later session (a
- * tab whose storage failed may hold one).
+ * A later session in the record, or a sign-out by hand, is adopted (`repair`: then a
+ * bad record is written back). The first read ends loading, as does the read after the
+ * page came back from the back/forward cache; both ask the other tabs for a later
+ * session (a tab whose storage failed may hold one).
  */
-export function read(session: Session, decision: RenewalDecision, repair?: boolean): Step {
+function read(
+  session: Session,
+  { decision, repair }: { decision: RenewalDecision; repair: boolean },
+): Transition {
   const reason = decision.cleared ? 'storage_cleared' : undefined;
-  const [next, event] = accept({ ...session, loaded: true }, decision.entry, reason, true);
-  const tell = session.loaded ? undefined : { ...next.held, ask: true };
+  const next = accept({ ...session, loaded: true }, decision.entry, { reason, inOtherTab: true });
+  const tell = session.loaded ? undefined : { ...next.session.held, ask: true };
   // The first snapshot (no event before it was read: accept gives none) and no repair.
   if (session.snapshot === LOADING)
-    return [{ ...next, snapshot: snapshotOf(next.held.tokens) }, undefined, tell];
-  return [next, event, tell, repair && decision.write ? 'repair' : undefined];
+    return {
+      session: { ...next.session, snapshot: snapshotOf(next.session.held.tokens) },
+      effects: { tell },
+    };
+  const record = repair && decision.write ? 'repair' : undefined;
+  return { session: next.session, effects: { event: next.event, tell, record } };
 }
-/** The page came back from the back/forward cache: the record is read again before any token is served. */
-export const restoring = (session: Session): Step => [{ ...session, loaded: false }];
+
 /**
- * Another tab's message: a later session is adopted (and stored here when its
- * sender could not); a later one held here answers an ask; the next holder of the
- * lock waits for the hand-off of a renewal announced elsewhere.
+ * A later session is adopted (and stored here when its sender could not); a later one
+ * held here answers an ask; the next holder of the lock waits for the hand-off of a
+ * renewal announced elsewhere.
  */
-export function heard(
-  session: Session,
-  { reason, unstored, renewing, ask, ...entry }: TabMessage,
-): Step {
+function heard(session: Session, { message }: { message: TabMessage }): Transition {
+  const { reason, unstored, renewing, ask, ...entry } = message;
   const mine = session.rejected ?? session.held;
   const tell = ask && compareEntries(mine, entry) > 0 ? mine : undefined;
   if (renewing !== undefined) {
     const handOff = renewing && compareEntries(session.held, entry) <= 0 ? entry : undefined;
-    return [{ ...session, handOff }, undefined, tell];
+    return { session: { ...session, handOff }, effects: { tell } };
   }
-  if (ask) return [session, undefined, tell];
-  const [next, event] = accept(session, entry, reason, true);
-  return [next, event, tell, unstored && next !== session ? 'repair' : undefined];
+  if (ask) return { session, effects: { tell } };
+  const next = accept(session, entry, { reason, inOtherTab: true });
+  const record = unstored && next.session !== session ? 'repair' : undefined;
+  return { session: next.session, effects: { event: next.event, tell, record } };
 }
-/** This tab, holding the lock, renews `entry` (and asks for a later session first). */
-export const renewing = (session: Session, entry: Entry): Step => [
-  session,
-  undefined,
-  { ...entry, renewing: true, ask: true },
-];
+
 /** The renewal made `entry` (stored, then posted), or ended with nothing new. */
-export function renewed(session: Session, entry?: Entry, reason?: SessionEndReason): Step {
-  const done = { ...session, rejected: undefined };
-  if (entry) return made(done, entry, 'share', reason);
-  return [done, undefined, { ...session.held, renewing: false }];
-}
-/**
- * The platform rejected the refresh token; `entry` (no tokens) stands until
- * visitor tokens come. The other tabs hear of it at once, so that no tab presents
- * the rejected token again, should this one close now.
- */
-export const rejected = (session: Session, entry: Entry, reason?: SessionEndReason): Step => [
-  { ...session, rejected: entry },
-  undefined,
-  { ...entry, reason },
-];
-/** The visitor tokens after a rejection did not come either: the session is the rejected one. */
-export const dropped = (session: Session, reason?: SessionEndReason): Step =>
-  accept({ ...session, rejected: undefined }, session.rejected ?? session.held, reason);
-/** An explicit change (sign-in, `setTokens`, `clear`): posted at once, then stored. */
-export const replaced = (session: Session, entry: Entry): Step =>
-  made(session, entry, 'replace', 'signed_out');
-/** The session held is written again over a bad record (`share`: and posted). */
-export const rewrite = (session: Session, share?: boolean): Step => [
-  session,
-  undefined,
-  undefined,
-  share ? 'share' : 'rewrite',
-];
-/**
- * A renewal failed with `error` (none: the last one succeeded); `retryAt`: an
- * automatic one tries again then. The snapshot carries the failure until the next success.
- */
-export function failed(
+function renewed(
   session: Session,
-  error: TokensError | TokenEndpointError | undefined,
-  retryAt?: number,
-): Step {
-  const { held, snapshot } = session;
-  if (!error && !snapshot.error) return [session];
-  return [{ ...session, snapshot: snapshotOf(held.tokens, error, snapshot.ended, retryAt) }];
+  { entry, reason }: { entry?: Entry | undefined; reason?: SessionEndReason | undefined },
+): Transition {
+  const done = { ...session, rejected: undefined };
+  if (entry) return made(done, entry, { record: 'share', reason });
+  return { session: done, effects: { tell: { ...session.held, renewing: false } } };
 }
-/** This tab stopped waiting for the hand-off of another tab's renewal. */
-export const handedOff = (session: Session): Step => [{ ...session, handOff: undefined }];
+
+/** A renewal's failure, or its end (no `error`): the snapshot carries it until the next success. */
+function failed(
+  session: Session,
+  { error, retryAt }: Extract<SessionAction, { type: 'failed' }>,
+): Transition {
+  const { held, snapshot } = session;
+  if (!error && !snapshot.error) return { session, effects: NO_EFFECTS };
+  const failing = snapshotOf(held.tokens, error, snapshot.ended, retryAt);
+  return { session: { ...session, snapshot: failing }, effects: NO_EFFECTS };
+}
+
+/**
+ * The one reducer of a tab's session: the new session and its effects for `action`.
+ * Pure: the session engine runs the effects. @internal
+ */
+export function reduceSession(session: Session, action: SessionAction): Transition {
+  switch (action.type) {
+    case 'read':
+      return read(session, action);
+    case 'restoring':
+      // The record is read again before any token is served.
+      return { session: { ...session, loaded: false }, effects: NO_EFFECTS };
+    case 'heard':
+      return heard(session, action);
+    case 'renewing':
+      // Asks for a later session first: a tab holding one answers before the request.
+      return { session, effects: { tell: { ...action.entry, renewing: true, ask: true } } };
+    case 'renewed':
+      return renewed(session, action);
+    case 'rejected':
+      // The other tabs hear of it at once, so that no tab presents the rejected token
+      // again, should this one close now.
+      return {
+        session: { ...session, rejected: action.entry },
+        effects: { tell: { ...action.entry, reason: action.reason } },
+      };
+    case 'dropped': {
+      // The session is the rejected one.
+      const rejectedEntry = session.rejected ?? session.held;
+      const next = accept({ ...session, rejected: undefined }, rejectedEntry, {
+        reason: action.reason,
+      });
+      return { session: next.session, effects: { event: next.event } };
+    }
+    case 'replaced':
+      // Posted at once, then stored.
+      return made(session, action.entry, { record: 'replace', reason: 'signed_out' });
+    case 'rewrite':
+      return { session, effects: { record: action.share ? 'share' : 'rewrite' } };
+    case 'failed':
+      return failed(session, action);
+    case 'handed-off':
+      return { session: { ...session, handOff: undefined }, effects: NO_EFFECTS };
+  }
+}

@@ -81,6 +81,21 @@ export interface TabMessage extends Entry {
  */
 export type LockWait = 'superseded' | 'timed-out';
 
+/** What {@link openTabChannel} opens, and whom it tells. @internal */
+export interface TabChannelOptions {
+  /** The channel's name: `site-identity:<clientId>`. */
+  readonly name: string;
+  /** The record's key, which every message carries and the lock's name starts with. */
+  readonly key: string;
+  readonly environment: TabEnvironment;
+  /** The storage whose change notifications for `key` are heard. */
+  readonly storage: TokenStorage;
+  /** Hears another tab's message, checked. */
+  readonly hear: (message: TabMessage) => void;
+  /** Hears that another tab changed the record. */
+  readonly storageChanged: () => void;
+}
+
 /**
  * The tab channel: the renewal lock (a Web Lock, held for a whole renewal and
  * released by the browser when a tab closes) and the broadcast of every new
@@ -88,14 +103,14 @@ export type LockWait = 'superseded' | 'timed-out';
  * storage's own change notifications. Without Web Locks `exclusive` runs at
  * once; without a channel, tabs learn from storage alone. @internal
  */
-export function openTabChannel(
-  name: string,
-  key: string,
-  environment: TabEnvironment,
-  storage: TokenStorage,
-  hear: (message: TabMessage) => void,
-  storageChanged: () => void,
-) {
+export function openTabChannel({
+  name,
+  key,
+  environment,
+  storage,
+  hear,
+  storageChanged,
+}: TabChannelOptions) {
   const locks = environment.locks === undefined ? globalThis.navigator?.locks : environment.locks;
   const locked = typeof locks?.request === 'function';
   const port = attempt(() =>

@@ -5,7 +5,6 @@ import { invalidArgument } from './tokens-error';
 import { internals } from './internals';
 import { createRenewal } from './renewal';
 import { createSessionEngine, type SessionEngine } from './session-engine';
-import { failed, replaced } from './session-transition';
 import { createGrants } from './token-endpoint';
 import type { AutoRefresh, TokenManager, TokenManagerOptions } from './token-manager-types';
 import { freezeTokens, isTokens } from './token-set';
@@ -31,7 +30,7 @@ function plugAutoRefresh(given: unknown, engine: SessionEngine, renew: () => Pro
     retrying(delayMs) {
       const retryAt = now() + delayMs;
       engine.observed()?.retry(delayMs, retryAt);
-      void engine.dispatch(failed, engine.session.snapshot.error, retryAt);
+      void engine.dispatch({ type: 'failed', error: engine.session.snapshot.error, retryAt });
     },
   });
 }
@@ -93,7 +92,7 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
   /** An explicit change (sign-in, `setTokens`, `clear`): the newest epoch, told and stored. */
   async function replace(tokens: Tokens | null): Promise<void> {
     await load();
-    await dispatch(replaced, explicitEntry(tokens, engine.session.held, now()));
+    await dispatch({ type: 'replaced', entry: explicitEntry(tokens, engine.session.held, now()) });
   }
 
   const manager: TokenManager = {
