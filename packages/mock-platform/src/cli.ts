@@ -3,7 +3,7 @@
 //               [--require-owner-approval] [--captcha off|invisible|visible]
 //               [--refresh-token-reuse reject|revoke-family] [--seed seed.json]
 import { readFile } from 'node:fs/promises';
-import { isMockPlatformError } from './errors';
+import { isMockPlatformError } from './mock-platform-error';
 import type { RefreshTokenReuse } from './options';
 import { createMockPlatform, type MockPlatform } from './platform';
 import { parseSeedFile, type SeedFile } from './seed-file';

@@ -1,4 +1,4 @@
-import { MockPlatformError } from './errors';
+import { MockPlatformError } from './mock-platform-error';
 import { randomToken } from './random';
 
 /**

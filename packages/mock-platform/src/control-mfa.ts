@@ -1,5 +1,5 @@
 import type { JsonObject } from './context';
-import { MockPlatformError } from './errors';
+import { MockPlatformError } from './mock-platform-error';
 import { decidePush } from './push';
 import { json } from './responses';
 import type { PlatformState } from './state';

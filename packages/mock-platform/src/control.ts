@@ -1,5 +1,5 @@
 import { parseJsonBody, type JsonObject } from './context';
-import { isMockPlatformError, MockPlatformError } from './errors';
+import { isMockPlatformError, MockPlatformError } from './mock-platform-error';
 import type { FaultController, FaultSpec } from './faults';
 import type { MockMember } from './members';
 import { settingProblem, type PlatformSettings } from './options';

@@ -1,5 +1,5 @@
 import { describe, expect, it, test, vi } from 'vitest';
-import { isMockPlatformError } from './errors';
+import { isMockPlatformError } from './mock-platform-error';
 import { createMockPlatform } from './platform';
 import { TOKEN_URL, serveThroughMsw } from './test-support';
 

@@ -1,4 +1,4 @@
-import { MockPlatformError } from './errors';
+import { MockPlatformError } from './mock-platform-error';
 
 /**
  * What an injected fault does to a request.

@@ -57,5 +57,5 @@ export type {
   TokenGrant,
   TokenStore,
 } from './token-store';
-export { MockPlatformError, isMockPlatformError } from './errors';
-export type { MockPlatformErrorCode, MockPlatformErrorInit } from './errors';
+export { MockPlatformError, isMockPlatformError } from './mock-platform-error';
+export type { MockPlatformErrorCode, MockPlatformErrorInit } from './mock-platform-error';

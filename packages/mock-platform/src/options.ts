@@ -1,4 +1,4 @@
-import { MockPlatformError } from './errors';
+import { MockPlatformError } from './mock-platform-error';
 import { DEFAULT_COLLECTIONS, type CollectionInput } from './collections';
 import type { MemberInput } from './members';
 

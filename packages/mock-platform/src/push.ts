@@ -1,4 +1,4 @@
-import { MockPlatformError } from './errors';
+import { MockPlatformError } from './mock-platform-error';
 import type { MockMember } from './members';
 import { randomToken } from './random';
 import type { PlatformState, PushTransaction } from './state';

@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { corsHeaders } from './cors';
-import { MockPlatformError } from './errors';
+import { MockPlatformError } from './mock-platform-error';
 import { rootPage } from './root-page';
 import { createMockPlatform, type MockPlatform } from './platform';
 

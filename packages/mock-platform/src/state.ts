@@ -1,5 +1,5 @@
 import { createCollection, type CollectionInput, type MockCollection } from './collections';
-import { MockPlatformError } from './errors';
+import { MockPlatformError } from './mock-platform-error';
 import { createMember, mfaInputProblem, type MemberInput, type MockMember } from './members';
 import type { PlatformSettings, ResolvedOptions } from './options';
 import { randomToken } from './random';

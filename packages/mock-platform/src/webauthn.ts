@@ -1,5 +1,5 @@
 import { isObject, type JsonObject } from './context';
-import { MockPlatformError } from './errors';
+import { MockPlatformError } from './mock-platform-error';
 import { createMfa, type MockMember, type MockPasskey } from './members';
 import { sha256 } from './sha256';
 import type { PlatformState } from './state';

@@ -1,5 +1,5 @@
 import { isObject, objectAt, parseJsonBody, stringAt, type RouteContext } from '../context';
-import { isMockPlatformError } from '../errors';
+import { isMockPlatformError } from '../mock-platform-error';
 import { MOCK_FACTOR_TYPES, type MockFactorType, type MockMember } from '../members';
 import { applicationError, json, validationError, type FieldViolation } from '../responses';
 import type { PendingFlow } from '../state';

@@ -1,4 +1,4 @@
-import { MockPlatformError } from '../errors';
+import { MockPlatformError } from '../mock-platform-error';
 
 /** `value` resolved against `base` as a URL; else `INVALID_OPTION` naming `name`. @internal */
 export function absolute(value: string, base: string | undefined, name: string): URL {

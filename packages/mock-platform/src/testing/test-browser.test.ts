@@ -1,5 +1,5 @@
 import { describe, expect, it, test } from 'vitest';
-import { isMockPlatformError } from '../errors';
+import { isMockPlatformError } from '../mock-platform-error';
 import { createMockPlatform } from '../platform';
 import { sha256, toBase64Url } from '../sha256';
 import { REDIRECTS, caught, post, visitorTokens } from '../test-support';

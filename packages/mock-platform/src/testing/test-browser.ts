@@ -1,4 +1,4 @@
-import { MockPlatformError } from '../errors';
+import { MockPlatformError } from '../mock-platform-error';
 import type { MockPlatform } from '../platform';
 import { createMemoryStorage } from './memory-storage';
 import { createTabAddress, type TabAddress } from './tab-address';

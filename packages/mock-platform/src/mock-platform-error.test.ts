@@ -1,5 +1,5 @@
 import { describe, expect, it, test } from 'vitest';
-import { isMockPlatformError, MockPlatformError } from './errors';
+import { isMockPlatformError, MockPlatformError } from './mock-platform-error';
 
 describe('MockPlatformError', () => {
   it('carries a name, a code and a cause', () => {
@@ -40,4 +40,18 @@ describe('MockPlatformError', () => {
   ])('isMockPlatformError(%j) is %s', (value, expected) => {
     expect(isMockPlatformError(value)).toBe(expected);
   });
+});
+
+test('the constructor takes a MockPlatformErrorInit: its code and cause, nothing else', () => {
+  const cause = new Error('EADDRINUSE');
+  const error = new MockPlatformError('port 4999 is taken', { code: 'SERVER_START_FAILED', cause });
+  expect([error.name, error.code, error.cause]).toEqual([
+    'MockPlatformError',
+    'SERVER_START_FAILED',
+    cause,
+  ]);
+  // A field of another error class is refused by the type (it was accepted untyped).
+  // @ts-expect-error -- a MockPlatformError carries no response
+  const untyped = new MockPlatformError('x', { code: 'INVALID_OPTION', response: new Response() });
+  expect(untyped.code).toBe('INVALID_OPTION');
 });

@@ -11,7 +11,6 @@ import { isSiteIdentityError, SiteIdentityError } from '@site-identity/http';
 export type MockPlatformErrorCode =
   | 'INVALID_OPTION'
   | 'INVALID_MEMBER'
-  | 'INVALID_COLLECTION'
   | 'MEMBER_EXISTS'
   | 'MEMBER_NOT_FOUND'
   | 'INVALID_FAULT'
@@ -21,6 +20,22 @@ export type MockPlatformErrorCode =
   | 'NOT_ON_HOSTED_PAGE'
   | 'INVALID_PASSKEY'
   | 'PUSH_NOT_FOUND';
+
+/**
+ * What a {@link MockPlatformError} is built from.
+ *
+ * @example
+ * ```ts
+ * import { MockPlatformError, type MockPlatformErrorInit } from '@site-identity/mock-platform';
+ * const init: MockPlatformErrorInit = { code: 'INVALID_SETTING' };
+ * throw new MockPlatformError('captcha must be one of off, invisible, visible; got "on"', init);
+ * ```
+ */
+export interface MockPlatformErrorInit {
+  readonly code: MockPlatformErrorCode | (string & {});
+  /** The underlying error, when there is one. */
+  readonly cause?: unknown;
+}
 
 /**
  * The one error class of the emulator: thrown for bad options, bad test set-up
@@ -45,22 +60,12 @@ export class MockPlatformError extends SiteIdentityError {
   declare name: 'MockPlatformError';
   /** What went wrong, for code to branch on. */
   declare readonly code: MockPlatformErrorCode | (string & {});
-}
 
-/**
- * What a {@link MockPlatformError} is built from.
- *
- * @example
- * ```ts
- * import { MockPlatformError, type MockPlatformErrorInit } from '@site-identity/mock-platform';
- * const init: MockPlatformErrorInit = { code: 'INVALID_SETTING' };
- * throw new MockPlatformError('captcha must be one of off, invisible, visible; got "on"', init);
- * ```
- */
-export interface MockPlatformErrorInit {
-  readonly code: MockPlatformErrorCode | (string & {});
-  /** The underlying error, when there is one. */
-  readonly cause?: unknown;
+  // Not useless: it narrows the init to a MockPlatformErrorInit, so the type constrains what the error is built from.
+  // eslint-disable-next-line @typescript-eslint/no-useless-constructor
+  constructor(message: string, init: MockPlatformErrorInit) {
+    super(message, init);
+  }
 }
 
 /**
@@ -76,5 +81,5 @@ export interface MockPlatformErrorInit {
  * ```
  */
 export function isMockPlatformError(value: unknown): value is MockPlatformError {
-  return isSiteIdentityError(value, 'MockPlatformError') && typeof value.code === 'string';
+  return isSiteIdentityError(value, 'MockPlatformError');
 }
