@@ -59,3 +59,13 @@ describe('PkceError', () => {
     expect(isPkceError(foreign)).toBe(true);
   });
 });
+
+test('the constructor takes a PkceErrorInit: its code and cause, nothing else', () => {
+  const cause = new Error('no crypto');
+  const error = new PkceError('Web Crypto is unavailable', { code: 'CRYPTO_UNAVAILABLE', cause });
+  expect([error.name, error.code, error.cause]).toEqual(['PkceError', 'CRYPTO_UNAVAILABLE', cause]);
+  // A field of another error class is refused by the type (it was accepted untyped).
+  // @ts-expect-error -- a PkceError carries no response
+  const untyped = new PkceError('x', { code: 'INVALID_VERIFIER', response: new Response() });
+  expect(untyped.code).toBe('INVALID_VERIFIER');
+});

@@ -29,6 +29,23 @@ export type KnownPkceErrorCode =
 export type PkceErrorCode = KnownPkceErrorCode | (string & {});
 
 /**
+ * What a {@link PkceError} is built from.
+ *
+ * @example
+ * ```ts
+ * import { PkceError, type PkceErrorInit } from '@site-identity/pkce';
+ *
+ * const init: PkceErrorInit = { code: 'CRYPTO_UNAVAILABLE' };
+ * throw new PkceError('Web Crypto is unavailable', init);
+ * ```
+ */
+export interface PkceErrorInit {
+  readonly code: PkceErrorCode;
+  /** The underlying error, when there is one. */
+  readonly cause?: unknown;
+}
+
+/**
  * The one error this package throws: bad input (a verifier length outside
  * 43..128, a verifier with characters outside RFC 7636's set, a redirect URI that
  * is not an absolute http(s) URL) or a runtime without Web Crypto. Each message
@@ -53,23 +70,12 @@ export class PkceError extends SiteIdentityError {
   declare name: 'PkceError';
   /** Machine-readable reason. */
   declare readonly code: PkceErrorCode;
-}
 
-/**
- * What a {@link PkceError} is built from.
- *
- * @example
- * ```ts
- * import { PkceError, type PkceErrorInit } from '@site-identity/pkce';
- *
- * const init: PkceErrorInit = { code: 'CRYPTO_UNAVAILABLE' };
- * throw new PkceError('Web Crypto is unavailable', init);
- * ```
- */
-export interface PkceErrorInit {
-  readonly code: PkceErrorCode;
-  /** The underlying error, when there is one. */
-  readonly cause?: unknown;
+  // Not useless: it narrows the init to a PkceErrorInit, so the type constrains what the error is built from.
+  // eslint-disable-next-line @typescript-eslint/no-useless-constructor
+  constructor(message: string, init: PkceErrorInit) {
+    super(message, init);
+  }
 }
 
 /**
@@ -85,5 +91,5 @@ export interface PkceErrorInit {
  * ```
  */
 export function isPkceError(value: unknown): value is PkceError {
-  return isSiteIdentityError(value, 'PkceError') && typeof value.code === 'string';
+  return isSiteIdentityError(value, 'PkceError');
 }
