@@ -1,7 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
 import type { SessionSnapshot } from '@site-identity/tokens';
 import { IdentityContext } from './identity-context';
-import { IdentityReactError } from './identity-react-error';
+import { invalidArgument } from './identity-react-error';
 import type { IdentityInstances } from './instances';
 import { SERVER_SNAPSHOT } from './use-session';
 import { useVisitorSession } from './use-visitor-session';
@@ -41,24 +41,18 @@ const isFunction = (value: unknown): boolean => typeof value === 'function';
 
 function checkInstances({ tokens, redirects, memberAuth }: IdentityInstances): void {
   if (!tokens || !isFunction(tokens.getSnapshot) || !isFunction(tokens.subscribe)) {
-    throw new IdentityReactError(
+    throw invalidArgument(
       '<IdentityProvider> needs a token manager as `tokens` (with getSnapshot and subscribe)',
-      { code: 'INVALID_ARGUMENT' },
     );
   }
   if (
     redirects != null &&
     (!isFunction(redirects.completeLogin) || !isFunction(redirects.loginWithRedirect))
   ) {
-    throw new IdentityReactError('<IdentityProvider> `redirects` must come from createRedirects', {
-      code: 'INVALID_ARGUMENT',
-    });
+    throw invalidArgument('<IdentityProvider> `redirects` must come from createRedirects');
   }
   if (memberAuth != null && typeof memberAuth !== 'object') {
-    throw new IdentityReactError(
-      '<IdentityProvider> `memberAuth` must come from createMemberAuth',
-      { code: 'INVALID_ARGUMENT' },
-    );
+    throw invalidArgument('<IdentityProvider> `memberAuth` must come from createMemberAuth');
   }
 }
 
@@ -109,9 +103,8 @@ export function IdentityProvider({
   checkInstances({ tokens, redirects, memberAuth });
   const status = initialSession?.status;
   if (initialSession != null && !STATUSES.includes(status as string)) {
-    throw new IdentityReactError(
+    throw invalidArgument(
       `<IdentityProvider> initialSession.status must be one of ${STATUSES.join(', ')}; got ${String(status)}`,
-      { code: 'INVALID_ARGUMENT' },
     );
   }
   const serverSnapshot = useMemo(

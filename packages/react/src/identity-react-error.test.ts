@@ -55,3 +55,22 @@ describe('IdentityReactError', () => {
     expect(isIdentityReactError(value)).toBe(expected);
   });
 });
+
+it('the constructor takes an IdentityReactErrorInit: its code and cause, nothing else', () => {
+  const error = new IdentityReactError('A member action failed', {
+    code: 'ACTION_FAILED',
+    cause: 'rejected',
+  });
+  expect([error.name, error.code, error.cause]).toEqual([
+    'IdentityReactError',
+    'ACTION_FAILED',
+    'rejected',
+  ]);
+  // A field of another error class is refused by the type (it was accepted untyped).
+  // @ts-expect-error -- an IdentityReactError carries no response
+  const untyped = new IdentityReactError('x', {
+    code: 'INVALID_ARGUMENT',
+    response: new Response(),
+  });
+  expect(untyped.code).toBe('INVALID_ARGUMENT');
+});

@@ -18,6 +18,22 @@ export type KnownIdentityReactErrorCode =
   'MISSING_PROVIDER' | 'MISSING_INSTANCE' | 'INVALID_ARGUMENT' | 'ACTION_FAILED';
 
 /**
+ * What an {@link IdentityReactError} is built from.
+ *
+ * @example
+ * ```ts
+ * import { IdentityReactError, type IdentityReactErrorInit } from '@site-identity/react';
+ * const init: IdentityReactErrorInit = { code: 'ACTION_FAILED', cause: 'rejected' };
+ * throw new IdentityReactError('A member action failed', init);
+ * ```
+ */
+export interface IdentityReactErrorInit {
+  readonly code: KnownIdentityReactErrorCode | (string & {});
+  /** The underlying rejection, when there is one. */
+  readonly cause?: unknown;
+}
+
+/**
  * The base class of every error the React bindings throw. Errors of the core
  * packages pass through unchanged.
  *
@@ -35,22 +51,12 @@ export class IdentityReactError extends SiteIdentityError {
 
   /** What went wrong, for programs; the message is for people. */
   declare readonly code: KnownIdentityReactErrorCode | (string & {});
-}
 
-/**
- * What an {@link IdentityReactError} is built from.
- *
- * @example
- * ```ts
- * import { IdentityReactError, type IdentityReactErrorInit } from '@site-identity/react';
- * const init: IdentityReactErrorInit = { code: 'ACTION_FAILED', cause: 'rejected' };
- * throw new IdentityReactError('A member action failed', init);
- * ```
- */
-export interface IdentityReactErrorInit {
-  readonly code: KnownIdentityReactErrorCode | (string & {});
-  /** The underlying rejection, when there is one. */
-  readonly cause?: unknown;
+  // Not useless: it narrows the init to a IdentityReactErrorInit, so the type constrains what the error is built from.
+  // eslint-disable-next-line @typescript-eslint/no-useless-constructor
+  constructor(message: string, init: IdentityReactErrorInit) {
+    super(message, init);
+  }
 }
 
 /**
@@ -66,5 +72,9 @@ export interface IdentityReactErrorInit {
  * ```
  */
 export function isIdentityReactError(value: unknown): value is IdentityReactError {
-  return isSiteIdentityError(value, 'IdentityReactError') && typeof value.code === 'string';
+  return isSiteIdentityError(value, 'IdentityReactError');
 }
+
+/** `INVALID_ARGUMENT` with a finished message: a prop or an option of the wrong shape. @internal */
+export const invalidArgument = (message: string): IdentityReactError =>
+  new IdentityReactError(message, { code: 'INVALID_ARGUMENT' });

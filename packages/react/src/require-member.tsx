@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { LoginWithRedirectOptions } from '@site-identity/redirects';
 import { requireInstance, useIdentityContext } from './identity-context';
-import { IdentityReactError } from './identity-react-error';
+import { IdentityReactError, invalidArgument } from './identity-react-error';
 import { useSessionStatus } from './use-session';
 
 /**
@@ -58,9 +58,7 @@ export function RequireMember(props: RequireMemberProps): ReactNode {
     ? requireInstance(instances, 'redirects', '<RequireMember redirectToLogin>')
     : undefined;
   if (redirectToLogin && typeof redirectToLogin.redirectUri !== 'string') {
-    throw new IdentityReactError('<RequireMember> redirectToLogin.redirectUri must be a string', {
-      code: 'INVALID_ARGUMENT',
-    });
+    throw invalidArgument('<RequireMember> redirectToLogin.redirectUri must be a string');
   }
   const status = useSessionStatus('<RequireMember>');
   const redirecting = useRef(false);
