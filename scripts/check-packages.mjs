@@ -62,8 +62,45 @@ function registryMetadataProblems(manifest, directory) {
   return problems;
 }
 
+/** The scope's packages whose internal subpath (`@site-identity/<name>/internal`) the built code imports. */
+function internalImports(dir) {
+  const found = new Set();
+  const walk = (folder) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const path = join(folder, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (/\.(c?js|d\.c?ts)$/.test(entry.name))
+        for (const [, name] of readFileSync(path, 'utf8').matchAll(
+          /["'](@site-identity\/[a-z-]+)\/internal["']/g,
+        ))
+          found.add(name);
+    }
+  };
+  if (existsSync(join(dir, 'dist'))) walk(join(dir, 'dist'));
+  return [...found].sort();
+}
+
+/**
+ * An internal subpath is not public API: its signatures change in any release. A
+ * package that imports one depends on that package with `workspace:*`, which pnpm
+ * publishes as the exact version (and changesets bumps in step), so no install can
+ * pair it with another version's internals.
+ */
+function internalPinProblems(dir, manifest) {
+  return internalImports(dir)
+    .filter((name) => name !== manifest.name && manifest.dependencies?.[name] !== 'workspace:*')
+    .map(
+      (name) =>
+        `imports ${name}/internal but depends on ${name} with ${JSON.stringify(manifest.dependencies?.[name])}, not "workspace:*" (the exact version)`,
+    );
+}
+
 for (const { dir, manifest } of packages) {
   const name = manifest.name;
+  record(`${name}: an internal subpath it imports is pinned to the exact version`, () => {
+    const problems = internalPinProblems(dir, manifest);
+    if (problems.length > 0) throw new Error(problems.join('; '));
+  });
   check(`${name}: publint`, bin('publint'), ['--strict'], dir);
   check(`${name}: attw --pack`, bin('attw'), ['--pack', '.', '--format', 'table-flipped'], dir);
   for (const { subpath } of packageEntries(dir)) {

@@ -10,7 +10,12 @@
 //      dependents .changeset/config.json releases get new versions and are published;
 //      every other package keeps its version, its versions on the registry and their
 //      tarballs;
-//   3. a changeset for @site-identity/pkce alone (patch): the same, for pkce.
+//   3. a changeset for @site-identity/pkce alone (patch): the same, for pkce;
+//   4. a changeset for @site-identity/http alone (patch): every package that imports
+//      http's internal subpath depends on http's exact version, so it is released in
+//      step with a patch of its own, and what it publishes depends on the new http.
+// Every published package that imports another's internal subpath depends on that
+// package's exact version (npm view).
 // Expected releases are worked out from the packages' manifests with the rule the
 // config states (see CONTRIBUTING.md, "Releases"), never listed by hand.
 // Needs built packages. Writes reports/release.json for npm test's summary.
@@ -176,8 +181,39 @@ function npmJson(args, env) {
   return Array.isArray(parsed) ? parsed[0] : parsed;
 }
 
-async function checkPublished(registry, { name, manifest }) {
+/** The scope's packages whose internal subpath the built code of `dir` (in the copy) imports. */
+function internalImports(dir) {
+  const found = new Set();
+  const walk = (folder) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const path = join(folder, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (/\.c?js$/.test(entry.name))
+        for (const [, used] of readFileSync(path, 'utf8').matchAll(
+          /["'](@site-identity\/[a-z-]+)\/internal["']/g,
+        ))
+          found.add(used);
+    }
+  };
+  walk(join(copy, dir, 'dist'));
+  return [...found];
+}
+
+async function checkPublished(registry, { name, dir, manifest }) {
   const spec = `${name}@${manifest.version}`;
+  const internals = internalImports(dir).filter((used) => used !== name);
+  if (internals.length > 0)
+    await record(
+      `${spec}: depends on the exact version of ${internals.join(', ')}, whose internals it imports`,
+      () => {
+        const { dependencies = {} } = npmJson(['view', spec], registry.env);
+        const loose = internals.filter((used) => !semver.valid(dependencies[used]));
+        if (loose.length > 0)
+          throw new Error(
+            loose.map((used) => `${used} is ${JSON.stringify(dependencies[used])}`).join('; '),
+          );
+      },
+    );
   await record(`${spec}: npm view shows the registry metadata`, () => {
     const view = npmJson(['view', spec], registry.env);
     const problems = [];
@@ -269,6 +305,13 @@ async function checkIndependentRelease(registry, label, target, type, history) {
         throw new Error(`published ${JSON.stringify(added)}, expected ${JSON.stringify(expected)}`);
       if (registryAfter[name].latest !== planned[name])
         throw new Error(`latest is ${registryAfter[name].latest}, expected ${planned[name]}`);
+      // a package pinned to the target's exact version publishes the target's new one
+      const pinned = packages.find((p) => p.name === name).manifest.dependencies?.[target];
+      if (isReleased && pinned === 'workspace:*') {
+        const { dependencies = {} } = npmJson(['view', `${name}@${planned[name]}`], registry.env);
+        if (dependencies[target] !== planned[target])
+          throw new Error(`depends on ${target} ${dependencies[target]}, not ${planned[target]}`);
+      }
     });
   }
   note(
@@ -326,11 +369,18 @@ try {
       'patch',
       history,
     );
+    await checkIndependentRelease(
+      registry,
+      'fourth release',
+      '@site-identity/http',
+      'patch',
+      history,
+    );
   }
   const table = names.map(
     (n) => `${n.replace('@site-identity/', '')} ${history.map((h) => h[n]).join(' → ')}`,
   );
-  note(`versions (workspace → first → second → third release): ${table.join('; ')}`);
+  note(`versions (workspace → first → second → third → fourth release): ${table.join('; ')}`);
 } catch (error) {
   await record('release test', () => {
     throw error instanceof Error && error.cause
