@@ -7,6 +7,7 @@ export default packageBuild({
     'src/external-login.ts',
     'src/webauthn.ts',
     'src/push.ts',
+    'src/current-member.ts',
   ],
   splitting: true,
   // The separate imports name the main entry's types by the package's own name.

@@ -20,6 +20,10 @@ export interface CallOptions {
  * failures reject with a `PlatformError`.
  */
 export interface PlatformCalls {
+  /** The checked API base, without a trailing slash (the members API's GET is under it). */
+  readonly base: string;
+  /** The client's `fetch` (`undefined`: the global one, looked up per request). */
+  readonly fetch: FetchLike | undefined;
   /**
    * POSTs `body` to `path` (under `/_api/iam`: `/authentication/v2/login`)
    * and resolves with the answer and its request id.
@@ -53,6 +57,8 @@ export function platformCalls(
       signal,
     );
   return {
+    base,
+    fetch,
     request,
     post: (path, body, call) =>
       rejectingWithMemberAuthError(
