@@ -1,9 +1,10 @@
-import { compareEntries, renewedEntry, type Entry } from './entry';
+import { compareEntries, type Entry } from './entry';
 import type { Grant } from './inspection-events';
 import type { RenewalAsk, RenewalDecision } from './renewal-decision';
-import type { SessionEndReason } from './session';
-import { LOCK_MARGIN_MS, RECORD_AS_FOUND, type SessionEngine } from './session-engine';
-import { isTokenEndpointError } from './tokens-error';
+import { LOCK_MARGIN_MS } from './engine-settings';
+import { createRenewalRequest } from './renewal-request';
+import type { SessionEngine } from './session-engine';
+import type { RoundResult } from './renewal-request';
 import type { Tokens } from './types';
 
 /**
@@ -11,9 +12,6 @@ import type { Tokens } from './types';
  * a tab holding a later session (one its storage could not keep) answers the announcement.
  */
 const ANNOUNCEMENT_MS = 50;
-
-/** The round's answer: the tokens, or `'changed'` when a later session arrived (another round decides on it). @internal */
-export type RoundResult = Tokens | 'changed';
 
 /**
  * One round of a renewal holding the lock, in three steps: decide from the tokens held
@@ -25,8 +23,9 @@ export function createRenewalRound(
   engine: SessionEngine,
   request: (grant: Grant, base: Entry) => Promise<Tokens>,
 ) {
-  const { dispatch, reread, usable } = engine;
+  const { dispatch, reread } = engine;
   const held = () => engine.session.held;
+  const requestTokens = createRenewalRequest(engine, request);
 
   /**
    * The tab granted the lock after another tab's renewal waits for that tab's
@@ -65,40 +64,6 @@ export function createRenewalRound(
     if (compareEntries(held(), base) <= 0) return true;
     void dispatch({ type: 'renewed' });
     return false;
-  }
-
-  /** The renewal's tokens become the session (stored, then posted); a sign-in or a later session meanwhile wins. */
-  async function adopt(base: Entry, tokens: Tokens, reason?: SessionEndReason): Promise<Tokens> {
-    await dispatch({ type: 'renewed', entry: renewedEntry(tokens, base), reason });
-    return usable() ?? tokens;
-  }
-
-  /**
-   * The platform rejected the refresh token of `base`: visitor tokens, unless another
-   * tab's session came first (without Web Locks another tab may have spent it).
-   */
-  async function afterRejection(base: Entry): Promise<RoundResult> {
-    await reread(RECORD_AS_FOUND);
-    if (compareEntries(held(), base) > 0) return usable() ?? 'changed';
-    const reason = base.tokens?.refreshToken.role === 'member' ? 'refresh_rejected' : undefined;
-    void dispatch({ type: 'rejected', entry: renewedEntry(null, base), reason });
-    const visitor = await request('anonymous', base).catch((failure: unknown) => {
-      void dispatch({ type: 'dropped', reason });
-      throw failure;
-    });
-    return adopt(base, visitor, reason);
-  }
-
-  /** Request: the decision's one token request; only the platform's rejection of the refresh token ends a session. */
-  function requestTokens(grant: Grant, base: Entry): Promise<RoundResult> {
-    return request(grant, base).then(
-      (tokens) => adopt(base, tokens),
-      (error: unknown) => {
-        if (isTokenEndpointError(error) && error.invalidGrant) return afterRejection(base);
-        void dispatch({ type: 'renewed' });
-        throw error;
-      },
-    );
   }
 
   /** One round holding the lock: decide, then use the tokens held, or announce and request. */

@@ -6,26 +6,23 @@ import {
   type TokenEndpointError,
 } from './tokens-error';
 import type { Grant } from './inspection-events';
-import type { RenewalAsk } from './renewal-decision';
+import { createLockedRenewal } from './renewal-lock';
 import { createRenewalRound } from './renewal-round';
 import type { SessionEngine } from './session-engine';
 import { anonymousGrant, refreshGrant, type GrantRequest } from './grant-request';
 import type { Tokens } from './types';
 
-/** The rounds a renewal goes within one hold of the lock, each after a later session arrived. */
-const MAX_ROUNDS = 3;
-
 /**
  * The renewal of a tab's session: every reason to renew shares one flight; across
  * tabs the renewal holds the lock, and a renewal waiting for it ends when another
- * tab's session answers what was asked. Holding the lock, it goes in rounds
- * ({@link createRenewalRound}). @internal
+ * tab's session answers what was asked ({@link createLockedRenewal}). Holding the
+ * lock, it goes in rounds ({@link createRenewalRound}). @internal
  */
 export function createRenewal(
   engine: SessionEngine,
   grant: (request: GrantRequest) => Promise<Tokens>,
 ) {
-  const { dispatch, usable, lockTimeoutMs } = engine;
+  const { dispatch } = engine;
   const held = () => engine.session.held;
   let flight: Promise<Tokens> | undefined;
   /**
@@ -48,41 +45,7 @@ export function createRenewal(
     return failure;
   }
 
-  const round = createRenewalRound(engine, request);
-
-  /**
-   * A renewal holding the lock: rounds until one answers, at most {@link MAX_ROUNDS} within one hold
-   * (a later session arrived each time).
-   */
-  async function renewHolding(ask: RenewalAsk): Promise<Tokens> {
-    for (let rounds = 0; rounds < MAX_ROUNDS; rounds++) {
-      const result = await round(ask);
-      if (result !== 'changed') return result;
-    }
-    throw new TokensError('The session kept changing during a renewal; nothing was sent', {
-      code: 'SESSION_BUSY',
-      retryable: true,
-    });
-  }
-
-  /** A renewal for `ask`: holding the lock, or ended by another tab's session while waiting. */
-  async function run(ask: RenewalAsk): Promise<Tokens> {
-    await engine.load();
-    const tabs = engine.tabs();
-    if (!tabs) return renewHolding(ask);
-    const wait = engine.until(() => !!usable(ask));
-    try {
-      const result = await tabs.exclusive(() => renewHolding(ask), lockTimeoutMs, wait.promise);
-      if (result === 'superseded') return held().tokens!;
-      if (result !== 'timed-out') return result;
-      throw new TokensError(
-        `Another tab's renewal did not end within lockTimeoutMs (${lockTimeoutMs} ms); nothing was sent`,
-        { code: 'LOCK_TIMEOUT', retryable: true },
-      );
-    } finally {
-      wait.stop();
-    }
-  }
+  const run = createLockedRenewal(engine, createRenewalRound(engine, request));
 
   /**
    * Renews, or joins the renewal running: every reason to renew shares one flight,

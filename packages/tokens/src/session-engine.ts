@@ -1,58 +1,21 @@
-import { compareEntries, NO_ENTRY, type Entry } from './entry';
 import { engineSettings } from './engine-settings';
 import type { SessionObserver } from './inspection-events';
 import { createListeners } from './listeners';
-import { after, createStoredRecord, type MaybePromise, type RecordRead } from './record';
-import { createRecordRepair } from './record-repair';
-import { decideRenewal, serves, type RenewalAsk, type RenewalDecision } from './renewal-decision';
+import type { MaybePromise } from './record';
+import { RECORD_AS_FOUND, REPAIRING_READ } from './record-reads';
+import { createSessionRecord } from './session-record';
+import { serves, type RenewalAsk } from './renewal-decision';
 import { LOADING, type SessionListener } from './session';
 import {
   INITIAL_SESSION,
   reduceSession,
-  type RecordEffect,
   type Session,
   type SessionAction,
-  type SessionEffects,
 } from './session-transition';
 import { waitUntil } from './session-wait';
 import { createTabWiring } from './tab-wiring';
 import type { TokenManagerOptions } from './token-manager-types';
 import type { Tokens } from './types';
-
-export { LOCK_MARGIN_MS } from './engine-settings';
-export { waitUntil, type SessionWait } from './session-wait';
-
-/**
- * How a read of the record is taken: for `ask` (none: any valid tokens); `sawRecord`:
- * whether an empty record is a sign-out by hand (by default, once storage showed the
- * session held); `repair`: a bad record is written back. @internal
- */
-export interface RecordReadOptions {
-  readonly ask?: RenewalAsk | undefined;
-  readonly sawRecord?: boolean;
-  readonly repair?: boolean;
-}
-
-/**
- * The read that ends loading, and the check after a rejected refresh token: an empty
- * record is no session there, never a sign-out by hand. @internal
- */
-export const RECORD_AS_FOUND: RecordReadOptions = { sawRecord: false };
-
-/**
- * The read after another tab changed the record, or after the page came back from the
- * back/forward cache: a later session is adopted, a corrupt or older record written back. @internal
- */
-export const REPAIRING_READ: RecordReadOptions = { repair: true };
-
-/** What the record effect of a transition came to, for what follows the write. */
-interface Written {
-  readonly held: Entry;
-  readonly effect: Exclude<RecordEffect, 'repair'>;
-  readonly reason: SessionEffects['reason'];
-  /** Whether the storage kept it. */
-  readonly ok: boolean;
-}
 
 /**
  * The one writer of a tab's session: it holds the {@link Session}, changes it only
@@ -66,21 +29,15 @@ interface Written {
  */
 export function createSessionEngine(options: TokenManagerOptions, moved: () => void) {
   const settings = engineSettings(options);
-  const { now, leewaySeconds, lockTimeoutMs, store, key } = settings;
+  const { now, leewaySeconds } = settings;
   /** The inspection's observer, once `inspect` attached one. */
   let observer: SessionObserver | undefined;
-  const record = createStoredRecord(store, key, (error) => {
-    observer?.failed(error);
-    settings.onError(error);
-  });
   const listeners = createListeners<Parameters<SessionListener>>();
   /** Checks run whenever the session changes. */
   const waiting = new Set<() => void>();
   let session = INITIAL_SESSION;
   /** The read that ends loading (or the one after the page was restored). */
   let loading: unknown;
-  /** The record as this tab last read or wrote it: after a token set, an empty record is a sign-out by hand. */
-  let seen = NO_ENTRY;
   const tabs = createTabWiring({
     settings,
     hear: (message) => void dispatch({ type: 'heard', message }),
@@ -93,12 +50,16 @@ export function createSessionEngine(options: TokenManagerOptions, moved: () => v
       loading = reread(REPAIRING_READ);
     },
   });
-  const repair = createRecordRepair({
-    read: record.read,
-    stale: (found) => decide(found, RECORD_AS_FOUND).write,
-    rewrite: () => dispatch({ type: 'rewrite', share: false }),
+  const { reread, runRecordEffect } = createSessionRecord({
+    settings,
+    held: () => session.held,
     tabs: tabs.current,
-    lockTimeoutMs,
+    dispatch,
+    report(error) {
+      observer?.failed(error);
+      settings.onError(error);
+    },
+    handedOff: (held) => observer?.handedOff(held),
   });
 
   /** The one writer: the reducer's transition for `action`, then its effects, each reported. */
@@ -116,39 +77,8 @@ export function createSessionEngine(options: TokenManagerOptions, moved: () => v
     if (next.loaded && (!before.loaded || held !== before.held)) moved();
     for (const check of [...waiting]) check();
     if (effects.tell) tabs.current()?.post(effects.tell);
-    if (effects.record === 'repair') return void repair();
-    if (effects.record) {
-      const write = { held, effect: effects.record, reason: effects.reason };
-      return after(record.write(held), (ok) => afterWrite({ ...write, ok }));
-    }
+    return runRecordEffect(held, effects);
   }
-
-  /** After a write: a renewal's session is posted, an explicit one checked against a renewal that ended meanwhile. */
-  function afterWrite({ held, effect, reason, ok }: Written): void {
-    if (ok) seen = held;
-    if (effect === 'rewrite') return;
-    const channel = tabs.current();
-    if (effect === 'share' || !ok) channel?.post({ ...held, reason, unstored: !ok });
-    else if (channel?.locked) void repair();
-    if (effect === 'share' && channel) observer?.handedOff(held);
-  }
-
-  /** The renewal decision on the session held and the record `found`. */
-  function decide(found: RecordRead, { ask, sawRecord }: RecordReadOptions): RenewalDecision {
-    const { held } = session;
-    // An empty record is a sign-out by hand once storage showed the session held (or a later one).
-    const signedOutByHand = sawRecord ?? (!!seen.tokens && compareEntries(held, seen) <= 0);
-    return decideRenewal(held, found, signedOutByHand, ask, now(), leewaySeconds);
-  }
-
-  /** Reads the record and takes the renewal decision on it; the first read ends loading. */
-  const reread = (read: RecordReadOptions) =>
-    after(record.read(), (found): RenewalDecision => {
-      const decision = decide(found, read);
-      if (typeof found === 'object') seen = found;
-      void dispatch({ type: 'read', decision, repair: read.repair === true });
-      return decision;
-    });
 
   return {
     ...settings,
