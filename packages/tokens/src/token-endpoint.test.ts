@@ -109,12 +109,51 @@ describe('failures', () => {
     });
     expect(error.requestId).toMatch(/\S/);
     expect(error.message).toBe(
-      `Failed to fetch tokens from OAuth API: 400 Bad Request from POST https://www.wixapis.com/oauth2/token, request id: ${error.requestId}`,
+      `Failed to fetch tokens from OAuth API: 400 Bad Request from POST https://www.wixapis.com/oauth2/token (the endpoint says: invalid_grant: unknown refresh token), request id: ${error.requestId}`,
     );
     expect(error.message).not.toContain('never-issued');
     // The endpoint's own reason (RFC 6749 §5.2 error_description), for the developer.
     expect(error.description).toBe('unknown refresh token');
   });
+
+  test("an unknown client id: the message carries the endpoint's own reason", async () => {
+    const strict = createMockPlatform({
+      clients: [{ clientId: 'my-app', redirectUris: ['http://localhost:5173/callback'] }],
+    });
+    const wrong = createTokenEndpoint({ clientId: 'my-ap', fetch: strict.fetch });
+    const error = await failure(wrong.anonymous());
+    expect(error).toMatchObject({ status: 401, code: 'REQUEST_REJECTED', invalidGrant: false });
+    expect(error.message).toBe(
+      `Failed to fetch tokens from OAuth API: 401 Unauthorized from POST https://www.wixapis.com/oauth2/token (the endpoint says: invalid_client: unknown client), request id: ${error.requestId}`,
+    );
+  });
+
+  test.each([
+    [
+      'a line break',
+      { error: 'invalid_request', error_description: 'bad\r\nX-Fake: 1' },
+      'invalid_request: bad X-Fake: 1',
+    ],
+    ['only error', { error: 'invalid_client' }, 'invalid_client'],
+    [
+      'a token echoed',
+      { error: 'invalid_grant', error_description: 'rt-secret-value-123 is unknown' },
+      'invalid_grant: [redacted] is unknown',
+    ],
+    ['a very long text', { error: 'x'.repeat(500) }, `${'x'.repeat(199)}…`],
+  ] as const)(
+    "the endpoint's reason with %s is capped and never interpreted",
+    async (_name, body, said) => {
+      const answering = createTokenEndpoint({
+        clientId: 'client-1',
+        fetch: async () => Response.json(body, { status: 400, statusText: 'Bad Request' }),
+      });
+      const error = await failure(answering.refresh('rt-secret-value-123'));
+      expect(error.message).toBe(
+        `Failed to fetch tokens from OAuth API: 400 Bad Request from POST https://www.wixapis.com/oauth2/token (the endpoint says: ${said})`,
+      );
+    },
+  );
 
   test('an error answer is judged by its status: a description that is not a string is left out', async () => {
     const odd = createTokenEndpoint({

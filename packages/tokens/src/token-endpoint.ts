@@ -25,6 +25,7 @@ import { authorizedClientGrant } from './authorized-client-grant';
 import { grantHeaders } from './grant-headers';
 import { anonymousGrant, refreshGrant, required, type GrantRequest } from './grant-request';
 import { tokensFromAnswer } from './token-set';
+import { endpointReason, grantSecrets } from './endpoint-reason';
 import type { RefreshToken, Tokens } from './types';
 import type { SignalOption } from './tokens-error';
 
@@ -206,6 +207,7 @@ function grantFailure(
   grantType: GrantType,
   url: string,
   { response, data, cause }: GrantAnswer,
+  secrets: readonly string[] = [],
 ): PlatformError {
   if (cause?.kind === 'aborted') return cause;
   const status = response?.status;
@@ -220,7 +222,10 @@ function grantFailure(
     ? `${status === 200 ? 'the answer is not a token set' : `${status} ${statusTextOf(status!, response.statusText)}`} from POST ${url}`
     : cause?.message;
   const id = requestId ? `, request id: ${requestId}` : '';
-  return new TokenEndpointError(`Failed to fetch tokens from OAuth API: ${what}${id}`, {
+  // The endpoint's own words (`invalid_client: unknown client`), capped and never interpreted.
+  const said = response && status !== 200 ? endpointReason(data, secrets) : undefined;
+  const because = said ? ` (the endpoint says: ${said})` : '';
+  return new TokenEndpointError(`Failed to fetch tokens from OAuth API: ${what}${because}${id}`, {
     detail: cause?.detail ?? { method: 'POST', url },
     code: failureCode(grantType, status, kind),
     grantType,
@@ -276,7 +281,7 @@ async function sendGrant(
   const answer: GrantAnswer = await exchange(
     { method: 'POST', url: settings.tokenUrl, body, headers, signal },
     settings,
-    readGrantAnswer,
+    { read: readGrantAnswer },
   ).catch((cause: unknown) => ({ cause: cause as PlatformError }));
   // Only a 200 carries a token set; another 2xx is not the endpoint's answer.
   const tokens =
@@ -284,7 +289,7 @@ async function sendGrant(
       ? tokensFromAnswer(answer.data, role, settings.now(), previous)
       : undefined;
   if (tokens) return tokens;
-  throw grantFailure(grantType, settings.url, answer);
+  throw grantFailure(grantType, settings.url, answer, grantSecrets(body, authorization));
 }
 
 /**
