@@ -66,8 +66,11 @@ export type MockDataItem = Record<string, unknown> & { readonly _id: string };
  * ```
  */
 export interface MockCollection {
+  /** The collection id. */
   readonly id: string;
+  /** Who may read its items. */
   read: DataReadPermission;
+  /** Its items, in insertion order (the order of an unsorted query). */
   items: MockDataItem[];
 }
 
