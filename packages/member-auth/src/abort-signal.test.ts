@@ -1,4 +1,6 @@
 import { describe, expect, test } from 'vitest';
+import { isPlatformError } from '@site-identity/http';
+import { isMemberAuthError } from './member-auth-error';
 import { usePlatform } from './test-harness';
 
 const { platform, createAuth } = usePlatform();
@@ -17,7 +19,14 @@ describe('a call aborted by its signal', () => {
     setTimeout(() => controller.abort(), 50);
     const result = await pending;
     expect(result).toMatchObject({ loginState: 'FAILURE', errorCode: 'ABORTED' });
-    expect(result.loginState === 'FAILURE' && result.cause.code).toBe('ABORTED');
+    // The one origin of ABORTED: http's abort error, not a MemberAuthError.
+    const cause = result.loginState === 'FAILURE' ? result.cause : undefined;
+    expect(isPlatformError(cause) && [cause.name, cause.kind, cause.code]).toEqual([
+      'PlatformError',
+      'aborted',
+      'ABORTED',
+    ]);
+    expect(isMemberAuthError(cause)).toBe(false);
     expect(tokens.isLoggedIn()).toBe(false);
   });
 
@@ -25,7 +34,11 @@ describe('a call aborted by its signal', () => {
     platform.state.addMember(ada);
     const { auth } = createAuth();
     const result = await auth.login({ ...ada, completeLogin: false, signal: AbortSignal.abort() });
-    expect(result).toMatchObject({ loginState: 'FAILURE', errorCode: 'ABORTED' });
+    expect(result).toMatchObject({
+      loginState: 'FAILURE',
+      errorCode: 'ABORTED',
+      cause: { name: 'PlatformError', kind: 'aborted', code: 'ABORTED' },
+    });
     expect(sentTo(LOGIN)).toHaveLength(0);
   });
 

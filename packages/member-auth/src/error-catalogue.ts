@@ -1,6 +1,6 @@
 import { toPlatformError, type PlatformError } from '@site-identity/http';
 import { isRecord } from '@site-identity/http/internal';
-import { loginProblem } from './login-problem';
+import { loginProblem, type ProblemCode } from './login-problem';
 import type { LoginProblem } from './login-result';
 import { isMemberAuthError, type KnownMemberAuthErrorCode } from './member-auth-error';
 
@@ -58,7 +58,7 @@ function saysOneOf(words: readonly string[], error: unknown, depth = 0): boolean
 export function transportCode(
   error: PlatformError,
   fallback: KnownMemberAuthErrorCode,
-): KnownMemberAuthErrorCode {
+): ProblemCode {
   if (saysOneOf(ABORTED, error)) return 'ABORTED';
   // 408 is a time-out and 429 a rate limit: neither says anything about the member's input.
   if (saysOneOf(UNREACHABLE, error) || error.status === 408) return 'NETWORK_ERROR';
@@ -115,7 +115,7 @@ export function catalogueError(call: CatalogueCall, error: unknown): LoginProble
   }
   const platform = toPlatformError(error);
   const row = `${call} ${platform.code}`;
-  const errorCode: KnownMemberAuthErrorCode = Object.hasOwn(ROWS, row)
+  const errorCode: ProblemCode = Object.hasOwn(ROWS, row)
     ? ROWS[row]!
     : call === 'register' && platform.fieldViolations.some(({ type }) => type === 'EMAIL')
       ? 'INVALID_EMAIL'

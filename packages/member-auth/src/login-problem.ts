@@ -1,7 +1,12 @@
 import type { LoginProblem } from './login-result';
 import { loginErrorCode } from './login-error-code';
-import type { RequestDetail } from '@site-identity/http';
-import { MemberAuthError, type MemberAuthErrorCode } from './member-auth-error';
+import { isPlatformError, type PlatformError, type RequestDetail } from '@site-identity/http';
+import { abortError, isRecord } from '@site-identity/http/internal';
+import {
+  MemberAuthError,
+  type KnownMemberAuthErrorCode,
+  type MemberAuthErrorCode,
+} from './member-auth-error';
 import { memberText } from './member-texts';
 
 /** What {@link loginProblem} adds beyond state, code and message. */
@@ -18,10 +23,33 @@ export interface LoginProblemExtras {
 }
 
 /**
+ * The codes a result of this package carries: its own, and `ABORTED`, whose cause is
+ * http's one abort error.
+ */
+export type ProblemCode = KnownMemberAuthErrorCode | 'ABORTED';
+
+/** How deep {@link abortOf} looks for the abort error among the causes. */
+const MAX_CAUSE_DEPTH = 4;
+
+/**
+ * The one abort error, http's `PlatformError` `ABORTED`: the one that `cause` is or
+ * carries (the platform call's own, made by http's `send`), else a new one whose
+ * `cause` is what aborted (the signal's reason, a WebAuthn `AbortError`).
+ */
+function abortOf(cause: unknown, message: string): PlatformError {
+  for (let at = cause, depth = 0; isRecord(at) && depth <= MAX_CAUSE_DEPTH; depth += 1) {
+    if (isPlatformError(at) && at.code === 'ABORTED') return at;
+    at = at.cause;
+  }
+  return abortError(cause, message);
+}
+
+/**
  * A FAILURE (or captcha) result whose `cause` is a new {@link MemberAuthError}
  * with `code` and the developer's `message` (and `detail`); its `errorCode` is the
  * catalogue's name for `code` (`loginErrorCode`), and its `error` the member's text
- * for `code` (`memberText`).
+ * for `code` (`memberText`). For `ABORTED` the `cause` is http's one abort error
+ * instead (a `PlatformError`), the platform call's own when there was one.
  *
  * @example
  * ```ts
@@ -38,7 +66,10 @@ export function loginProblem(
   extras: LoginProblemExtras = {},
 ): LoginProblem {
   const { cause, requestId, detail, data = {}, memberText: text, ...rest } = extras;
-  const error = new MemberAuthError(message, { code, requestId, detail, cause });
+  const error =
+    code === 'ABORTED'
+      ? abortOf(cause, message)
+      : new MemberAuthError(message, { code, requestId, detail, cause });
   const result: LoginProblem = {
     loginState,
     data,

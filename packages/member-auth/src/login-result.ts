@@ -1,3 +1,4 @@
+import type { PlatformError } from '@site-identity/http';
 import type { Identity } from './identity';
 import type { CompletedBy } from './login-completion';
 import type { LoginErrorCode } from './login-error-code';
@@ -139,7 +140,9 @@ export interface LoginInitial extends LoginResultCommon {
  *
  * - `FAILURE`: see `errorCode` ({@link LoginErrorCode}); `cause` is the
  *   {@link MemberAuthError}, whose own `cause` is the platform's error and whose
- *   `requestId` is the platform's request id.
+ *   `requestId` is the platform's request id; for `errorCode: 'ABORTED'` (the caller's
+ *   `signal`) it is the one abort error of every package, http's `PlatformError` of
+ *   kind `aborted`, code `ABORTED`.
  * - `SILENT_CAPTCHA_REQUIRED`: the platform wants an invisible reCAPTCHA token
  *   (`missingCaptchaToken`); run it and call again with `captchaTokens`.
  * - `USER_CAPTCHA_REQUIRED`: the platform wants a visible reCAPTCHA solved
@@ -177,8 +180,11 @@ export interface LoginProblem extends LoginResultCommon {
    * `cause.code` (`NETWORK_ERROR`, `UNKNOWN_STATE`, …). See {@link LoginErrorCode}.
    */
   errorCode: LoginErrorCode;
-  /** The error, with the platform's error and request id. */
-  cause: MemberAuthError;
+  /**
+   * The error, with the platform's error and request id: a {@link MemberAuthError},
+   * or http's `PlatformError` `ABORTED` when the caller's `signal` aborted the call.
+   */
+  cause: MemberAuthError | PlatformError;
   /** The state the platform answered, when it was one this library does not complete. */
   serverState?: string | undefined;
   /** The second-factor challenge of a `REQUIRE_MFA` answer. */

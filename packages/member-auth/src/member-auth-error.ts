@@ -18,8 +18,7 @@ import { isSiteIdentityError, SiteIdentityError, type RequestDetail } from '@sit
  * | `NOT_LOGGED_IN` | `changePassword` while no member is logged in |
  * | `LOGIN_NOT_COMPLETED` | the login succeeded but exchanging the session token for member tokens failed |
  * | `NETWORK_ERROR` | the request never got an answer (offline, time-out, a 408) |
- * | `ABORTED` | the caller's `signal` aborted a login, registration or verification (the `LoginResult`'s cause); another call rejects with http's one abort error, a `PlatformError` `ABORTED` |
- * | `TOO_MANY_REQUESTS` | the platform answered 429: try again later |
+ *  * | `TOO_MANY_REQUESTS` | the platform answered 429: try again later |
  * | `SERVER_ERROR` | the platform failed (5xx) or answered something that is not the expected JSON (an HTML page) |
  * | `REQUEST_FAILED` | any other platform rejection of a call that has no catalogue |
  * | `WEBAUTHN_UNSUPPORTED` | `verifyWithPasskey` where WebAuthn is not available (an older browser, an insecure page, Node) |
@@ -29,6 +28,11 @@ import { isSiteIdentityError, SiteIdentityError, type RequestDetail } from '@sit
  * | `PUSH_DENIED` | the member denied the push sign-in on the device |
  * | `PUSH_EXPIRED` | the push sign-in request expired on the platform |
  * | `PUSH_TIMED_OUT` | `waitForPushApproval` waited its whole time-out without an answer |
+ *
+ * `ABORTED` is not among them: it has one origin, http's abort error. A call aborted
+ * by its `signal` gives a `PlatformError` of kind `aborted`, code `ABORTED`: as the
+ * `cause` of a FAILURE result (`errorCode: 'ABORTED'`) for a login, registration or
+ * verification, as the rejection of any other call.
  *
  * @example
  * ```ts
@@ -50,7 +54,6 @@ export type KnownMemberAuthErrorCode =
   | 'NOT_LOGGED_IN'
   | 'LOGIN_NOT_COMPLETED'
   | 'NETWORK_ERROR'
-  | 'ABORTED'
   | 'TOO_MANY_REQUESTS'
   | 'SERVER_ERROR'
   | 'REQUEST_FAILED'
@@ -152,7 +155,7 @@ export class MemberAuthError extends SiteIdentityError {
  * ```
  */
 export function isMemberAuthError(value: unknown): value is MemberAuthError {
-  return isSiteIdentityError(value, 'MemberAuthError') && typeof value.code === 'string';
+  return isSiteIdentityError(value, 'MemberAuthError');
 }
 
 /** `INVALID_ARGUMENT` with a finished message: the `make` of http's shared checks. */

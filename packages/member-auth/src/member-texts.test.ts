@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import type { KnownMemberAuthErrorCode } from './member-auth-error';
+import type { ProblemCode } from './login-problem';
 import { memberText } from './member-texts';
 
-const CODES: KnownMemberAuthErrorCode[] = [
+const CODES: ProblemCode[] = [
   'INVALID_EMAIL',
   'INVALID_PASSWORD',
   'EMAIL_ALREADY_EXISTS',

@@ -96,7 +96,11 @@ describe('waitForPushApproval', () => {
       signal: controller.signal,
       onProgress: () => controller.abort(),
     });
-    expect(result).toMatchObject({ loginState: 'FAILURE', errorCode: 'ABORTED' });
+    expect(result).toMatchObject({
+      loginState: 'FAILURE',
+      errorCode: 'ABORTED',
+      cause: { name: 'PlatformError', kind: 'aborted', code: 'ABORTED' },
+    });
     expect(pushRequests()).toHaveLength(1);
   });
 

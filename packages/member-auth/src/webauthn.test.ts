@@ -273,7 +273,11 @@ describe('verifyWithPasskey', () => {
       credentials: { get },
       signal: AbortSignal.abort(),
     });
-    expect(result).toMatchObject({ loginState: 'FAILURE', errorCode: 'ABORTED' });
+    expect(result).toMatchObject({
+      loginState: 'FAILURE',
+      errorCode: 'ABORTED',
+      cause: { name: 'PlatformError', kind: 'aborted', code: 'ABORTED' },
+    });
     expect(get).not.toHaveBeenCalled();
   });
 });

@@ -2,10 +2,9 @@
 // so that an app that offers no passkey does not download it.
 import { describeValue, isRecord } from '@site-identity/http/internal';
 import { factorStep, type FactorStepOptions } from './factor-step';
-import { loginProblem } from './login-problem';
+import { loginProblem, type ProblemCode } from './login-problem';
 import type { LoginResult } from './login-result';
 import type { MemberAuth } from './member-auth';
-import type { KnownMemberAuthErrorCode } from './member-auth-error';
 import type { MfaChallengeData, WebauthnChallenge } from './mfa-challenge';
 import { assertionJson, requestOptionsOf, type PasskeyCredentials } from './webauthn-ceremony';
 
@@ -53,7 +52,7 @@ const MEMBER_TEXTS: Record<string, string> = {
   WEBAUTHN_FAILED: 'The passkey could not be used. Try again, or choose another way to verify.',
 };
 
-const failure = (code: KnownMemberAuthErrorCode, message: string, cause?: unknown) =>
+const failure = (code: ProblemCode, message: string, cause?: unknown) =>
   loginProblem('FAILURE', code, message, { cause, memberText: MEMBER_TEXTS[code] });
 
 const webauthnFailure = (code: WebauthnCode, cause?: unknown, detail?: string) =>
