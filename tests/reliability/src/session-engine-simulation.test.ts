@@ -12,11 +12,12 @@
 //      scenario revoked the member, or a retried unanswered refresh made it revoke the
 //      family: RFC 9700 §4.14.2);
 //   3. no call is pending past its bound;
-//   4. every rejection is a TokensError.
+//   4. every rejection is a TokensError or a TokenEndpointError.
 // SIM_SEED=<n> replays one schedule alone; SIM_SCHEDULES=<n> sets how many run.
 import { createMockPlatform, type MockPlatform } from '@site-identity/mock-platform';
 import {
   createTokenManager,
+  isTokenEndpointError,
   isTokensError,
   type TabLocks,
   type TabPort,
@@ -486,8 +487,8 @@ async function runSchedule(seed: number): Promise<{ steps: number; requests: num
       },
       (error: unknown) => {
         entry.settled = true;
-        if (!isTokensError(error))
-          fail(`${what} rejected with ${String(error)}, not a TokensError`);
+        if (!isTokensError(error) && !isTokenEndpointError(error))
+          fail(`${what} rejected with ${String(error)}, not a TokensError or TokenEndpointError`);
       },
     );
   }
