@@ -10,6 +10,7 @@ export {
   type MemberAuthState,
   type UseMemberAuthResult,
 } from './use-member-auth';
+export type { MemberAuthOutcome } from './outcome';
 export {
   useLoginCallback,
   type LoginCallbackOptions,

@@ -3,7 +3,7 @@ import type { Redirects } from '@site-identity/redirects';
 import { loginWithPopup, type LoginWithPopupOptions } from '@site-identity/redirects/popup';
 import type { Tokens } from '@site-identity/tokens';
 import { requireInstance, useIdentityContext } from './identity-context';
-import { useTrackedCall } from './tracked-call';
+import { useTrackedCall, valueOrUndefined } from './tracked-call';
 
 /**
  * The state of the latest popup login started through one {@link useLoginWithPopup}.
@@ -104,7 +104,9 @@ export function useLoginWithPopup(): UseLoginWithPopupResult {
   // (INVALID_ARGUMENT, no window opened), reported in `error`.
   const login = useCallback(
     (options?: LoginWithPopupOptions) =>
-      track(() => loginWithPopup(redirects as Redirects, options), 'The popup login failed'),
+      track(() => loginWithPopup(redirects as Redirects, options), 'The popup login failed').then(
+        valueOrUndefined,
+      ),
     [redirects, track],
   );
 

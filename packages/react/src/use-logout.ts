@@ -90,14 +90,14 @@ export function useLogout(options?: UseLogoutOptions): UseLogoutResult {
 
   const logout = useCallback(async () => {
     const { postLogoutRedirectUri, navigate } = latest.current ?? {};
-    const url = await track(
+    const outcome = await track(
       () =>
         redirects.logout!({
           postLogoutRedirectUri: postLogoutRedirectUri ?? window.location.origin,
         }),
       'The logout failed',
     );
-    if (url !== undefined) (navigate ?? ((to: string) => window.location.assign(to)))(url);
+    if (outcome.ok) (navigate ?? ((to: string) => window.location.assign(to)))(outcome.value);
   }, [redirects, track]);
 
   return useMemo(

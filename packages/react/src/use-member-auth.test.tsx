@@ -53,7 +53,7 @@ describe('useMemberAuth', () => {
     expect(login).toHaveBeenCalledWith({ email: 'ada@example.com', password: 'secret' });
     expect(result.current.pending).toBe(true);
     await act(async () => answer.resolve(SUCCESS));
-    await expect(call).resolves.toBe(SUCCESS);
+    await expect(call).resolves.toEqual({ ok: true, value: SUCCESS });
     expect(result.current).toMatchObject({ pending: false, error: undefined, result: SUCCESS });
   });
 
@@ -82,7 +82,7 @@ describe('useMemberAuth', () => {
     expect(result.current).toMatchObject({ pending: false, error: undefined, result: FAILURE });
   });
 
-  it('resolves with undefined instead of rejecting, and holds the error', async () => {
+  it('resolves with { ok: false, error } instead of rejecting, and holds the error', async () => {
     const failure = Object.assign(new Error('Passwords must differ'), {
       name: 'MemberAuthError',
       code: 'INVALID_ARGUMENT',
@@ -92,8 +92,17 @@ describe('useMemberAuth', () => {
     await act(async () => {
       outcome = await result.current.changePassword('new-secret');
     });
-    expect(outcome).toBeUndefined();
+    expect(outcome).toEqual({ ok: false, error: failure });
     expect(result.current).toMatchObject({ pending: false, error: failure, result: undefined });
+  });
+
+  it('a call that answers nothing resolves { ok: true, value: undefined } on success', async () => {
+    const { result } = setup({ resetPassword: vi.fn(async () => undefined) });
+    let outcome: unknown;
+    await act(async () => {
+      outcome = await result.current.resetPassword('recovery-token', 'new-secret');
+    });
+    expect(outcome).toEqual({ ok: true, value: undefined });
   });
 
   it('catches a call that throws synchronously', async () => {
@@ -102,7 +111,11 @@ describe('useMemberAuth', () => {
         throw new Error('bad input');
       }),
     });
-    await act(() => result.current.resetPassword('recovery-token', 'new-secret'));
+    let outcome: unknown;
+    await act(async () => {
+      outcome = await result.current.resetPassword('recovery-token', 'new-secret');
+    });
+    expect(outcome).toMatchObject({ ok: false, error: { message: 'bad input' } });
     expect(result.current.error?.message).toBe('bad input');
   });
 
@@ -146,7 +159,7 @@ describe('useMemberAuth', () => {
     await act(async () => second.resolve(SUCCESS));
     expect(result.current).toMatchObject({ pending: false, result: SUCCESS });
     await act(async () => first.resolve(FAILURE));
-    await expect(earlier).resolves.toBe(FAILURE);
+    await expect(earlier).resolves.toEqual({ ok: true, value: FAILURE });
     expect(result.current.result).toBe(SUCCESS);
   });
 
@@ -182,6 +195,6 @@ describe('useMemberAuth', () => {
     await act(async () => {
       outcome = await result.current.register({ email: 'a@example.com', password: 'x' });
     });
-    expect(outcome).toBe('hi');
+    expect(outcome).toEqual({ ok: true, value: 'hi' });
   });
 });

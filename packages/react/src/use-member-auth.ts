@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { MemberAuth } from '@site-identity/member-auth';
 import { requireInstance, useIdentityContext } from './identity-context';
+import type { MemberAuthOutcome } from './outcome';
 import { useTrackedCall } from './tracked-call';
 
 /** The member client's calls that `useMemberAuth` wraps, as named in the design. */
@@ -51,17 +52,25 @@ export type MemberAuthActionResult = {
 
 /**
  * The member client's calls, each wrapped: same arguments, and a promise that
- * never rejects. It resolves with the call's answer, or with `undefined` when
- * the call failed; the failure is then in {@link MemberAuthState.error}.
+ * never rejects. It resolves with a {@link MemberAuthOutcome} typed for the call:
+ * `{ ok: true, value }` with the call's answer (`undefined` for the calls that answer
+ * nothing, such as `resetPassword`), or `{ ok: false, error }` when the call failed;
+ * the same error is then in {@link MemberAuthState.error}.
  *
  * @example
  * ```ts
  * import type { MemberAuthActions } from '@site-identity/react';
- * const signIn = (actions: MemberAuthActions) => actions.login({ email: 'ada@example.com', password: 'secret' });
+ *
+ * async function changeTo(actions: MemberAuthActions, password: string): Promise<string> {
+ *   const outcome = await actions.changePassword(password);
+ *   return outcome.ok ? 'Password changed' : outcome.error.message;
+ * }
  * ```
  */
 export type MemberAuthActions = {
-  readonly [K in MemberAuthActionName]: (...args: Call<K>[0]) => Promise<Call<K>[1] | undefined>;
+  readonly [K in MemberAuthActionName]: (
+    ...args: Call<K>[0]
+  ) => Promise<MemberAuthOutcome<Call<K>[1]>>;
 };
 
 /**
@@ -104,30 +113,32 @@ export type UseMemberAuthResult = MemberAuthActions & MemberAuthState;
 /**
  * The provider's member client, with every call wrapped to track `pending`,
  * `error` and the last `result`. The wrapped calls never reject, so a form
- * handler can `await` them without a `try`: they resolve with `undefined` on
- * failure. When calls overlap, the state follows the latest one. Needs
- * `<IdentityProvider memberAuth={…}>`.
+ * handler can `await` them without a `try`; each tells success from failure by
+ * its value, a {@link MemberAuthOutcome}: `{ ok: true, value }` or
+ * `{ ok: false, error }`. When calls overlap, the state follows the latest one.
+ * Needs `<IdentityProvider memberAuth={…}>`.
  *
  * @example
  * ```tsx
+ * import { useState } from 'react';
  * import { useMemberAuth } from '@site-identity/react';
  *
- * function LoginForm() {
- *   const { login, pending, error, resultOf } = useMemberAuth();
- *   const result = resultOf('login'); // a LoginResult, or undefined
+ * function NewPasswordForm({ recoveryToken }: { recoveryToken: string }) {
+ *   const { resetPassword, pending } = useMemberAuth();
+ *   const [status, setStatus] = useState('');
  *   return (
  *     <form
- *       onSubmit={(event) => {
+ *       onSubmit={async (event) => {
  *         event.preventDefault();
- *         const form = new FormData(event.currentTarget);
- *         void login({ email: String(form.get('email')), password: String(form.get('password')) });
+ *         const password = String(new FormData(event.currentTarget).get('password'));
+ *         const outcome = await resetPassword(recoveryToken, password);
+ *         // "Password changed" only when the call says so; a rejected token is ok: false.
+ *         setStatus(outcome.ok ? 'Password changed' : outcome.error.message);
  *       }}
  *     >
- *       <input name="email" type="email" />
  *       <input name="password" type="password" />
- *       <button disabled={pending}>Sign in</button>
- *       {error && <p role="alert">{error.message}</p>}
- *       {result?.loginState === 'FAILURE' && <p role="alert">{result.error}</p>}
+ *       <button disabled={pending}>Change password</button>
+ *       <p role="status">{status}</p>
  *     </form>
  *   );
  * }
@@ -147,14 +158,17 @@ export function useMemberAuth(): UseMemberAuthResult {
     for (const name of ACTIONS) {
       const call = (memberAuth as unknown as Record<string, unknown>)[name];
       if (typeof call !== 'function') continue;
-      wrapped[name] = (...args) =>
-        track(
+      wrapped[name] = async (...args) => {
+        const outcome = await track(
           async () => [
             name,
             await (call.apply(memberAuth, args) as Promise<MemberAuthActionResult>),
           ],
           'A member action failed',
-        ).then((answer) => answer?.[1]);
+        );
+        // The state keeps the call's name beside its answer; the caller gets the answer.
+        return outcome.ok ? { ok: true, value: outcome.value[1] } : outcome;
+      };
     }
     return wrapped as unknown as MemberAuthActions;
   }, [memberAuth, track]);

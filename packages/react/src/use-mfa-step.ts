@@ -11,7 +11,7 @@ import type {
 import { waitForPushApproval, type PushProgress } from '@site-identity/member-auth/push';
 import { verifyWithPasskey } from '@site-identity/member-auth/webauthn';
 import { requireInstance, useIdentityContext } from './identity-context';
-import { useTrackedCall } from './tracked-call';
+import { useTrackedCall, valueOrUndefined } from './tracked-call';
 
 /**
  * What the calls of {@link useMfaStep} take besides the factor's data: how to
@@ -121,7 +121,7 @@ export function useMfaStep(login: LoginResult | undefined): UseMfaStepResult {
         const own = new AbortController();
         controller.current = own;
         return call({ stateToken: stateToken ?? '', signal: own.signal });
-      }, 'The second factor could not be verified'),
+      }, 'The second factor could not be verified').then(valueOrUndefined),
     [track, cancel, stateToken],
   );
 
