@@ -22,6 +22,8 @@ const MEASUREMENTS = [
   { name: 'hot-path', timeoutMs: 60_000 },
   { name: 'memory-renewals', timeoutMs: 120_000 },
   { name: 'memory-subscriptions', timeoutMs: 30_000 },
+  { name: 'wix-sdk-requests', timeoutMs: 60_000 },
+  { name: 'wix-sdk-bundles', timeoutMs: 60_000 },
 ];
 
 /** The whole run stops starting measurements after this, whatever each one's own limit. */

@@ -11,7 +11,6 @@ import {
 } from '@site-identity/member-auth/external-login';
 import { createRedirects } from '@site-identity/redirects';
 import { createTokenEndpoint, createTokenManager, isTokens } from '@site-identity/tokens';
-import { createTokenRequestHeaders } from '@site-identity/tokens/token-request-headers';
 import { generateOAuthData, getMemberTokens, parseFromUrl } from './hosted-login';
 import { LoginState, type StateMachine, type Tokens, type TokenStorage } from './incumbent-types';
 import type { OAuthStrategyClient, OAuthStrategyConfig } from './oauth-strategy-types';
@@ -65,12 +64,11 @@ function sessionParts(config: OAuthStrategyConfig) {
   if (!isRecord(config))
     throw invalid('config', 'an object with a clientId', config, invalidArgument);
   const clientId = requiredString(config.clientId, 'config.clientId', invalidArgument);
-  const headers = config.tokenRequestOptions?.headers;
   const platform = {
     clientId,
     apiBaseUrl: config.apiBaseUrl,
     fetch: config.fetch,
-    tokenRequestHeaders: headers === undefined ? undefined : createTokenRequestHeaders(headers),
+    tokenRequestHeaders: config.tokenRequestOptions?.headers,
   };
   const manager = createTokenManager({ ...platform, storage: recordStorage(appStorage(config)) });
   const endpoint = createTokenEndpoint({
