@@ -9,12 +9,25 @@ export type ExchangeRequest = Omit<SendRequest, 'headers'> & {
 };
 
 /**
+ * The steps of {@link exchange} that differ by caller: how the answer is read, the body
+ * serialised and the request authorised. @internal
+ */
+export interface ExchangeSteps<A> {
+  /** Reads the answer (`where` names the request); `readAnswer` for a platform API. */
+  readonly read: (response: Response, where: string) => Promise<A>;
+  /** The body as JSON text; default `JSON.stringify` (a body built from checked strings). */
+  readonly serialise?: typeof serialise;
+  /** Sets the `Authorization` that `settings.getAuthorization` gives; none by default. */
+  readonly authorize?: typeof authorize;
+}
+
+/**
  * The one request path of the library: `send` after its argument checks, and every
  * package's platform call (the token endpoint, the redirect sessions, the member
  * client), whose input its caller has checked. Applies the time-out together with the
- * caller's `signal`, builds the request (the body as JSON text, by `serialiseWith`;
- * headers; with `authorizeWith`, `authorize`, the `Authorization` that
- * `settings.getAuthorization` gives), calls `fetch`, and reads the answer with `read`,
+ * caller's `signal`, builds the request (the body as JSON text, by `steps.serialise`;
+ * headers; with `steps.authorize`, the `Authorization` that
+ * `settings.getAuthorization` gives), calls `fetch`, and reads the answer with `steps.read`,
  * all within the time-out. Resolves with what `read` makes of the answer, or rejects
  * with the `PlatformError` that describes the failure (`network`, `timeout`, `aborted`,
  * one of building the request, or what `read` threw). Never retried.
@@ -24,7 +37,7 @@ export type ExchangeRequest = Omit<SendRequest, 'headers'> & {
  * A caller whose body may hold what JSON cannot carry (an app's input) passes
  * `serialise`, which refuses it with `INVALID_REQUEST_BODY`; one that builds its body
  * from checked strings (the token endpoint) leaves it out, as does one that sets its own
- * `Authorization` with `authorizeWith`: its bundle never holds them. Internal: on the
+ * `Authorization` leave out `authorize`: its bundle never holds them. Internal: on the
  * subpath `@site-identity/http/internal`, not public API.
  *
  * @example
@@ -35,19 +48,16 @@ export type ExchangeRequest = Omit<SendRequest, 'headers'> & {
  * const { data } = await exchange(
  *   { method: 'POST', url: 'https://www.wixapis.com/_api/redirects-api/v1/redirect-session', body: {} },
  *   { timeoutMs: 10_000, getAuthorization: () => accessToken },
- *   readAnswer,
- *   serialise,
- *   authorize,
+ *   { read: readAnswer, serialise, authorize },
  * );
  * ```
  */
 export async function exchange<A = HttpResponse>(
   request: ExchangeRequest,
   settings: SendSettings,
-  read: (response: Response, where: string) => Promise<A>,
-  serialiseWith: typeof serialise = JSON.stringify,
-  authorizeWith?: typeof authorize,
+  steps: ExchangeSteps<A>,
 ): Promise<A> {
+  const { read, serialise: serialiseWith = JSON.stringify, authorize: authorizeWith } = steps;
   const { method, signal } = request;
   const url = new URL(request.url);
   const timer = new AbortController();

@@ -22,8 +22,8 @@ export {
 } from './checks';
 export { signalOf, untilAborted } from './signal';
 export { lending, type Lending, type LendingOptions } from './lent';
-export { exchange } from './exchange';
-export { postJson } from './post-json';
+export { exchange, type ExchangeSteps } from './exchange';
+export { postJson, type PostJsonRequest } from './post-json';
 export { readAnswer, RETRYABLE_STATUSES } from './error-from-response';
 export { authorize, serialise } from './request-parts';
 export { abortError, invalidOptions } from './platform-error';

@@ -42,7 +42,9 @@ describe('postJson', () => {
         );
       }),
     );
-    await expect(postJson(URL_, { login: {} }, 'at-1', undefined)).resolves.toEqual({
+    await expect(
+      postJson({ url: URL_, body: { login: {} }, authorization: 'at-1' }),
+    ).resolves.toEqual({
       data: { redirectSession: { fullUrl: 'https://x.example/' } },
       requestId: 'req-ok',
       status: 200,
@@ -62,7 +64,7 @@ describe('postJson', () => {
         () => new HttpResponse(body, { status: 200, headers: { 'x-wix-request-id': 'req-bad' } }),
       ),
     );
-    await expect(postJson(URL_, {}, 'at', undefined)).rejects.toMatchObject({
+    await expect(postJson({ url: URL_, body: {}, authorization: 'at' })).rejects.toMatchObject({
       name: 'PlatformError',
       code: 'INVALID_RESPONSE',
       requestId: 'req-bad',
@@ -72,7 +74,7 @@ describe('postJson', () => {
 
   test('uses the injected fetch', async () => {
     const fetch = vi.fn(async () => Response.json({ ok: 1 }));
-    await expect(postJson(URL_, {}, 'at', fetch)).resolves.toEqual({
+    await expect(postJson({ url: URL_, body: {}, authorization: 'at', fetch })).resolves.toEqual({
       data: { ok: 1 },
       requestId: undefined,
       status: 200,
@@ -143,14 +145,16 @@ describe('postJson', () => {
     ],
   ])('maps %s to a PlatformError', async (_name, status, statusText, body, expected) => {
     answer(body, status, statusText);
-    const error = await postJson(URL_, {}, 'at', undefined).catch((caught: unknown) => caught);
+    const error = await postJson({ url: URL_, body: {}, authorization: 'at' }).catch(
+      (caught: unknown) => caught,
+    );
     expect(isPlatformError(error)).toBe(true);
     expect(error).toMatchObject({ status, requestId: 'req-1', ...expected });
   });
 
   test('a network failure is a retryable network PlatformError', async () => {
     server.use(http.post(URL_, () => HttpResponse.error()));
-    await expect(postJson(URL_, {}, 'at', undefined)).rejects.toMatchObject({
+    await expect(postJson({ url: URL_, body: {}, authorization: 'at' })).rejects.toMatchObject({
       name: 'PlatformError',
       kind: 'network',
       retryable: true,
@@ -163,7 +167,7 @@ describe('postJson', () => {
       new Promise<Response>((_resolve, reject) =>
         request.signal.addEventListener('abort', () => reject(request.signal.reason)),
       );
-    const pending = postJson(URL_, {}, 'at', fetch);
+    const pending = postJson({ url: URL_, body: {}, authorization: 'at', fetch });
     const rejected = expect(pending).rejects.toMatchObject({ kind: 'timeout', code: 'TIMEOUT' });
     await vi.advanceTimersByTimeAsync(10_000);
     await rejected;

@@ -4,6 +4,17 @@ import { DEFAULT_TIMEOUT_MS } from './http-client';
 import type { FetchLike, HttpResponse } from './http-types';
 import { serialise } from './request-parts';
 
+/** A call of {@link postJson}. @internal */
+export interface PostJsonRequest {
+  readonly url: string;
+  readonly body: unknown;
+  /** The `Authorization` value, as it is. */
+  readonly authorization: string;
+  /** Default `globalThis.fetch`, looked up per request. */
+  readonly fetch?: FetchLike | undefined;
+  readonly signal?: AbortSignal | undefined;
+}
+
 /**
  * The library's own call of a platform API (the redirect session, the member client):
  * POSTs `body` as JSON to `url` with `authorization` in `Authorization` as it is (the
@@ -20,24 +31,22 @@ import { serialise } from './request-parts';
  * import { postJson } from '@site-identity/http/internal';
  * declare const accessToken: string;
  *
- * const { data, requestId } = await postJson(
- *   'https://www.wixapis.com/_api/redirects-api/v1/redirect-session',
- *   { login: {} },
- *   accessToken,
- *   undefined,
- * );
+ * const { data, requestId } = await postJson({
+ *   url: 'https://www.wixapis.com/_api/redirects-api/v1/redirect-session',
+ *   body: { login: {} },
+ *   authorization: accessToken,
+ * });
  * ```
  */
-export const postJson = (
-  url: string,
-  body: unknown,
-  authorization: string,
-  fetch: FetchLike | undefined,
-  signal?: AbortSignal,
-): Promise<HttpResponse> =>
+export const postJson = ({
+  url,
+  body,
+  authorization,
+  fetch,
+  signal,
+}: PostJsonRequest): Promise<HttpResponse> =>
   exchange(
     { method: 'POST', url, body, headers: { authorization }, signal },
     { fetch, timeoutMs: DEFAULT_TIMEOUT_MS },
-    readAnswer,
-    serialise,
+    { read: readAnswer, serialise },
   );

@@ -84,5 +84,5 @@ export async function send(request: SendRequest, settings: SendSettings): Promis
   checkTimeout(settings.timeoutMs, 'settings.timeoutMs', invalidOptions);
   if (request.signal !== undefined && !(request.signal instanceof AbortSignal))
     throw invalid('request.signal', 'an AbortSignal', request.signal, invalidOptions);
-  return exchange(request, settings, readAnswer, serialise, authorize);
+  return exchange(request, settings, { read: readAnswer, serialise, authorize });
 }

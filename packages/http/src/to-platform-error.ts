@@ -25,51 +25,64 @@ import { abortError, isPlatformError, PlatformError, type RequestDetail } from '
 export function toPlatformError(error: unknown): PlatformError {
   return isPlatformError(error)
     ? error
-    : failure(
-        (error as Error | undefined)?.name,
-        error,
-        'Request timed out',
-        'Request aborted',
-        'Network error',
-        'System error occurred, request-id: unknown',
-      );
+    : failure({ name: (error as Error | undefined)?.name, cause: error, messages: BARE_MESSAGES });
 }
+
+/** The message of a failure, one per kind it may turn out to be. */
+interface FailureMessages {
+  readonly timeout: string;
+  readonly aborted: string;
+  readonly network: string;
+  readonly system: string;
+}
+
+/** What a failure is made of: the thrown value's `name`, the `cause`, the messages and the request's `detail`. */
+interface FailureInit {
+  readonly name: unknown;
+  readonly cause: unknown;
+  readonly messages: FailureMessages;
+  readonly detail?: RequestDetail | undefined;
+}
+
+/** The messages of {@link toPlatformError}: no request to name. */
+const BARE_MESSAGES: FailureMessages = {
+  timeout: 'Request timed out',
+  aborted: 'Request aborted',
+  network: 'Network error',
+  system: 'System error occurred, request-id: unknown',
+};
 
 /**
  * The `PlatformError` for what was thrown, by its `name`: `TimeoutError` → kind
  * `timeout`, `AbortError` → kind `aborted`, `TypeError` → kind `network`, anything
- * else → kind `system`, code `UNKNOWN`, each with its message (the bare one of
- * {@link toPlatformError}, or the one {@link wrap} writes for a request) and `cause`;
+ * else → kind `system`, code `UNKNOWN`, each with its message (the bare ones of
+ * {@link toPlatformError}, or the ones {@link wrap} writes for a request) and `cause`;
  * a time-out and a network failure carry the request's `detail`.
  */
-const failure = (
-  name: unknown,
-  cause: unknown,
-  timedOut: string,
-  aborted: string,
-  network: string,
-  system: string,
-  detail?: RequestDetail,
-): PlatformError =>
-  name === 'TimeoutError'
-    ? new PlatformError(timedOut, {
+function failure({ name, cause, messages, detail }: FailureInit): PlatformError {
+  switch (name) {
+    case 'TimeoutError':
+      return new PlatformError(messages.timeout, {
         kind: 'timeout',
         code: 'TIMEOUT',
         retryable: true,
         cause,
         detail,
-      })
-    : name === 'AbortError'
-      ? abortError(cause, aborted)
-      : name === 'TypeError'
-        ? new PlatformError(network, {
-            kind: 'network',
-            code: 'NETWORK_ERROR',
-            retryable: true,
-            cause,
-            detail,
-          })
-        : new PlatformError(system, { kind: 'system', code: 'UNKNOWN', cause });
+      });
+    case 'AbortError':
+      return abortError(cause, messages.aborted);
+    case 'TypeError':
+      return new PlatformError(messages.network, {
+        kind: 'network',
+        code: 'NETWORK_ERROR',
+        retryable: true,
+        cause,
+        detail,
+      });
+    default:
+      return new PlatformError(messages.system, { kind: 'system', code: 'UNKNOWN', cause });
+  }
+}
 
 /**
  * How a message names a request's URL: host and port included, never its query or
@@ -108,13 +121,15 @@ export function wrap(error: unknown, context: FailureContext): PlatformError {
   if (!aborted && isPlatformError(error)) return error;
   const where = describeRequest(method, url);
   const net = networkCause(error, url);
-  return failure(
-    aborted ? 'AbortError' : (error as Error | undefined)?.name,
-    aborted ? signal.reason : error,
-    `Request timed out after ${context.timeoutMs} ms: ${where}`,
-    `Request aborted: ${where}`,
-    `Network error: no answer to ${where}${net ? `: ${net.reason}` : ''}`,
-    `System error occurred: ${where}, request-id: unknown`,
-    { method, url: shownUrl(url), networkCode: net?.code },
-  );
+  return failure({
+    name: aborted ? 'AbortError' : (error as Error | undefined)?.name,
+    cause: aborted ? signal.reason : error,
+    messages: {
+      timeout: `Request timed out after ${context.timeoutMs} ms: ${where}`,
+      aborted: `Request aborted: ${where}`,
+      network: `Network error: no answer to ${where}${net ? `: ${net.reason}` : ''}`,
+      system: `System error occurred: ${where}, request-id: unknown`,
+    },
+    detail: { method, url: shownUrl(url), networkCode: net?.code },
+  });
 }

@@ -49,13 +49,13 @@ export function platformCalls(
   tokens: MemberAuthTokens,
 ): PlatformCalls {
   const request: PlatformCalls['request'] = async (path, body, { authorization, signal } = {}) =>
-    postJson(
-      `${base}/_api/iam${path}`,
+    postJson({
+      url: `${base}/_api/iam${path}`,
       body,
-      authorization ?? (await tokens.getAccessToken({ signal })),
+      authorization: authorization ?? (await tokens.getAccessToken({ signal })),
       fetch,
       signal,
-    );
+    });
   return {
     base,
     fetch,

@@ -25,13 +25,13 @@ export async function postRedirectSession(
 ): Promise<RedirectSession> {
   const signal = signalOf(callOptions, invalidArgument);
   return readRedirectSession(
-    await postJson(
-      ctx.sessionUrl,
-      request,
-      accessToken ?? (await ctx.manager.getAccessToken({ signal })),
-      ctx.fetch,
+    await postJson({
+      url: ctx.sessionUrl,
+      body: request,
+      authorization: accessToken ?? (await ctx.manager.getAccessToken({ signal })),
+      fetch: ctx.fetch,
       signal,
-    ),
+    }),
   );
 }
 
