@@ -163,6 +163,20 @@ export function completionPlan(
   return { strategy, frameBudgetMs, redirectUri, originalUri };
 }
 
+/** A login call that gives no completion option of its own: the settings decide. */
+const SETTINGS_ALONE: LoginCompletionOptions = {};
+
+/** No page to return to: the factory checks its settings before any call has one. */
+const NO_PAGE = undefined;
+
+/**
+ * The factory's completion settings, checked once by the rules of a call's: an
+ * `'auto'` call on the settings alone. Throws `INVALID_ARGUMENT` as a call would.
+ */
+export function checkCompletionSettings(settings: CompletionSettings): void {
+  completionPlan(SETTINGS_ALONE, settings, NO_PAGE);
+}
+
 /** Whether a redirect can still do what the frame could not. */
 const frameCannotSignIn = (error: unknown): error is RedirectsError =>
   isRedirectsError(error) &&

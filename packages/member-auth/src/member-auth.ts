@@ -19,7 +19,7 @@ import {
   type RegisterParams,
   type VerifyEmailParams,
 } from './login-flows';
-import { completionPlan, type BeforeRedirectEvent } from './login-completion';
+import { checkCompletionSettings, type BeforeRedirectEvent } from './login-completion';
 import type { LoginResult } from './login-result';
 import { platformCalls } from './platform-calls';
 import type { MemberAuthRedirects, MemberAuthTokens } from './ports';
@@ -224,9 +224,8 @@ export function createMemberAuth(options: MemberAuthOptions): MemberAuth {
     optionalFunction(options.fetch, 'fetch', invalidArgument) ?? tokens.fetch,
     tokens,
   );
-  // The completion settings, checked once: by the rules of a call's (an 'auto' call on
-  // the settings alone), and onBeforeRedirect a function.
-  completionPlan({}, options, undefined);
+  // The completion settings, checked once as a call's, and onBeforeRedirect a function.
+  checkCompletionSettings(options);
   optionalFunction(options.onBeforeRedirect, 'onBeforeRedirect', invalidArgument);
   // What the login flows, the account calls and the separate imports share: the checked
   // options by name (read as the checks read them, a getter's included), the platform
