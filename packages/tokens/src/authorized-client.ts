@@ -2,6 +2,14 @@ import type { AuthorizedClientRequest, TokenManager, Tokens } from '@site-identi
 import { authorizedClientGrant } from './authorized-client-grant';
 import { internals } from './internals';
 
+/** The access token that authorises the grant: the request's, else the manager's own, as its `getAccessToken` gives it. */
+async function accessTokenOf(
+  manager: TokenManager,
+  request: AuthorizedClientRequest,
+): Promise<unknown> {
+  return request.accessToken ?? manager.getAccessToken(request);
+}
+
 /**
  * Member tokens for another member through the `authorized_client` grant, authorised
  * by `accessToken` (default: the manager's own access token) and `secondToken`, sent
@@ -30,11 +38,10 @@ export async function authorizedClient(
   request: AuthorizedClientRequest,
 ): Promise<Tokens> {
   const { grant } = internals.borrow(manager);
-  // The request is checked first (the grant is made before its access token is asked
-  // for): bad input sends nothing, not even a renewal of the manager's own tokens. The
-  // access token is the request's, else the manager's own as its `getAccessToken` gives
-  // it (within the request's `signal`).
-  return grant(
-    authorizedClientGrant(request)(request.accessToken ?? (await manager.getAccessToken(request))),
-  );
+  // First the request is checked: bad input sends nothing, not even a renewal of the
+  // manager's own tokens.
+  const grantFor = authorizedClientGrant(request);
+  // Then the access token: the request's, else the manager's own (within the request's signal).
+  const accessToken = await accessTokenOf(manager, request);
+  return grant(grantFor(accessToken));
 }

@@ -41,6 +41,7 @@ export function createStoredRecord(
   let failing = false;
   let corrupt: unknown;
 
+  /** The storage failed: reported once until it works again. */
   function failed(cause: unknown): false {
     if (!failing)
       report(
@@ -49,10 +50,21 @@ export function createStoredRecord(
     failing = true;
     return false;
   }
-  const unavailable = (cause: unknown): RecordRead => (failed(cause), 'unavailable');
+
+  /** The storage answered: a later failure is reported again. */
+  function worked(): true {
+    failing = false;
+    return true;
+  }
+
+  /** A read the storage failed. */
+  function unavailable(cause: unknown): RecordRead {
+    failed(cause);
+    return 'unavailable';
+  }
 
   function parse(raw: unknown): RecordRead {
-    failing = false;
+    worked();
     if (raw === null || raw === undefined || raw === '') return NO_ENTRY;
     const value = typeof raw === 'string' ? attempt((): unknown => JSON.parse(raw)) : undefined;
     const entry = entryOf(value ?? undefined, Object(value) as Record<string, unknown>);
@@ -77,7 +89,7 @@ export function createStoredRecord(
       try {
         return after(
           record ? storage().setItem(key, JSON.stringify(record)) : storage().removeItem(key),
-          () => !(failing = false),
+          worked,
           failed,
         );
       } catch (error) {

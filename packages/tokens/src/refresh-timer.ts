@@ -59,7 +59,7 @@ export function createAutoRefresh(
     renew().then(
       () => {
         running = false;
-        schedule(); // which ends the back-off
+        renewed();
       },
       () => {
         running = false;
@@ -75,17 +75,23 @@ export function createAutoRefresh(
     if (due !== undefined && due <= 0) fire();
   }
 
-  /** New tokens (renewed here or elsewhere): back-off over, the next renewal when due. */
+  /** The next renewal when due; none (and no catch-up listeners) when there is nothing to renew. */
   function schedule(): void {
     const due = stopped ? undefined : dueInMs();
-    failures = 0;
     listen(due !== undefined);
     if (due === undefined) clearTimeout(timer);
     else at(due);
   }
 
+  /** New tokens (renewed here or elsewhere): the back-off is over, the next renewal when due. */
+  function renewed(): void {
+    failures = 0;
+    schedule();
+  }
+
   return {
-    schedule,
+    /** New tokens, renewed here or elsewhere (the session moved). */
+    schedule: renewed,
     stop(): void {
       stopped = true;
       clearTimeout(timer);

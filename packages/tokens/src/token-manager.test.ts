@@ -480,6 +480,25 @@ describe('operations that change or use the session', () => {
       expect(platform.state.requests).toHaveLength(0);
     },
   );
+
+  test('authorizedClient checks the request, then asks the manager for its access token, then sends the grant', async () => {
+    const subject = manager();
+    const steps: string[] = [];
+    const getAccessToken = subject.getAccessToken.bind(subject);
+    vi.spyOn(subject, 'getAccessToken').mockImplementation(async (options) => {
+      steps.push('access token');
+      return getAccessToken(options);
+    });
+    const request = { memberId: 'm-2', secondToken: 'k\r\n' };
+    await expect(authorizedClient(subject, request)).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+    });
+    expect(steps).toEqual([]);
+    const sent = platform.state.requests.length;
+    await authorizedClient(subject, { memberId: 'm-2', secondToken: 'api-key' });
+    steps.push(...platform.state.requests.slice(sent).map((entry) => String(entry.grantType)));
+    expect(steps).toEqual(['access token', 'anonymous', 'authorized_client']);
+  });
 });
 
 describe('construction', () => {
