@@ -2,9 +2,12 @@
 // mock-platform [--port 4010] [--host 127.0.0.1] [--require-email-verification]
 //               [--require-owner-approval] [--captcha off|invisible|visible]
 //               [--refresh-token-reuse reject|revoke-family] [--seed seed.json]
+//               [--client my-app --redirect-uri URL... --allowed-origin ORIGIN...]...
+//               [--unpublished]
 import { readFile } from 'node:fs/promises';
 import { isMockPlatformError } from './mock-platform-error';
-import type { RefreshTokenReuse } from './options';
+import type { MockClient, RefreshTokenReuse } from './options';
+import { addClientFlag, CLIENT_FLAGS, strictnessNote, type CliClient } from './cli-clients';
 import { createMockPlatform, type MockPlatform } from './platform';
 import { parseSeedFile, type SeedFile } from './seed-file';
 import { startMockPlatformServer } from './server';
@@ -12,6 +15,15 @@ import { startMockPlatformServer } from './server';
 const USAGE = `Usage: mock-platform [--port 4010] [--host 127.0.0.1] [--require-email-verification]
                      [--require-owner-approval] [--captcha off|invisible|visible]
                      [--refresh-token-reuse reject|revoke-family] [--seed seed.json]
+                     [--client my-app [--redirect-uri URL]... [--allowed-origin ORIGIN]...]...
+                     [--unpublished]
+  --client: an OAuth app of the site, as strict as the platform: only the client ids
+          given are accepted, each with exactly its --redirect-uri values (repeatable),
+          and its hosted pages post answers only to its --allowed-origin values
+          (repeatable; default: the origins of its redirect URIs). Without --client the
+          platform is lenient: any client id, any https (or loopback http) redirect URI,
+          any origin.
+  --unpublished: the site is not published: every call is refused (403).
   --seed: the members (and data collections) to create at every start: a JSON array of
           members, e.g. [{ "email": "ada@example.com", "password": "secret" }], or
           { "members": [...], "collections": [{ "id": "Products", "read": "ANYONE", "items": [...] }] }`;
@@ -29,6 +41,8 @@ async function main(argv: readonly string[]): Promise<void> {
   let requireOwnerApproval = false;
   let refreshTokenReuse: RefreshTokenReuse = 'reject';
   let seed: string | undefined;
+  let published = true;
+  const clients: CliClient[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = (): string => argv[++i] ?? fail(`${arg} needs a value`);
@@ -47,7 +61,11 @@ async function main(argv: readonly string[]): Promise<void> {
       refreshTokenReuse = mode;
     } else if (arg === '--require-email-verification') requireEmailVerification = true;
     else if (arg === '--require-owner-approval') requireOwnerApproval = true;
-    else if (arg === '--help' || arg === '-h') {
+    else if (arg === '--unpublished') published = false;
+    else if (CLIENT_FLAGS.includes(arg ?? '')) {
+      const problem = addClientFlag(clients, arg!, value());
+      if (problem !== undefined) fail(problem);
+    } else if (arg === '--help' || arg === '-h') {
       process.stdout.write(`${USAGE}\n`);
       return;
     } else fail(`unknown argument ${arg}`);
@@ -73,8 +91,9 @@ async function main(argv: readonly string[]): Promise<void> {
   let platform: MockPlatform;
   try {
     platform = createMockPlatform({
-      site: { captcha, requireEmailVerification, requireOwnerApproval },
+      site: { captcha, requireEmailVerification, requireOwnerApproval, published },
       refreshTokenReuse,
+      ...(clients.length > 0 && { clients: clients satisfies MockClient[] }),
       ...seeded,
     });
   } catch (error) {
@@ -90,6 +109,7 @@ async function main(argv: readonly string[]): Promise<void> {
       ? ''
       : ` with ${counted(members.length, 'member')}${collections === undefined ? '' : ` and ${counted(collections.length, 'collection')}`} from ${seed}`;
   process.stdout.write(`mock-platform listening on ${server.url}${seededNote}\n`);
+  process.stdout.write(`${strictnessNote(clients, published)}\n`);
   const stop = (): void => {
     server.close().then(
       () => process.exit(0),

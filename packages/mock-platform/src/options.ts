@@ -15,12 +15,21 @@ import type { MemberInput } from './members';
 export type CaptchaMode = 'off' | 'invisible' | 'visible';
 
 /**
- * A client id with the redirect URIs it may use.
+ * A client id (an OAuth app of the site) with its redirect URIs and allowed domains,
+ * as the app's OAuth settings on the platform list them.
  *
  * @example
  * ```ts
  * import { createMockPlatform } from '@site-identity/mock-platform';
- * createMockPlatform({ clients: [{ clientId: 'my-app', redirectUris: ['http://localhost:5173/callback'] }] });
+ * createMockPlatform({
+ *   clients: [
+ *     {
+ *       clientId: 'my-app',
+ *       redirectUris: ['http://localhost:5173/callback'],
+ *       allowedOrigins: ['http://localhost:5173'],
+ *     },
+ *   ],
+ * });
  * ```
  */
 export interface MockClient {
@@ -28,6 +37,13 @@ export interface MockClient {
   readonly clientId: string;
   /** Redirect URIs accepted for this client, compared exactly (RFC 6749 §3.1.2). */
   readonly redirectUris: readonly string[];
+  /**
+   * The app's allowed domains: the origins a hosted page posts its answer to
+   * (`responseMode: 'web_message'`, the hidden frame and the popup). To any other
+   * origin the page posts nothing, as the platform does. Default: the origins of
+   * `redirectUris`.
+   */
+  readonly allowedOrigins?: readonly string[];
 }
 
 /**
@@ -48,6 +64,19 @@ export interface SiteSettings {
   captcha: CaptchaMode;
   /** Whether the `prompt=none` authorize step needs its own cookie; see {@link FrameCookieMode}. Default 'off'. */
   frameCookie: FrameCookieMode;
+  /**
+   * Whether the site is published. Default true. An unpublished site refuses every
+   * call: the token endpoint answers 403 `unauthorized_client` ("the site is not
+   * published"), the API 403 `SITE_NOT_PUBLISHED`, the hosted pages a 403 error page
+   * (in a frame: a page that posts nothing).
+   */
+  published: boolean;
+  /**
+   * The site's OAuth apps, `null` for a lenient platform (any client id, any `https:`
+   * redirect URI or `http:` one on a loopback host, any origin). The `clients` option
+   * sets it; a test or the control API may change it to show a configuration mistake.
+   */
+  clients: readonly MockClient[] | null;
 }
 
 /**
@@ -240,6 +269,8 @@ const DEFAULT_SETTINGS: PlatformSettings = {
   requireOwnerApproval: false,
   captcha: 'off',
   frameCookie: 'off',
+  published: true,
+  clients: null,
   accessTokenTtlSeconds: 3600,
   rotateRefreshTokens: true,
   authorizationCodeTtlSeconds: 60,
@@ -263,11 +294,32 @@ const SETTING_RULES: Readonly<
   requireOwnerApproval: BOOLEAN,
   captcha: oneOf(['off', 'invisible', 'visible']),
   frameCookie: oneOf(['off', 'required', 'unanswered']),
+  published: BOOLEAN,
+  clients: {
+    expected:
+      'null or an array of { clientId, redirectUris, allowedOrigins? } (strings, arrays of strings)',
+    test: (v: unknown) => v === null || (Array.isArray(v) && v.every(isMockClient)),
+  },
   accessTokenTtlSeconds: SECONDS,
   rotateRefreshTokens: BOOLEAN,
   authorizationCodeTtlSeconds: SECONDS,
   refreshTokenReuse: oneOf(['reject', 'revoke-family']),
 };
+
+const isStrings = (value: unknown): boolean =>
+  Array.isArray(value) && value.every((item) => typeof item === 'string');
+
+/** Whether `value` has the shape of a {@link MockClient}. */
+function isMockClient(value: unknown): boolean {
+  const client = value as Partial<MockClient> | null;
+  return (
+    typeof client === 'object' &&
+    client !== null &&
+    typeof client.clientId === 'string' &&
+    isStrings(client.redirectUris) &&
+    (client.allowedOrigins === undefined || isStrings(client.allowedOrigins))
+  );
+}
 
 function shown(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value.slice(0, 40));
@@ -301,6 +353,7 @@ function settingsOf(options: MockPlatformOptions): PlatformSettings {
     rotateRefreshTokens: options.rotateRefreshTokens,
     authorizationCodeTtlSeconds: options.authorizationCodeTtlSeconds,
     refreshTokenReuse: options.refreshTokenReuse,
+    clients: options.clients,
   };
   const settings: Record<string, unknown> = { ...DEFAULT_SETTINGS };
   for (const [key, value] of Object.entries(given)) {
@@ -345,14 +398,11 @@ export function resolveOptions(options: MockPlatformOptions = {}): ResolvedOptio
       code: 'INVALID_OPTION',
     });
   }
-  if (options.clients !== undefined) {
-    for (const client of options.clients) {
-      if (typeof client?.clientId !== 'string' || !Array.isArray(client.redirectUris)) {
-        throw new MockPlatformError('each client needs a clientId and a redirectUris array', {
-          code: 'INVALID_OPTION',
-        });
-      }
-    }
+  if (options.clients !== undefined && !settings.clients) {
+    throw new MockPlatformError(
+      'clients must be an array of { clientId, redirectUris, allowedOrigins? }',
+      { code: 'INVALID_OPTION' },
+    );
   }
   if (options.collections !== undefined && !Array.isArray(options.collections))
     throw new MockPlatformError('collections must be an array of { id, read?, items? }', {
@@ -394,12 +444,12 @@ export function isLoopbackHost(hostname: string): boolean {
  * ```
  */
 export function isClientAllowed(
-  clients: readonly MockClient[] | undefined,
+  clients: readonly MockClient[] | null | undefined,
   clientId: string,
   redirectUri?: string,
 ): boolean {
   if (clientId === '') return false;
-  if (clients === undefined) {
+  if (clients == null) {
     if (redirectUri === undefined) return true;
     let url: URL;
     try {
@@ -412,4 +462,34 @@ export function isClientAllowed(
   const client = clients.find((candidate) => candidate.clientId === clientId);
   if (client === undefined) return false;
   return redirectUri === undefined || client.redirectUris.includes(redirectUri);
+}
+
+/**
+ * Tells whether a hosted page of `clientId` may post its answer to `origin`: any
+ * origin on a lenient platform (`clients` null), else one of the client's
+ * `allowedOrigins` (by default the origins of its redirect URIs).
+ *
+ * @example
+ * ```ts
+ * isOriginAllowed([{ clientId: 'app', redirectUris: ['https://shop.example/cb'] }], 'app', 'https://shop.example'); // true
+ * ```
+ */
+export function isOriginAllowed(
+  clients: readonly MockClient[] | null | undefined,
+  clientId: string,
+  origin: string,
+): boolean {
+  if (clients == null) return true;
+  const client = clients.find((candidate) => candidate.clientId === clientId);
+  if (client === undefined) return false;
+  const allowed =
+    client.allowedOrigins ??
+    client.redirectUris.map((uri) => {
+      try {
+        return new URL(uri).origin;
+      } catch {
+        return '';
+      }
+    });
+  return allowed.includes(origin);
 }

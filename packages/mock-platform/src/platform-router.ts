@@ -1,6 +1,7 @@
 import type { RouteContext } from './context';
 import type { ResolvedOptions } from './options';
-import { applicationError, bareError } from './responses';
+import { applicationError, bareError, html, oauthError } from './responses';
+import { escapeHtml, page } from './html';
 import { findRoute } from './router';
 import { tokenRoute } from './routes/token';
 import type { PlatformState } from './state';
@@ -39,6 +40,7 @@ export function createPlatformRouter(
   });
 
   return async (request, url, path, rawBody) => {
+    if (!state.settings.published) return unpublished(url, path, tokenPath);
     if (path === tokenPath || url.pathname === tokenPath) {
       if (request.method !== 'POST') return bareError(405, 'Method Not Allowed', { allow: 'POST' });
       return tokenRoute(context(request, url, path, rawBody, undefined, []));
@@ -62,4 +64,23 @@ export function createPlatformRouter(
     }
     return match.route.handler(context(request, url, path, rawBody, caller, match.params));
   };
+}
+
+/** What the platform says about a site that is not published. */
+const NOT_PUBLISHED = 'The site is not published: publish it, then try again';
+
+/**
+ * The answer of an unpublished site (`published: false`): the token endpoint 403
+ * `unauthorized_client`, a hosted page a 403 error page (which posts nothing to a
+ * frame or a popup), any other call 403 `SITE_NOT_PUBLISHED`.
+ */
+function unpublished(url: URL, path: string, tokenPath: string): Response {
+  if (path === tokenPath || url.pathname === tokenPath)
+    return oauthError(403, 'unauthorized_client', 'the site is not published');
+  if (path.startsWith('/_hosted/'))
+    return html(
+      page('Site not published', `<p class="error" role="alert">${escapeHtml(NOT_PUBLISHED)}</p>`),
+      403,
+    );
+  return applicationError(403, 'SITE_NOT_PUBLISHED', NOT_PUBLISHED);
 }

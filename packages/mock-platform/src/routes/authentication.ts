@@ -165,7 +165,7 @@ export function logoutRoute(context: RouteContext): Response {
     violations.push({ field: 'postLogoutRedirectUri', description: 'is required' });
   if (clientId === '') violations.push({ field: 'clientId', description: 'is required' });
   if (violations.length > 0) return validationError(violations);
-  if (!isClientAllowed(context.options.clients, clientId, target)) {
+  if (!isClientAllowed(context.state.settings.clients, clientId, target)) {
     return applicationError(
       400,
       'INVALID_REDIRECT_URI',

@@ -1,7 +1,7 @@
 import type { RouteContext } from '../context';
 import { escapeHtml, loginForm, page, scriptJson } from '../html';
 import { verifyPassword, type MockMember } from '../members';
-import { isClientAllowed } from '../options';
+import { isClientAllowed, isOriginAllowed } from '../options';
 import { randomToken } from '../random';
 import { html, redirect } from '../responses';
 import { readCookie, SESSION_COOKIE } from './authentication';
@@ -14,6 +14,8 @@ type ResponseMode = 'fragment' | 'query' | 'web_message';
 interface AuthRequest {
   readonly clientId: string;
   readonly redirectUri: string;
+  /** Whether the redirect URI's origin is one of the client's allowed domains. */
+  readonly originAllowed: boolean;
   readonly responseMode: ResponseMode;
   readonly codeChallenge: string;
   readonly state: string;
@@ -34,6 +36,15 @@ type Checked =
       readonly description: string;
     };
 
+/** The origin of a URL, or `''` for one that does not parse. */
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return '';
+  }
+}
+
 const CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 const MODES: readonly string[] = ['fragment', 'query', 'web_message'];
 
@@ -45,7 +56,7 @@ function checkAuthRequest(context: RouteContext): Checked {
   const responseMode = get('responseMode') || 'fragment';
   if (clientId === '') return { kind: 'fatal', message: 'clientId is missing' };
   if (redirectUri === '') return { kind: 'fatal', message: 'redirectUri is missing' };
-  if (!isClientAllowed(context.options.clients, clientId, redirectUri)) {
+  if (!isClientAllowed(context.state.settings.clients, clientId, redirectUri)) {
     return { kind: 'fatal', message: 'redirectUri is not allowed for this client' };
   }
   if (!MODES.includes(responseMode))
@@ -53,6 +64,7 @@ function checkAuthRequest(context: RouteContext): Checked {
   const request: AuthRequest = {
     clientId,
     redirectUri,
+    originAllowed: isOriginAllowed(context.state.settings.clients, clientId, originOf(redirectUri)),
     responseMode: responseMode as ResponseMode,
     codeChallenge: get('codeChallenge'),
     state: get('state'),
@@ -87,6 +99,10 @@ function respond(
   const params = { ...result, ...(request.state ? { state: request.state } : {}) };
   if (request.responseMode === 'web_message') {
     const origin = new URL(request.redirectUri).origin;
+    // The platform posts only to the app's allowed domains: to any other origin the
+    // page loads and says nothing (the opener or parent waits in vain).
+    if (!request.originAllowed)
+      return html(page('Signing in', '<p>Returning to the application…</p>'), 200, headers);
     // A popup answers its opener, a frame its parent.
     const script = `(window.opener || window.parent).postMessage(${scriptJson(params)}, ${scriptJson(origin)});`;
     return html(
@@ -265,7 +281,10 @@ export function loginPageRoute(context: RouteContext): Response {
   const headers = sessionCookie(context.state.createSession(outcome.member.id));
   const postFlowUrl = context.url.searchParams.get('postFlowUrl');
   const clientId = context.url.searchParams.get('clientId') ?? '';
-  if (postFlowUrl && isClientAllowed(context.options.clients, clientId || 'any', postFlowUrl))
+  if (
+    postFlowUrl &&
+    isClientAllowed(context.state.settings.clients, clientId || 'any', postFlowUrl)
+  )
     return redirect(postFlowUrl, 303, headers);
   return html(
     page('Signed in', `<p>Signed in as ${escapeHtml(outcome.member.email)}.</p>`),

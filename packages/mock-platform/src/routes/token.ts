@@ -24,14 +24,14 @@ export function tokenRoute(context: RouteContext): Response {
   const body = parseJsonBody(context.rawBody);
   if (body instanceof Response)
     return oauthError(400, 'invalid_request', 'the body must be a JSON object');
-  const { state, options } = context;
+  const { state } = context;
   const grantType = stringAt(body, 'grantType') ?? stringAt(body, 'grant_type');
   if (grantType === 'authorized_client') return authorizedClient(context, body);
 
   const clientId = stringAt(body, 'clientId');
   if (grantType === undefined) return oauthError(400, 'invalid_request', 'grantType is required');
   if (clientId === undefined) return oauthError(400, 'invalid_request', 'clientId is required');
-  if (!isClientAllowed(options.clients, clientId))
+  if (!isClientAllowed(state.settings.clients, clientId))
     return oauthError(401, 'invalid_client', 'unknown client');
 
   switch (grantType) {
