@@ -1,0 +1,226 @@
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import type { Entry } from './entry';
+import { memoryStorage, type TokenStorage } from './storage';
+import {
+  openTabChannel,
+  type TabEnvironment,
+  type TabLocks,
+  type TabMessage,
+  type TabPort,
+} from './tab-channel';
+import type { Tokens } from './types';
+
+const KEY = 'site-identity:client-1:tokens';
+const tokens: Tokens = {
+  accessToken: { value: 'at-1', expiresAt: 2_000_000_000 },
+  refreshToken: { value: 'rt-1', role: 'member' },
+};
+const entry: Entry = { tokens, epoch: 3, generation: 2 };
+
+/** A port whose posts are recorded and whose incoming messages the test sends. */
+function fakePort() {
+  const listeners = new Set<(event: { data: unknown }) => void>();
+  const posted: unknown[] = [];
+  const port: TabPort & { closed: boolean } = {
+    closed: false,
+    postMessage: (message) => void posted.push(message),
+    addEventListener: (_type, listener) => void listeners.add(listener),
+    removeEventListener: (_type, listener) => void listeners.delete(listener),
+    close() {
+      port.closed = true;
+    },
+  };
+  const deliver = (data: unknown) => {
+    for (const listener of [...listeners]) listener({ data });
+  };
+  return { port, posted, deliver, listening: () => listeners.size };
+}
+
+/** Web Locks for one test: exclusive, first come first served, abortable while waiting. */
+function fakeLocks(): TabLocks & { held: () => boolean } {
+  let tail: Promise<unknown> = Promise.resolve();
+  let holding = false;
+  return {
+    held: () => holding,
+    request(_name, { signal }, callback) {
+      const turn = tail.then(
+        () =>
+          new Promise<unknown>((resolve, reject) => {
+            if (signal?.aborted) return reject(new DOMException('aborted', 'AbortError'));
+            holding = true;
+            callback()
+              .then(resolve, reject)
+              .finally(() => (holding = false));
+          }),
+      );
+      // A request aborted while waiting rejects at once; the queue goes on.
+      const aborted = new Promise<never>((_resolve, reject) =>
+        signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+      );
+      tail = turn.catch(() => undefined);
+      return Promise.race([turn, aborted]);
+    },
+  };
+}
+
+function open(environment: TabEnvironment, storage: TokenStorage = memoryStorage()) {
+  const heard: TabMessage[] = [];
+  const storageChanged = vi.fn();
+  const channel = openTabChannel({
+    name: 'site-identity:client-1',
+    key: KEY,
+    environment,
+    storage,
+    hear: (message) => void heard.push(message),
+    storageChanged,
+  });
+  return { channel, heard, storageChanged };
+}
+
+afterEach(() => vi.useRealTimers());
+
+describe('the broadcast', () => {
+  test('a post carries the record key; the port is opened by the channel name', () => {
+    const { port, posted } = fakePort();
+    const openPort = vi.fn(() => port);
+    const { channel } = open({ locks: null, openPort });
+    channel.post({ ...entry, renewing: true });
+    expect(openPort).toHaveBeenCalledWith('site-identity:client-1');
+    expect(posted).toEqual([{ ...entry, renewing: true, key: KEY }]);
+  });
+
+  // [what came, what is heard (nothing: ignored)]
+  test.each<[string, unknown, TabMessage | undefined]>([
+    [
+      'a session message',
+      { key: KEY, tokens, epoch: 3, generation: 2 },
+      { ...entry, reason: undefined, unstored: false, renewing: undefined, ask: false },
+    ],
+    [
+      'a sign-out with its reason, unstored',
+      { key: KEY, tokens: null, epoch: 4, generation: 0, reason: 'signed_out', unstored: true },
+      {
+        tokens: null,
+        epoch: 4,
+        generation: 0,
+        reason: 'signed_out',
+        unstored: true,
+        renewing: undefined,
+        ask: false,
+      },
+    ],
+    [
+      'a renewal announced, with an ask',
+      { key: KEY, tokens, epoch: 3, generation: 2, renewing: true, ask: true },
+      { ...entry, reason: undefined, unstored: false, renewing: true, ask: true },
+    ],
+    [
+      'flags that are not true are false',
+      { key: KEY, tokens, epoch: 3, generation: 2, renewing: 'yes', ask: 1, unstored: 'no' },
+      { ...entry, reason: undefined, unstored: false, renewing: false, ask: false },
+    ],
+    ['another key', { key: 'other', tokens, epoch: 3, generation: 2 }, undefined],
+    ['no key', { tokens, epoch: 3, generation: 2 }, undefined],
+    ['tokens that are no token set', { key: KEY, tokens: { accessToken: 1 }, epoch: 3 }, undefined],
+    ['no tokens field', { key: KEY, epoch: 3 }, undefined],
+    ['not an object', 'hello', undefined],
+    ['null', null, undefined],
+  ])('a message from another tab: %s', (_what, data, expected) => {
+    const { port, deliver } = fakePort();
+    const { heard } = open({ locks: null, openPort: () => port });
+    deliver(data);
+    expect(heard).toEqual(expected ? [expected] : []);
+  });
+
+  test('a port that cannot be opened, or none: posts go nowhere and nothing throws', () => {
+    for (const openPort of [
+      () => {
+        throw new Error('no channel here');
+      },
+      null,
+    ]) {
+      const { channel } = open({ locks: null, openPort });
+      expect(() => channel.post(entry)).not.toThrow();
+      expect(() => channel.stop()).not.toThrow();
+    }
+  });
+
+  test("the storage's change notifications are heard, and stop() ends them with the port", () => {
+    const { port, listening } = fakePort();
+    let notify: (() => void) | undefined;
+    const unsubscribe = vi.fn();
+    const storage: TokenStorage = {
+      ...memoryStorage(),
+      subscribe(key, listener) {
+        expect(key).toBe(KEY);
+        notify = listener;
+        return unsubscribe;
+      },
+    };
+    const { channel, storageChanged } = open({ locks: null, openPort: () => port }, storage);
+    notify?.();
+    expect(storageChanged).toHaveBeenCalledTimes(1);
+    channel.stop();
+    expect(unsubscribe).toHaveBeenCalledTimes(1);
+    expect(port.closed).toBe(true);
+    expect(listening()).toBe(0);
+  });
+});
+
+describe('the renewal lock', () => {
+  test('without Web Locks the task runs at once, and the channel says it has no lock', async () => {
+    const { channel } = open({ locks: null, openPort: null });
+    expect(channel.locked).toBe(false);
+    await expect(channel.exclusive(async () => 7, 1_000)).resolves.toBe(7);
+  });
+
+  test('with Web Locks the task runs holding the lock, and its error comes back', async () => {
+    const locks = fakeLocks();
+    const { channel } = open({ locks, openPort: null });
+    expect(channel.locked).toBe(true);
+    await expect(channel.exclusive(async () => locks.held(), 1_000)).resolves.toBe(true);
+    const failure = new Error('renewal failed');
+    await expect(channel.exclusive(async () => Promise.reject(failure), 1_000)).rejects.toBe(
+      failure,
+    );
+  });
+
+  test("a wait longer than waitMs ends 'timed-out' without running the task", async () => {
+    vi.useFakeTimers();
+    const locks = fakeLocks();
+    const { channel } = open({ locks, openPort: null });
+    let release!: () => void;
+    const holder = channel.exclusive(() => new Promise<void>((r) => (release = r)), 10_000);
+    const task = vi.fn(async () => 1);
+    const waiting = channel.exclusive(task, 500);
+    await vi.advanceTimersByTimeAsync(500);
+    await expect(waiting).resolves.toBe('timed-out');
+    release();
+    await holder;
+    expect(task).not.toHaveBeenCalled();
+  });
+
+  test("a wait that another tab's session settles ends 'superseded' without running the task", async () => {
+    const locks = fakeLocks();
+    const { channel } = open({ locks, openPort: null });
+    let release!: () => void;
+    const holder = channel.exclusive(() => new Promise<void>((r) => (release = r)), 10_000);
+    let settle!: () => void;
+    const settled = new Promise<void>((r) => (settle = r));
+    const task = vi.fn(async () => 1);
+    const waiting = channel.exclusive(task, 10_000, settled);
+    settle();
+    await expect(waiting).resolves.toBe('superseded');
+    release();
+    await holder;
+    expect(task).not.toHaveBeenCalled();
+  });
+
+  test('a lock manager that refuses (an opaque origin) runs the task as without Web Locks', async () => {
+    const locks: TabLocks = {
+      request: () => Promise.reject(new DOMException('denied', 'SecurityError')),
+    };
+    const { channel } = open({ locks, openPort: null });
+    await expect(channel.exclusive(async () => 'ran', 1_000)).resolves.toBe('ran');
+  });
+});
