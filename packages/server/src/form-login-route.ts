@@ -1,9 +1,9 @@
 import type { LoginResult } from '@site-identity/member-auth';
-import { jsonAnswer, problem, redirectTo, wantsJson, withParams } from './answers';
-import { crossOrigin, readFields } from './form-post';
+import { jsonAnswer, redirectTo, wantsJson, withParams } from './answers';
+import { crossOrigin, readFields, unreadable } from './form-post';
 import { startFlow } from './hosted-login-routes';
 import type { RouteContext } from './route-context';
-import { sameOriginPath } from './request-origin';
+import { originOf, sameOriginPath } from './request-origin';
 
 /**
  * `POST {basePath}/login`: a form post (or JSON) of `email`, `password`, and
@@ -15,19 +15,14 @@ import { sameOriginPath } from './request-origin';
  * the answer is `{ loginState, errorCode?, error?, location? }` instead. @internal
  */
 export async function formLoginRoute(request: Request, ctx: RouteContext): Promise<Response> {
-  const resolved = await ctx.resolve(request);
-  const refused = crossOrigin(request, resolved.origin);
+  // Nothing is read, resolved or asked of the platform for a post of another site.
+  const refused = crossOrigin(request, originOf(request));
   if (refused) return refused;
-  const fields = await readFields(request);
+  const read = await readFields(request);
+  if (!('fields' in read)) return unreadable(request, read);
+  const { fields } = read;
+  const resolved = await ctx.resolve(request);
   const json = wantsJson(request);
-  if (!fields)
-    return problem(
-      request,
-      415,
-      'INVALID_ARGUMENT',
-      'The body must be a form (application/x-www-form-urlencoded or multipart/form-data) or JSON',
-      resolved.setCookies,
-    );
   const returnTo = sameOriginPath(fields.returnTo, resolved.origin) ?? '/';
   const failureTo =
     sameOriginPath(fields.failureTo, resolved.origin) ??

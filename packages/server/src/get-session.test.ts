@@ -15,7 +15,7 @@ describe('getSession', () => {
     const [cookie, ...rest] = headers.getSetCookie();
     expect(rest).toEqual([]);
     expect(cookie).toMatch(
-      /^site-identity=[\w-]+; Path=\/; Max-Age=2592000; HttpOnly; SameSite=Lax$/,
+      /^site-identity=[\w-]+; Path=\/; Max-Age=604800; HttpOnly; SameSite=Lax$/,
     );
     expect(cookie).not.toContain(accessToken!);
   });

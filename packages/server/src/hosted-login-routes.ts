@@ -48,7 +48,7 @@ export async function startFlow(
     sessionToken: start.sessionToken,
     idp: start.idp ? identityProvider(start.idp) : undefined,
   });
-  const flowSetCookie = await ctx.flows.write(
+  const flowSetCookies = await ctx.flows.write(
     {
       state: flow.state,
       codeVerifier: flow.codeVerifier,
@@ -56,9 +56,10 @@ export async function startFlow(
       returnTo: start.returnTo,
       failureTo: start.failureTo,
     },
+    resolved.cookies,
     resolved.secure,
   );
-  return { authUrl, setCookies: [...resolved.setCookies, flowSetCookie] };
+  return { authUrl, setCookies: [...resolved.setCookies, ...flowSetCookies] };
 }
 
 /** `GET {basePath}/login?returnTo=&prompt=&idp=`: to the hosted login page. @internal */

@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { absoluteUrl } from '@site-identity/http/internal';
+import { absoluteUrl, invalid } from '@site-identity/http/internal';
+import { MAX_BODY_BYTES } from './body-limit';
 import { invalidArgument } from './server-identity-error';
+import { originFormUrl, REFUSED_TARGET } from './request-target';
 
 /**
  * Options of {@link toWebRequest}.
@@ -8,23 +10,73 @@ import { invalidArgument } from './server-identity-error';
  * @example
  * ```ts
  * import type { NodeRequestOptions } from '@site-identity/server/node';
- * const options: NodeRequestOptions = { origin: 'https://shop.example' };
+ * const options: NodeRequestOptions = { origin: 'https://shop.example', maxBodyBytes: 65_536 };
  * ```
  */
 export interface NodeRequestOptions {
   /**
    * How the site is reached from the browser, e.g. `https://shop.example` or
    * `http://localhost:3000` (behind a proxy: the public origin). The request URL is
-   * built on it; the `Host` header is not trusted for that.
+   * this origin with the path and query of the request line; neither the `Host`
+   * header nor the request line can change it.
    */
   readonly origin: string;
+  /**
+   * The most bytes of a body the `Request` gives to whoever reads it; past it, its
+   * stream fails (the routes answer 413). Default 65 536 (64 KiB).
+   */
+  readonly maxBodyBytes?: number;
+}
+
+/** What fails the body stream past `maxBodyBytes`. */
+const tooLarge = (maxBytes: number) =>
+  invalidArgument(`The request body must be at most ${maxBytes} bytes`);
+
+/**
+ * `req`'s body as a stream that reads nothing until its first read (a route that
+ * never reads it leaves it to Node, which discards it), and fails past `maxBytes`,
+ * discarding the rest as it arrives: never more than `maxBytes` held.
+ */
+function bodyOf(req: IncomingMessage, maxBytes: number): ReadableStream<Uint8Array> {
+  let size = 0;
+  let done = false;
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        req.pause();
+        req.on('data', (chunk: Buffer | string) => {
+          if (done) return;
+          const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+          size += bytes.byteLength;
+          if (size > maxBytes) {
+            done = true;
+            return controller.error(tooLarge(maxBytes));
+          }
+          controller.enqueue(new Uint8Array(bytes));
+          if ((controller.desiredSize ?? 0) <= 0) req.pause();
+        });
+        req.on('end', () => !done && ((done = true), controller.close()));
+        req.on('error', (error) => !done && ((done = true), controller.error(error)));
+      },
+      pull: () => void req.resume(),
+      cancel() {
+        done = true;
+        req.resume();
+      },
+    },
+    { highWaterMark: 0 },
+  );
 }
 
 /**
  * A Web `Request` from a `node:http` request, for `handle(request)` and
- * `getSession(request)` of {@link createServerIdentity}: the URL on `origin`, every
- * header (repeated ones appended), and the body read in full for methods other
- * than GET and HEAD.
+ * `getSession(request)` of {@link createServerIdentity}: the URL is `origin` with the
+ * path and query of the request line, every header is kept (repeated ones appended),
+ * and the body of a method other than GET and HEAD is a stream read only by whoever
+ * needs it, up to `maxBodyBytes`. A request line that is not a path and query
+ * (absolute-form `http://host/…`, `//host/…`, `/\host/…`) makes a `Request` on
+ * `origin` that `handle` answers with 400: it never takes the place of `origin`.
+ * Rejects only for bad options (`INVALID_ARGUMENT`), never for what a client sent.
  *
  * @example
  * ```ts
@@ -43,26 +95,30 @@ export interface NodeRequestOptions {
  * }).listen(3000);
  * ```
  * @see https://nodejs.org/api/http.html#class-httpincomingmessage
+ * @see https://www.rfc-editor.org/rfc/rfc9112#section-3.2 RFC 9112 §3.2 (request target)
  */
 export async function toWebRequest(
   req: IncomingMessage,
   options: NodeRequestOptions,
 ): Promise<Request> {
   const origin = absoluteUrl(options?.origin, 'origin', invalidArgument, { fragment: false });
+  const maxBodyBytes = options.maxBodyBytes ?? MAX_BODY_BYTES;
+  if (!(Number.isSafeInteger(maxBodyBytes) && maxBodyBytes >= 0))
+    throw invalid('maxBodyBytes', 'a whole number of bytes ≥ 0', maxBodyBytes, invalidArgument);
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (typeof value === 'string') headers.set(name, value);
     else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
   }
   const method = req.method ?? 'GET';
-  let body: ArrayBuffer | null = null;
-  if (method !== 'GET' && method !== 'HEAD') {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req)
-      chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-    body = new Uint8Array(Buffer.concat(chunks)).buffer;
-  }
-  return new Request(new URL(req.url ?? '/', origin), { method, headers, body });
+  const url = originFormUrl(req.url ?? '/', origin);
+  const body = !url || method === 'GET' || method === 'HEAD' ? null : bodyOf(req, maxBodyBytes);
+  // A stream body needs `duplex: 'half'` (undici), which RequestInit does not name yet.
+  const init: RequestInit & { duplex?: 'half' } = { method, headers, body };
+  if (body) init.duplex = 'half';
+  const request = new Request(url ?? new URL('/', origin), init);
+  if (!url) Object.defineProperty(request, REFUSED_TARGET, { value: true });
+  return request;
 }
 
 /**

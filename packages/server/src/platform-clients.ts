@@ -19,7 +19,14 @@ export interface PlatformClients {
   /** The platform clients of one request, acting for `tokens`. */
   readonly clientsFor: (
     tokens: Tokens,
-  ) => Promise<{ redirects: Redirects; memberAuth: () => MemberAuth }>;
+  ) => Promise<{ tokens: TokenManager; redirects: Redirects; memberAuth: () => MemberAuth }>;
+  /**
+   * Ends what the platform lets a logout end of `tokens`' refresh token: presents it
+   * once more and drops what comes back, so that on a platform that rotates refresh
+   * tokens (single use) a copy of the session cookie made before can no longer renew.
+   * Never rejects: a logout happens whatever the platform answers.
+   */
+  readonly retire: (tokens: Tokens) => Promise<void>;
   /** The authorization-code grant. */
   readonly exchangeCode: (request: {
     code: string;
@@ -64,12 +71,21 @@ export function platformClients(config: ServerConfig): PlatformClients {
     await tokensManager.setTokens(tokens);
     const clients = { clientId, tokens: tokensManager, apiBaseUrl, ...(fetch && { fetch }) };
     const redirects = createRedirects(clients);
-    return { redirects, memberAuth: () => createMemberAuth({ ...clients, redirects }) };
+    return {
+      tokens: tokensManager,
+      redirects,
+      memberAuth: () => createMemberAuth({ ...clients, redirects }),
+    };
   }
 
   return {
     visitorTokens: () => manager().getTokens(),
     renew,
+    retire: (tokens) =>
+      endpoint.refresh(tokens.refreshToken).then(
+        () => undefined,
+        () => undefined,
+      ),
     clientsFor,
     exchangeCode: (request) => endpoint.exchangeCode(request),
   };

@@ -1,3 +1,5 @@
+import { sameOriginTarget } from '@site-identity/http/internal';
+
 /**
  * What `getSession` needs of a request: its headers, and its URL when there is one
  * (a `Request` is one; in a Next.js server component, `{ headers: await headers() }`).
@@ -33,19 +35,16 @@ export const isSecure = (origin: URL): boolean =>
   origin.protocol !== 'http:' || !LOOPBACK.has(origin.hostname);
 
 /**
- * `value` as a path on `origin` (path, query and fragment), when it is a relative
- * path or an absolute URL of that origin; `undefined` for anything else, protocol-relative
- * `//host` and backslash tricks included: never an open redirect. @internal
+ * The longest `returnTo` or `failureTo` kept: both travel in the login flow's cookie,
+ * which must stay under the 4096 bytes a browser keeps of one cookie once sealed. @internal
  */
-export function sameOriginPath(value: unknown, origin: URL): string | undefined {
-  // eslint-disable-next-line no-control-regex -- control characters are what it refuses
-  if (typeof value !== 'string' || !value || /[\\\0-\x1f]/.test(value)) return undefined;
-  if (value.startsWith('//') || !(value.startsWith('/') || /^https?:\/\//i.test(value)))
-    return undefined;
-  try {
-    const url = new URL(value, origin);
-    return url.origin === origin.origin ? url.pathname + url.search + url.hash : undefined;
-  } catch {
-    return undefined;
-  }
-}
+export const MAX_RETURN_TO_LENGTH = 1024;
+
+/**
+ * `value` as a path on `origin` (path, query and fragment, normalised), when it is a
+ * site path or an absolute URL of that origin of at most {@link MAX_RETURN_TO_LENGTH}
+ * characters; `undefined` for anything else: the one rule of every redirect target
+ * (`sameOriginTarget` of http), never an open redirect. @internal
+ */
+export const sameOriginPath = (value: unknown, origin: URL): string | undefined =>
+  sameOriginTarget(value, origin, { maxLength: MAX_RETURN_TO_LENGTH });

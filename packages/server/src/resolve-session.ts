@@ -35,7 +35,7 @@ export function sessionResolver(options: {
     const cookies = parseCookies(request.headers.get('cookie'));
     const origin = originOf(request);
     const secure = isSecure(origin);
-    const read = await session.read(cookies);
+    const read = await session.read(cookies, secure);
     let tokens = read.tokens;
     let error: unknown;
     try {
@@ -45,7 +45,14 @@ export function sessionResolver(options: {
       error = failure;
     }
     const changed = read.rewrite || tokens !== read.tokens;
-    const setCookies = changed ? await session.write(cookies, tokens, { path: '/', secure }) : [];
+    // A member's renewal keeps the sign-in's end: using a session never makes it last longer.
+    const until =
+      tokens?.refreshToken.role === 'member' && read.tokens?.refreshToken.role === 'member'
+        ? read.until
+        : undefined;
+    const setCookies = changed
+      ? await session.write(cookies, tokens, { path: '/', secure, until })
+      : [];
     return { cookies, origin, secure, tokens, setCookies, ...(error !== undefined && { error }) };
   };
 }

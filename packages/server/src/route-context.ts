@@ -4,7 +4,10 @@ import type { ResolvedSession } from './resolve-session';
 import type { SessionCookie } from './session-cookie';
 
 /** What the routes share with the factory. @internal */
-export interface RouteContext extends Pick<PlatformClients, 'clientsFor' | 'exchangeCode'> {
+export interface RouteContext extends Pick<
+  PlatformClients,
+  'clientsFor' | 'exchangeCode' | 'retire'
+> {
   readonly clientId: string;
   readonly basePath: string;
   readonly exposeAccessToken: boolean;

@@ -330,7 +330,7 @@ describe('POST /login (form post)', () => {
     const answer = await browser.send('/auth/login', {
       method: 'POST',
       body: JSON.stringify(ADA),
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      headers: { 'content-type': 'application/json', accept: 'application/json', origin: SITE },
     });
     const body = await answerOf(answer);
     expect(body).toEqual({
@@ -358,7 +358,7 @@ describe('POST /login (form post)', () => {
     const answer = await testBrowser(site).send('/auth/login', {
       method: 'POST',
       body: 'email=x',
-      headers: { 'content-type': 'text/plain' },
+      headers: { 'content-type': 'text/plain', origin: SITE },
     });
     expect(answer.status).toBe(415);
   });

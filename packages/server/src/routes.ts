@@ -2,9 +2,10 @@ import { invalid } from '@site-identity/http/internal';
 import { jsonAnswer, problem, redirectTo, wantsJson } from './answers';
 import { callbackRoute, hostedLoginRoute } from './hosted-login-routes';
 import { formLoginRoute } from './form-login-route';
-import { crossOrigin, readFields } from './form-post';
+import { crossOrigin, readFields, unreadable } from './form-post';
 import type { RouteContext } from './route-context';
-import { sameOriginPath } from './request-origin';
+import { originOf, sameOriginPath } from './request-origin';
+import { hasRefusedTarget } from './request-target';
 import { invalidArgument, isServerIdentityError } from './server-identity-error';
 
 type Route = (request: Request, ctx: RouteContext) => Promise<Response>;
@@ -29,16 +30,24 @@ const sessionRoute: Route = async (request, ctx) => {
 };
 
 const logoutRoute: Route = async (request, ctx) => {
-  const resolved = await ctx.resolve(request);
-  const refused = crossOrigin(request, resolved.origin);
+  const refused = crossOrigin(request, originOf(request));
   if (refused) return refused;
-  const fields = (await readFields(request)) ?? {};
+  const read = await readFields(request);
+  if (!('fields' in read) && read.status === 413) return unreadable(request, read);
+  const resolved = await ctx.resolve(request);
+  const fields = 'fields' in read ? read.fields : {};
   const returnTo = sameOriginPath(fields.returnTo, resolved.origin) ?? '/';
   let logoutUrl: string | null = null;
   if (resolved.tokens?.refreshToken.role === 'member') {
+    // The platform's part: its hosted session ends at the logout URL, and the refresh
+    // token is spent, which on a rotating platform ends every copy of this cookie.
+    const [clients] = await Promise.allSettled([
+      ctx.clientsFor(resolved.tokens),
+      ctx.retire(resolved.tokens),
+    ]);
     try {
-      const { redirects } = await ctx.clientsFor(resolved.tokens);
-      logoutUrl = await redirects.logout({
+      if (clients.status === 'rejected') throw clients.reason;
+      logoutUrl = await clients.value.redirects.logout({
         postLogoutRedirectUri: new URL(returnTo, resolved.origin).href,
       });
     } catch {
@@ -71,6 +80,13 @@ export function routes(ctx: RouteContext): (request: Request) => Promise<Respons
       !(request.headers instanceof Headers)
     )
       throw invalid('request', 'a Request', request, invalidArgument);
+    if (hasRefusedTarget(request))
+      return problem(
+        request,
+        400,
+        'INVALID_REQUEST_TARGET',
+        'The request line must carry a path and query (origin-form), not a URL or //host',
+      );
     const { pathname } = new URL(request.url);
     if (!pathname.startsWith(`${ctx.basePath}/`)) return null;
     const methods = table[pathname.slice(ctx.basePath.length)];

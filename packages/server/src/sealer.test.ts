@@ -64,7 +64,7 @@ describe('checkSecrets', () => {
     expect(checkSecrets(undefined, [B, A])).toEqual([B, A]);
   });
 
-  test.each([
+  test.each<[unknown, unknown, string]>([
     [undefined, undefined, 'secret must be a string of at least 32 characters; got undefined'],
     [
       'short',
@@ -86,14 +86,11 @@ describe('checkSecrets', () => {
         ['pass'.repeat(10), 60],
         ['0'.repeat(44), 0],
       ] as const
-    ).map(
-      ([secret, bits]) =>
-        [
-          secret,
-          undefined,
-          `secret must be a random string (at least 100 bits of entropy by its character frequencies; make one with \`openssl rand -base64 32\` or \`crypto.randomBytes(32).toString("base64")\`); got a string of ${secret.length} characters with about ${bits} bits`,
-        ] as const,
-    ),
+    ).map(([secret, bits]): [unknown, unknown, string] => [
+      secret,
+      undefined,
+      `secret must be a random string (at least 100 bits of entropy by its character frequencies; make one with \`openssl rand -base64 32\` or \`crypto.randomBytes(32).toString("base64")\`); got a string of ${secret.length} characters with about ${bits} bits`,
+    ]),
     [
       undefined,
       [A, 'x'.repeat(40)],

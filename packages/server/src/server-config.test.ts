@@ -17,7 +17,7 @@ describe('serverConfig (the options of createServerIdentity)', () => {
       tokenUrl: 'https://www.wixapis.com/oauth2/token',
       fetch: undefined,
       exposeAccessToken: false,
-      sessionMaxAgeSeconds: 30 * 86_400,
+      sessionMaxAgeSeconds: 7 * 86_400,
       leewaySeconds: 60,
       now: Date.now,
     });

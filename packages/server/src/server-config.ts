@@ -14,6 +14,16 @@ import type { ServerIdentityOptions } from './server-identity-types';
 
 const DAY = 86_400;
 
+/**
+ * How long a member's sign-in lasts by default: 7 days from the sign-in, which no
+ * renewal extends. It bounds what a copied session cookie can do when the platform
+ * does not end its refresh token (docs/security.md): a week, well within the 30 days
+ * after which OWASP ASVS (3.3.2, level 1) asks for a new sign-in, and the usual
+ * length of a "remember me"; the platform's own hosted session can sign the member
+ * back in without a password (`/login?prompt=none`).
+ */
+export const SESSION_MAX_AGE_SECONDS = 7 * DAY;
+
 /** The options of `createServerIdentity`, checked, with their defaults. @internal */
 export interface ServerConfig {
   readonly clientId: string;
@@ -69,7 +79,7 @@ export function serverConfig(options: ServerIdentityOptions): ServerConfig {
   const apiBaseUrl = baseUrl(options.apiBaseUrl ?? DEFAULT_API_BASE_URL, 'apiBaseUrl');
   const tokenUrl = baseUrl(options.tokenUrl ?? `${apiBaseUrl}/oauth2/token`, 'tokenUrl');
   const fetch = optionalFunction(options.fetch, 'fetch', invalidArgument);
-  const { sessionMaxAgeSeconds = 30 * DAY, leewaySeconds = 60 } = options;
+  const { sessionMaxAgeSeconds = SESSION_MAX_AGE_SECONDS, leewaySeconds = 60 } = options;
   if (!(Number.isInteger(sessionMaxAgeSeconds) && sessionMaxAgeSeconds > 0))
     throw invalid(
       'sessionMaxAgeSeconds',

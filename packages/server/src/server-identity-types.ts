@@ -25,7 +25,11 @@ export interface ServerIdentityOptions {
   readonly secrets?: readonly string[];
   /** Where the routes live. Default `'/auth'`. */
   readonly basePath?: string;
-  /** The session cookie's name (chunks add `.0`, `.1`, …; login flows `.flow.<state>`). Default `'site-identity'`. */
+  /**
+   * The session cookie's name (chunks add `.0`, `.1`, …; login flows `.flow.<state>`).
+   * Where cookies are `Secure` (everywhere but `http://localhost`) the session cookie is
+   * `__Host-<cookieName>` and the flows `__Secure-<cookieName>.flow.<state>`. Default `'site-identity'`.
+   */
   readonly cookieName?: string;
   /** The platform's API base. Default `https://www.wixapis.com`. */
   readonly apiBaseUrl?: string;
@@ -40,7 +44,11 @@ export interface ServerIdentityOptions {
    * (never the refresh token), for `serverSessionSource` in the page. Default `false`.
    */
   readonly exposeAccessToken?: boolean;
-  /** How long a session cookie lives without a renewal, in seconds. Default 30 days. */
+  /**
+   * How long a member's sign-in lasts, in seconds from the sign-in: renewals do not
+   * extend it, so a copied cookie is good for this long at most (a visitor's cookie
+   * lasts this long after its last renewal). Default 7 days (604 800).
+   */
   readonly sessionMaxAgeSeconds?: number;
   /** An access token this close to expiry (seconds) is renewed. Default 60. */
   readonly leewaySeconds?: number;

@@ -91,6 +91,7 @@ export function createServerIdentity(options: ServerIdentityOptions): ServerIden
     resolve,
     clientsFor: platform.clientsFor,
     exchangeCode: platform.exchangeCode,
+    retire: platform.retire,
     session,
     flows: flowCookie({ name: cookieName, path: basePath, sealer, now }),
   });

@@ -4,8 +4,8 @@ import { parseCookies } from './cookies';
 import { createSealer } from './sealer';
 import { sessionCookie } from './session-cookie';
 
-const A = 'a'.repeat(32);
-const B = 'b'.repeat(32);
+const A = 'first-secret-0123456789-abcdefghijklm';
+const B = 'second-secret-9876543210-nopqrstuvwxyz-ABC';
 const tokens: Tokens = {
   accessToken: { value: 'access', expiresAt: 2_000_000_000 },
   refreshToken: { value: 'refresh', role: 'member' },
@@ -26,7 +26,11 @@ describe('sessionCookie', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^sid=[A-Za-z0-9_-]+; Path=\/; Max-Age=3600; HttpOnly; SameSite=Lax$/);
     expect(lines[0]).not.toContain('refresh');
-    expect(await cookie.read(jarOf(lines))).toEqual({ tokens, rewrite: false });
+    expect(await cookie.read(jarOf(lines))).toEqual({
+      tokens,
+      rewrite: false,
+      until: 1_000_003_600,
+    });
   });
 
   test('no cookie: no tokens, nothing to write', async () => {
@@ -66,7 +70,11 @@ describe('sessionCookie', () => {
 
   test('a cookie sealed with a rotated-out first secret still opens and asks to be rewritten', async () => {
     const lines = await make([A]).write(new Map(), tokens, attrs);
-    expect(await make([B, A]).read(jarOf(lines))).toEqual({ tokens, rewrite: true });
+    expect(await make([B, A]).read(jarOf(lines))).toEqual({
+      tokens,
+      rewrite: true,
+      until: 1_000_003_600,
+    });
   });
 
   test('long platform tokens are chunked and read back', async () => {
@@ -87,5 +95,40 @@ describe('sessionCookie', () => {
     expect(await cookie.write(jarOf(lines), null, attrs)).toEqual([
       'sid=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax',
     ]);
+  });
+
+  test('where cookies are Secure, the name is __Host- prefixed', async () => {
+    const cookie = make();
+    const lines = await cookie.write(new Map(), tokens, { path: '/', secure: true });
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^__Host-sid=[\w-]+; Path=\/; Max-Age=3600; HttpOnly; SameSite=Lax; Secure$/,
+      ),
+    ]);
+    expect((await cookie.read(jarOf(lines), true)).tokens).toEqual(tokens);
+    // Over plain http (localhost) a prefixed cookie is not what this server wrote.
+    expect((await cookie.read(jarOf(lines), false)).tokens).toBeNull();
+  });
+
+  test('a cookie of before the prefix keeps the member, is moved to the prefixed name and removed', async () => {
+    const cookie = make();
+    const old = jarOf(await cookie.write(new Map(), tokens, attrs));
+    const read = await cookie.read(old, true);
+    expect(read).toMatchObject({ tokens, rewrite: true });
+    const moved = await cookie.write(old, tokens, { path: '/', secure: true, until: read.until });
+    expect(moved.map((line) => line.split(';')[0]!.split('=')[0])).toEqual(['__Host-sid', 'sid']);
+    expect(moved[1]).toMatch(/^sid=; Path=\/; Max-Age=0;/);
+  });
+
+  test('a renewal that keeps the sign-in time keeps its end: the cookie never outlives the sign-in', async () => {
+    let now = 1_000_000_000_000;
+    const cookie = make([A], () => now);
+    const first = await cookie.write(new Map(), tokens, attrs);
+    const { until } = await cookie.read(jarOf(first));
+    now += 3_000_000;
+    const renewed = await cookie.write(jarOf(first), tokens, { ...attrs, until });
+    expect(renewed[0]).toMatch(/Max-Age=600;/);
+    now += 600_000;
+    expect((await cookie.read(jarOf(renewed))).tokens).toBeNull();
   });
 });
