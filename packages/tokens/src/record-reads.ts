@@ -55,7 +55,14 @@ export function createRecordReads({
     const session = held();
     // An empty record is a sign-out by hand once storage showed the session held (or a later one).
     const signedOutByHand = sawRecord ?? (!!seen.tokens && compareEntries(session, seen) <= 0);
-    return decideRenewal(session, found, signedOutByHand, ask, now(), leewaySeconds);
+    return decideRenewal({
+      held: session,
+      stored: found,
+      sawRecord: signedOutByHand,
+      ask,
+      nowMs: now(),
+      leewaySeconds,
+    });
   }
 
   return {

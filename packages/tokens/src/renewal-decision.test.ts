@@ -145,14 +145,14 @@ describe('decideRenewal', () => {
     ],
   ] as const)('%s', (_what, held, stored, given, action, entry, outcome) => {
     const force = given.includes('force');
-    const decision = decideRenewal(
+    const decision = decideRenewal({
       held,
       stored,
-      given.includes('saw'),
-      { force, since: held },
-      NOW,
-      60,
-    );
+      sawRecord: given.includes('saw'),
+      ask: { force, since: held },
+      nowMs: NOW,
+      leewaySeconds: 60,
+    });
     expect(decision.action).toBe(action);
     if (entry === null) expect(decision.entry).toMatchObject({ tokens: null, generation: 0 });
     else expect(decision.entry).toEqual(entry);
@@ -161,14 +161,14 @@ describe('decideRenewal', () => {
   });
 
   test('a record removed by hand starts a later epoch than any known', () => {
-    const decision = decideRenewal(
-      valid,
-      found(none),
-      true,
-      { force: false, since: valid },
-      NOW,
-      60,
-    );
+    const decision = decideRenewal({
+      held: valid,
+      stored: found(none),
+      sawRecord: true,
+      ask: { force: false, since: valid },
+      nowMs: NOW,
+      leewaySeconds: 60,
+    });
     expect(decision.entry.epoch).toBeGreaterThan(valid.epoch);
   });
 });

@@ -11,6 +11,12 @@ export interface RenewalAsk {
   readonly since: Entry;
 }
 
+/** The clock a decision is taken by: now in epoch milliseconds, and the leeway before expiry. @internal */
+export interface RenewalClock {
+  readonly nowMs: number;
+  readonly leewaySeconds: number;
+}
+
 /**
  * Whether the tokens of `entry` serve `ask` as they are: valid beyond the leeway
  * and, for a forced renewal, later than the session the caller saw. The one rule
@@ -19,8 +25,7 @@ export interface RenewalAsk {
  */
 export const serves = (
   entry: Entry,
-  nowMs: number,
-  leewaySeconds: number,
+  { nowMs, leewaySeconds }: RenewalClock,
   ask?: RenewalAsk,
 ): boolean =>
   !!entry.tokens &&
@@ -45,6 +50,18 @@ export interface RenewalDecision {
   readonly write: boolean;
 }
 
+/** What a renewal decision is taken on. @internal */
+export interface RenewalFacts extends RenewalClock {
+  /** The session held. */
+  readonly held: Entry;
+  /** What reading the stored record found. */
+  readonly stored: RecordRead;
+  /** Whether this tab saw a record there before: an empty one then means it was cleared by hand. */
+  readonly sawRecord: boolean;
+  /** What is asked; none: any valid tokens. */
+  readonly ask?: RenewalAsk | undefined;
+}
+
 /**
  * The renewal decision, a pure function of the tokens held, what the stored
  * record holds (and whether this tab saw a record there before: an empty one
@@ -52,14 +69,8 @@ export interface RenewalDecision {
  * tokens) and the clock.
  * A corrupt or unreadable record never replaces the tokens held. @internal
  */
-export function decideRenewal(
-  held: Entry,
-  stored: RecordRead,
-  sawRecord: boolean,
-  ask: RenewalAsk | undefined,
-  nowMs: number,
-  leewaySeconds: number,
-): RenewalDecision {
+export function decideRenewal(facts: RenewalFacts): RenewalDecision {
+  const { held, stored, sawRecord, ask } = facts;
   const found = typeof stored === 'object' ? stored : undefined;
   const later = !!found && compareEntries(found, held) > 0;
   const cleared = !!found && !found.tokens && !later && sawRecord && !!held.tokens;
@@ -69,7 +80,7 @@ export function decideRenewal(
   const write =
     stored === 'corrupt' || (!!found && compareEntries(entry, found) > 0 && !!entry.tokens);
   const refreshToken = entry.tokens?.refreshToken;
-  const action = serves(entry, nowMs, leewaySeconds, ask)
+  const action = serves(entry, facts, ask)
     ? 'use'
     : refreshToken?.value && refreshToken.role !== 'none'
       ? 'refresh'

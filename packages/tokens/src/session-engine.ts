@@ -98,7 +98,8 @@ export function createSessionEngine(options: TokenManagerOptions, moved: () => v
     /** The tokens held once the record was read, when they serve `ask` as they are. */
     usable(ask?: RenewalAsk): Tokens | undefined {
       const { held } = session;
-      return session.loaded && serves(held, now(), leewaySeconds, ask) ? held.tokens! : undefined;
+      const clock = { nowMs: now(), leewaySeconds };
+      return session.loaded && serves(held, clock, ask) ? held.tokens! : undefined;
     },
     /** Reads storage once: at once from a synchronous one (no event), else publishing when it answers. */
     load(): unknown {

@@ -258,7 +258,7 @@ describe('reduceSession', () => {
     ],
     [
       'a success ends the failure shown',
-      holding(member, { snapshot: snapshotOf(member.tokens, failure) }),
+      holding(member, { snapshot: snapshotOf(member.tokens, { error: failure }) }),
       { type: 'failed', error: undefined },
       { session: { held: member, error: undefined, status: 'member' }, effects: {} },
     ],

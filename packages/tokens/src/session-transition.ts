@@ -155,7 +155,7 @@ function accept(
       : event === 'SIGNED_IN'
         ? undefined
         : snapshot.ended;
-  return { session: { ...moved, snapshot: snapshotOf(entry.tokens, undefined, ended) }, event };
+  return { session: { ...moved, snapshot: snapshotOf(entry.tokens, { ended }) }, event };
 }
 
 /** A session made here (a renewal, an explicit change), written to the record for `reason`. */
@@ -233,7 +233,11 @@ function failed(
 ): Transition {
   const { held, snapshot } = session;
   if (!error && !snapshot.error) return { session, effects: NO_EFFECTS };
-  const failing = snapshotOf(held.tokens, error, snapshot.ended, retryAt);
+  const failing = snapshotOf(held.tokens, {
+    error,
+    ended: snapshot.ended,
+    nextRetryAt: retryAt,
+  });
   return { session: { ...session, snapshot: failing }, effects: NO_EFFECTS };
 }
 

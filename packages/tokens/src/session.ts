@@ -117,12 +117,20 @@ export function eventFor(
   return after === 'none' ? 'SIGNED_OUT' : 'TOKENS_REFRESHED';
 }
 
-/** A frozen snapshot of `tokens`. @internal */
+/** What a snapshot carries beside its tokens. @internal */
+export interface SnapshotDetails {
+  /** The failure shown until the next success. */
+  readonly error?: TokensError | TokenEndpointError | undefined;
+  /** Why the session before ended. */
+  readonly ended?: SessionEnd | undefined;
+  /** When automatic renewal tries again after `error`. */
+  readonly nextRetryAt?: number | undefined;
+}
+
+/** A frozen snapshot of `tokens`, with its `details`. @internal */
 export function snapshotOf(
   tokens: Tokens | null,
-  error?: TokensError | TokenEndpointError,
-  ended?: SessionEnd,
-  nextRetryAt?: number,
+  { error, ended, nextRetryAt }: SnapshotDetails = {},
 ): SessionSnapshot {
   return Object.freeze({
     status: tokens?.refreshToken.role ?? 'none',

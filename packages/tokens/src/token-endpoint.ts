@@ -286,7 +286,11 @@ async function sendGrant(
   // Only a 200 carries a token set; another 2xx is not the endpoint's answer.
   const tokens =
     answer.response?.status === 200
-      ? tokensFromAnswer(answer.data, role, settings.now(), previous)
+      ? tokensFromAnswer(answer.data, {
+          role,
+          nowMs: settings.now(),
+          previousRefreshToken: previous,
+        })
       : undefined;
   if (tokens) return tokens;
   throw grantFailure(grantType, settings.url, answer, grantSecrets(body, authorization));

@@ -85,7 +85,11 @@ describe('tokensFromAnswer', () => {
       'previous',
     ],
   ])('%s', (_name, body, accessToken, refreshValue) => {
-    const result = tokensFromAnswer(body, 'visitor', 1_000_500, 'previous');
+    const result = tokensFromAnswer(body, {
+      role: 'visitor',
+      nowMs: 1_000_500,
+      previousRefreshToken: 'previous',
+    });
     expect(result).toEqual({ accessToken, refreshToken: { value: refreshValue, role: 'visitor' } });
     expect(Object.isFrozen(result?.accessToken)).toBe(true);
   });
@@ -100,7 +104,7 @@ describe('tokensFromAnswer', () => {
     ['a non-numeric expires_in', { access_token: 'a', refresh_token: 'r', expires_in: 'soon' }],
     ['a numeric refresh token', { access_token: 'a', refresh_token: 7, expires_in: 1 }],
   ])('%s is not a token set', (_name, body) => {
-    expect(tokensFromAnswer(body, 'visitor', 0)).toBeUndefined();
+    expect(tokensFromAnswer(body, { role: 'visitor', nowMs: 0 })).toBeUndefined();
   });
 });
 

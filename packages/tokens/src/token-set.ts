@@ -57,12 +57,19 @@ export const accessExpired = (
   leewaySeconds: number,
 ): boolean => !value || Number(expiresAt) - leewaySeconds <= nowMs / 1000;
 
+/** How an answer is read: the `role` of its refresh token, the clock, and the refresh token sent. @internal */
+export interface AnswerContext {
+  readonly role: TokenRole;
+  /** Now, in epoch milliseconds: `expiresAt` is now in seconds + `expires_in`. */
+  readonly nowMs: number;
+  /** The refresh token sent, kept when the answer brings none. */
+  readonly previousRefreshToken?: string | undefined;
+}
+
 /** Builds a frozen token set from a token endpoint answer, or `undefined` if it is not one. @internal */
 export function tokensFromAnswer(
   body: unknown,
-  role: TokenRole,
-  nowMs: number,
-  previousRefreshToken?: string,
+  { role, nowMs, previousRefreshToken }: AnswerContext,
 ): Tokens | undefined {
   const {
     access_token: access,
