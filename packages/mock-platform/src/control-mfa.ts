@@ -20,7 +20,7 @@ import { passkeyRegistrationOptions, registerPasskey } from './webauthn';
  *
  * @example
  * ```ts
- * await fetch(`${server.url}/_mock/push/approve`, { method: 'POST', body: JSON.stringify({ email: 'ada@example.com' }) });
+ * await fetch(`${server.url}/_mock/push/approve`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'ada@example.com' }) });
  * ```
  */
 export async function mfaControlRoute(

@@ -68,12 +68,15 @@ function toFault(body: JsonObject): FaultSpec {
  * `collections` (adds or replaces one), `approve`, `faults`, `reset`; DELETE `faults`; the second factors' routes of {@link mfaControlRoute}. A fault is a {@link FaultSpec} as JSON, with `pathPattern`
  * (a RegExp source) for a RegExp `path` and `times: null` or `"Infinity"` for every
  * request. A bad setting or fault answers 400 with the code `INVALID_SETTING` or
- * `INVALID_FAULT` and a message naming the field.
+ * `INVALID_FAULT` and a message naming the field. Over HTTP the server answers it
+ * only for a loopback `Host` and `Origin`, and takes JSON bodies only
+ * (`controlRefusal` in control-guard.ts).
  *
  * @example
  * ```ts
- * await fetch(`${server.url}/_mock/settings`, { method: 'POST', body: JSON.stringify({ refreshTokenReuse: 'revoke-family' }) });
- * await fetch(`${server.url}/_mock/faults`, { method: 'POST', body: JSON.stringify({ path: '/oauth2/token', kind: 'lost', times: 1 }) });
+ * const headers = { 'content-type': 'application/json' };
+ * await fetch(`${server.url}/_mock/settings`, { method: 'POST', headers, body: JSON.stringify({ refreshTokenReuse: 'revoke-family' }) });
+ * await fetch(`${server.url}/_mock/faults`, { method: 'POST', headers, body: JSON.stringify({ path: '/oauth2/token', kind: 'lost', times: 1 }) });
  * ```
  */
 export async function controlRoute(

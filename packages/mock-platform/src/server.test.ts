@@ -92,7 +92,11 @@ describe('startMockPlatformServer', () => {
   it('over HTTP: revoke-family and a lost answer, set through the control API', async () => {
     server = await startMockPlatformServer({ port: 4400 });
     const control = (path: string, body: unknown) =>
-      fetch(`${server!.url}/_mock/${path}`, { method: 'POST', body: JSON.stringify(body) });
+      fetch(`${server!.url}/_mock/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     expect((await control('settings', { refreshTokenReuse: 'revoke-family' })).status).toBe(200);
     const grant = (body: object) =>
       fetch(`${server!.url}/oauth2/token`, json({ clientId: 'a', ...body }));
@@ -160,7 +164,9 @@ describe('control API', () => {
     const call = async (method: string, path: string, body?: unknown) => {
       const response = await fetch(`${server!.url}/_mock/${path}`, {
         method,
-        ...(body ? { body: JSON.stringify(body) } : {}),
+        ...(body
+          ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
+          : {}),
       });
       return { status: response.status, body: (await response.json()) as Record<string, unknown> };
     };

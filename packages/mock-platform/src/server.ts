@@ -1,4 +1,5 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { controlRefusal } from './control-guard';
 import { corsHeaders } from './cors';
 import { MockPlatformError } from './mock-platform-error';
 import { rootPage } from './root-page';
@@ -74,7 +75,7 @@ async function toRequest(
 
 async function serve(
   platform: MockPlatform,
-  origin: () => string,
+  { origin, listenHost }: { origin: () => string; listenHost: string },
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
@@ -99,6 +100,29 @@ async function serve(
     });
     res.end(body);
     return;
+  }
+  if (req.url?.startsWith('/_mock/')) {
+    const refused = controlRefusal(
+      {
+        method: req.method ?? 'GET',
+        host: req.headers.host,
+        origin: requestOrigin,
+        contentType: req.headers['content-type'],
+        hasBody:
+          Number(req.headers['content-length'] ?? 0) > 0 || 'transfer-encoding' in req.headers,
+      },
+      listenHost,
+    );
+    if (refused) {
+      req.resume();
+      const body = Buffer.from(JSON.stringify({ message: refused.message, details: {} }));
+      res.writeHead(refused.status, {
+        'content-type': 'application/json',
+        'content-length': String(body.length),
+      });
+      res.end(body);
+      return;
+    }
   }
   const controller = new AbortController();
   res.on('close', () => {
@@ -154,7 +178,7 @@ export async function startMockPlatformServer(
   )) as typeof import('node:http');
   let url = '';
   const server: Server = createServer((req, res) => {
-    serve(platform, () => url, req, res).catch(() => {
+    serve(platform, { origin: () => url, listenHost: host }, req, res).catch(() => {
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ message: 'Internal Server Error', details: {} }));
     });

@@ -54,6 +54,7 @@ describe('the members and data APIs on the loopback server', () => {
     server = await startMockPlatformServer({ port: 0 });
     const added = await fetch(`${server.url}/_mock/collections`, {
       method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ id: 'Notes', read: 'SITE_MEMBER', items: [{ text: 'hi' }] }),
     });
     expect(added.status).toBe(201);
@@ -68,6 +69,7 @@ describe('the members and data APIs on the loopback server', () => {
     ]);
     const bad = await fetch(`${server.url}/_mock/collections`, {
       method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ id: 'Notes', read: 'EVERYONE' }),
     });
     expect(bad.status).toBe(400);
