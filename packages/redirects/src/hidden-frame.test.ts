@@ -1,10 +1,11 @@
 import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
-import { awaitFrameAnswer, loadHiddenFrame } from './hidden-frame';
+import { awaitFrameAnswer, FRAME_ANSWER_GRACE_MS, loadHiddenFrame } from './hidden-frame';
 
 const PAGE = 'https://login.platform.example/authorize?x=1';
 const ORIGIN = 'https://login.platform.example';
+const REDIRECT_URI = 'http://localhost:3000/callback';
 
 const server = setupServer(
   http.get(`${ORIGIN}/authorize`, () => HttpResponse.html('<p>hosted page</p>')),
@@ -44,7 +45,12 @@ const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/13
 describe('awaitFrameAnswer', () => {
   test('in a DOM made for tests (happy-dom), no answer ends after 2 s with what a test passes', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const answer = awaitFrameAnswer(window, PAGE, 'st-1', 120_000);
+    const answer = awaitFrameAnswer(window, {
+      url: PAGE,
+      state: 'st-1',
+      redirectUri: REDIRECT_URI,
+      timeoutMs: 120_000,
+    });
     const rejected = expect(answer).rejects.toMatchObject({
       name: 'RedirectsError',
       code: 'OAUTH_FLOW_TIMED_OUT',
@@ -60,7 +66,12 @@ describe('awaitFrameAnswer', () => {
 
   test('loads the page in a hidden frame and resolves with the matching answer, then removes frame and listener', async () => {
     const removeListener = vi.spyOn(window, 'removeEventListener');
-    const answer = awaitFrameAnswer(window, PAGE, 'st-1', 5000);
+    const answer = awaitFrameAnswer(window, {
+      url: PAGE,
+      state: 'st-1',
+      redirectUri: REDIRECT_URI,
+      timeoutMs: 5000,
+    });
     await pageLoaded();
     const hidden = frame();
     expect(hidden?.src).toBe(PAGE);
@@ -78,7 +89,12 @@ describe('awaitFrameAnswer', () => {
   });
 
   test('surfaces the frame error answer as data', async () => {
-    const answer = awaitFrameAnswer(window, PAGE, 'st-1', 5000);
+    const answer = awaitFrameAnswer(window, {
+      url: PAGE,
+      state: 'st-1',
+      redirectUri: REDIRECT_URI,
+      timeoutMs: 5000,
+    });
     await pageLoaded();
     post({ error: 'login_required', error_description: 'No session', state: 'st-1' });
     await expect(answer).resolves.toMatchObject({
@@ -89,7 +105,12 @@ describe('awaitFrameAnswer', () => {
   });
 
   test('reads an answer sent as a JSON string', async () => {
-    const answer = awaitFrameAnswer(window, PAGE, 'st-1', 5000);
+    const answer = awaitFrameAnswer(window, {
+      url: PAGE,
+      state: 'st-1',
+      redirectUri: REDIRECT_URI,
+      timeoutMs: 5000,
+    });
     await pageLoaded();
     post(JSON.stringify({ code: 'c-2', state: 'st-1' }));
     await expect(answer).resolves.toMatchObject({ code: 'c-2' });
@@ -100,7 +121,12 @@ describe('awaitFrameAnswer', () => {
     const other = document.createElement('iframe');
     document.body.append(other);
     const settled = vi.fn();
-    const answer = awaitFrameAnswer(window, PAGE, 'st-1', 5000);
+    const answer = awaitFrameAnswer(window, {
+      url: PAGE,
+      state: 'st-1',
+      redirectUri: REDIRECT_URI,
+      timeoutMs: 5000,
+    });
     await pageLoaded();
     answer.then(settled, settled);
     const hidden = frame()!;
@@ -125,13 +151,17 @@ describe('awaitFrameAnswer', () => {
     other.remove();
   });
 
-  test('times out with OAUTH_FLOW_TIMED_OUT and cleans up', async () => {
+  test('a page that never loads times out with OAUTH_FLOW_TIMED_OUT and cleans up', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    // A browser, which runs the hosted page (happy-dom does not: see the next test).
+    // A browser, which runs the hosted page (happy-dom does not: see the first test).
     vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(BROWSER_UA);
     const removeListener = vi.spyOn(window, 'removeEventListener');
-    const answer = awaitFrameAnswer(window, PAGE, 'st-1', 120_000);
-    await pageLoaded();
+    const answer = awaitFrameAnswer(window, {
+      url: `${ORIGIN}/slow`,
+      state: 'st-1',
+      redirectUri: REDIRECT_URI,
+      timeoutMs: 120_000,
+    });
     const rejected = expect(answer).rejects.toMatchObject({
       name: 'RedirectsError',
       code: 'OAUTH_FLOW_TIMED_OUT',
@@ -143,12 +173,57 @@ describe('awaitFrameAnswer', () => {
     await rejected;
     expect(frame()).toBeNull();
     expect(removeListener).toHaveBeenCalledWith('message', expect.any(Function));
-    post({ code: 'late', state: 'st-1' });
+  });
+
+  test('a page that loaded and posts nothing fails 3 s after its load with FRAME_NOT_ANSWERED, naming the origin and the redirect URI', async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(BROWSER_UA);
+    const answer = awaitFrameAnswer(window, {
+      url: PAGE,
+      state: 'st-1',
+      redirectUri: REDIRECT_URI,
+      timeoutMs: 120_000,
+    });
+    const settled = answer.then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    await pageLoaded();
+    const loadedAt = Date.now();
+    const error = await settled;
+    const waited = Date.now() - loadedAt;
+    expect(waited).toBeGreaterThanOrEqual(FRAME_ANSWER_GRACE_MS - 50);
+    expect(waited).toBeLessThan(FRAME_ANSWER_GRACE_MS + 1000);
+    expect(error).toMatchObject({
+      name: 'RedirectsError',
+      code: 'FRAME_NOT_ANSWERED',
+      message: `The hosted page loaded in the hidden frame but posted no answer to ${window.location.origin} within 3000 ms: the platform answers only a page whose origin is one of the app's allowed domains, for a registered redirect URI. Add ${window.location.origin} to the allowed domains and ${REDIRECT_URI} to the redirect URIs in the app's OAuth settings (a browser that blocks third-party cookies can keep the page silent too)`,
+    });
+    expect(frame()).toBeNull();
+  });
+
+  test('an answer after the load but within the grace time is taken', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(BROWSER_UA);
+    const answer = awaitFrameAnswer(window, {
+      url: PAGE,
+      state: 'st-1',
+      redirectUri: REDIRECT_URI,
+      timeoutMs: 120_000,
+    });
+    await pageLoaded();
+    await vi.advanceTimersByTimeAsync(FRAME_ANSWER_GRACE_MS - 1);
+    post({ code: 'c-3', state: 'st-1' });
+    await expect(answer).resolves.toMatchObject({ code: 'c-3' });
     expect(vi.getTimerCount()).toBe(0);
   });
 
   test('settles once: a second matching message changes nothing', async () => {
-    const answer = awaitFrameAnswer(window, PAGE, 'st-1', 5000);
+    const answer = awaitFrameAnswer(window, {
+      url: PAGE,
+      state: 'st-1',
+      redirectUri: REDIRECT_URI,
+      timeoutMs: 5000,
+    });
     await pageLoaded();
     const source = frame()!.contentWindow;
     post({ code: 'first', state: 'st-1' });

@@ -7,6 +7,9 @@ import { isSiteIdentityError, SiteIdentityError } from '@site-identity/http';
  * - `INVALID_STATE`: the callback's `state` matches no stored flow (unknown or already used).
  * - `AUTHORIZATION_ERROR`: the hosted page answered with `error` / `error_description`.
  * - `OAUTH_FLOW_TIMED_OUT`: the hidden frame did not answer within the time-out.
+ * - `FRAME_NOT_ANSWERED`: the hosted page loaded in the hidden frame and posted no answer
+ *   within 3 s: the page's origin is not among the app's allowed domains, or the
+ *   redirect URI is not registered (the message names both and the settings to change).
  * - `NO_REDIRECT_URL`: the redirect session came back without a `fullUrl`.
  * - `LOGOUT_URL_UNAVAILABLE`: logged out locally, but no logout URL could be created.
  * - `INVALID_ARGUMENT`: a call was given bad input.
@@ -31,6 +34,7 @@ export type KnownRedirectsErrorCode =
   | 'INVALID_STATE'
   | 'AUTHORIZATION_ERROR'
   | 'OAUTH_FLOW_TIMED_OUT'
+  | 'FRAME_NOT_ANSWERED'
   | 'NO_REDIRECT_URL'
   | 'LOGOUT_URL_UNAVAILABLE'
   | 'INVALID_ARGUMENT'

@@ -1,13 +1,17 @@
-import { isTokenEndpointError } from '@site-identity/tokens';
+import { createTestBrowser } from '@site-identity/mock-platform/testing';
+import { createTokenManager, isTokenEndpointError, memoryStorage } from '@site-identity/tokens';
 import { describe, expect, test, vi } from 'vitest';
+import { createRedirects } from './create-redirects';
 import { isRedirectsError } from './redirects-error';
 import {
+  CLIENT_ID,
   codeExchanges,
   createClient,
   hiddenFrame,
   hostedPageMessage,
   memberSessionToken,
   nextFrame,
+  PAGE_ORIGIN,
   postFromFrame,
   redirectSessionCalls,
   usePlatform,
@@ -105,7 +109,7 @@ describe('silentLogin', () => {
     expect(codeExchanges(platform)).toHaveLength(0);
   });
 
-  test("times out with 'OAuth flow timed out' and removes frame and listener", async () => {
+  test('a page that loads and never answers fails 3 s after its load with FRAME_NOT_ANSWERED, not at the 120 s time-out', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     // A browser, which runs the hosted page (happy-dom does not, and ends after 2 s).
     vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(
@@ -116,12 +120,14 @@ describe('silentLogin', () => {
     const framed = nextFrame();
     const pending = redirects.silentLogin(memberSessionToken(platform));
     const rejected = expect(pending).rejects.toMatchObject({
-      code: 'OAUTH_FLOW_TIMED_OUT',
-      message: 'OAuth flow timed out',
+      code: 'FRAME_NOT_ANSWERED',
+      message: expect.stringContaining(
+        `posted no answer to ${location.origin} within 3000 ms`,
+      ) as unknown,
     });
     const { loaded } = await framed;
     await loaded;
-    await vi.advanceTimersByTimeAsync(119_999);
+    await vi.advanceTimersByTimeAsync(2999);
     expect(hiddenFrame()).not.toBeNull();
     await vi.advanceTimersByTimeAsync(1);
     await rejected;
@@ -211,4 +217,43 @@ describe('silentLogin', () => {
       message: 'sessionToken must be a non-empty string; got 42',
     });
   });
+});
+
+describe('silentLogin against a platform as strict as the real one', () => {
+  test.each([
+    [
+      'an origin that is not one of the allowed domains',
+      [
+        {
+          clientId: CLIENT_ID,
+          redirectUris: [PAGE_ORIGIN],
+          allowedOrigins: ['https://shop.example'],
+        },
+      ],
+    ],
+    [
+      'a redirect URI that is not registered',
+      [{ clientId: CLIENT_ID, redirectUris: [`${PAGE_ORIGIN}/callback`] }],
+    ],
+  ])(
+    "%s: FRAME_NOT_ANSWERED within seconds of the frame's load, naming the origin and the redirect URI",
+    async (_name, clients) => {
+      vi.useRealTimers();
+    platform.state.settings.clients = clients;
+      const browser = createTestBrowser(platform, { url: `${PAGE_ORIGIN}/shop` });
+      const tokens = createTokenManager({ clientId: CLIENT_ID, storage: memoryStorage() });
+      const redirects = createRedirects({ tokens, window: browser.window });
+      const started = Date.now();
+      const error: unknown = await redirects
+        .silentLogin(memberSessionToken(platform))
+        .catch((e: unknown) => e);
+      expect(Date.now() - started).toBeLessThan(4500);
+      expect(error).toMatchObject({
+        code: 'FRAME_NOT_ANSWERED',
+        message: `The hosted page loaded in the hidden frame but posted no answer to ${PAGE_ORIGIN} within 3000 ms: the platform answers only a page whose origin is one of the app's allowed domains, for a registered redirect URI. Add ${PAGE_ORIGIN} to the allowed domains and ${PAGE_ORIGIN} to the redirect URIs in the app's OAuth settings (a browser that blocks third-party cookies can keep the page silent too)`,
+      });
+      expect(browser.frames).toHaveLength(0);
+      expect(tokens.isLoggedIn()).toBe(false);
+    },
+  );
 });

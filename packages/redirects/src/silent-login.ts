@@ -35,7 +35,12 @@ export async function silentLogin(
         responseMode: 'web_message',
         sessionToken,
       });
-      const answer = await awaitFrameAnswer(win, authUrl, flow.state, timeoutMs);
+      const answer = await awaitFrameAnswer(win, {
+        url: authUrl,
+        state: flow.state,
+        redirectUri: flow.redirectUri,
+        timeoutMs,
+      });
       return exchangeAnswer(ctx, answer, flow);
     });
   return untilAborted(run, given, invalidArgument);
