@@ -71,6 +71,8 @@ const projects = [
   },
   { name: 'node-cjs', from: 'tests/consumers/node-cjs', steps: ['typecheck', 'build', 'test'] },
   { name: 'user-tests', from: 'examples/user-tests', steps: ['typecheck', 'test'] },
+  // @wix/sdk and @wix/data from the ordinary registry, ours by name from the local one
+  { name: 'storefront', from: 'examples/storefront', steps: ['typecheck', 'build', 'test'] },
   {
     name: 'visitor-only',
     from: 'tests/consumers/visitor-only',
