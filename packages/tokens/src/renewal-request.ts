@@ -1,6 +1,6 @@
 import { compareEntries, renewedEntry, type Entry } from './entry';
 import type { Grant } from './inspection-events';
-import { RECORD_AS_FOUND } from './record-reads';
+import { RECORD_AS_FOUND } from './session-record';
 import type { SessionEndReason } from './session';
 import type { SessionEngine } from './session-engine';
 import { isTokenEndpointError } from './tokens-error';

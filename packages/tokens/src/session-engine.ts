@@ -2,8 +2,7 @@ import { engineSettings } from './engine-settings';
 import type { SessionObserver } from './inspection-events';
 import { createListeners } from './listeners';
 import type { MaybePromise } from './record';
-import { RECORD_AS_FOUND, REPAIRING_READ } from './record-reads';
-import { createSessionRecord } from './session-record';
+import { createSessionRecord, RECORD_AS_FOUND, REPAIRING_READ } from './session-record';
 import { serves, type RenewalAsk } from './renewal-decision';
 import { LOADING, type SessionListener } from './session';
 import {

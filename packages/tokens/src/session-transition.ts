@@ -109,6 +109,12 @@ export interface Transition {
 /** No effect: the new session alone. */
 const NO_EFFECTS: SessionEffects = {};
 
+/** The transition to `session`, with its `effects` (none by default). */
+const transition = (session: Session, effects: SessionEffects = NO_EFFECTS): Transition => ({
+  session,
+  effects,
+});
+
 /** The session that accepting an entry made, and the event it tells. */
 interface Accepted {
   readonly session: Session;
@@ -166,9 +172,9 @@ function made(
 ): Transition {
   const next = accept(session, entry, { reason });
   if (next.session.held === session.held)
-    return { session: next.session, effects: { tell: { ...entry, renewing: false } } };
+    return transition(next.session, { tell: { ...entry, renewing: false } });
   const tell = record === 'replace' ? { ...entry, reason } : undefined;
-  return { session: next.session, effects: { event: next.event, tell, record, reason } };
+  return transition(next.session, { event: next.event, tell, record, reason });
 }
 
 // The transitions of a tab's session, one per action: each takes the session and the
@@ -189,12 +195,12 @@ function read(
   const tell = session.loaded ? undefined : { ...next.session.held, ask: true };
   // The first snapshot (no event before it was read: accept gives none) and no repair.
   if (session.snapshot === LOADING)
-    return {
-      session: { ...next.session, snapshot: snapshotOf(next.session.held.tokens) },
-      effects: { tell },
-    };
+    return transition(
+      { ...next.session, snapshot: snapshotOf(next.session.held.tokens) },
+      { tell },
+    );
   const record = repair && decision.write ? 'repair' : undefined;
-  return { session: next.session, effects: { event: next.event, tell, record } };
+  return transition(next.session, { event: next.event, tell, record });
 }
 
 /**
@@ -208,12 +214,12 @@ function heard(session: Session, { message }: { message: TabMessage }): Transiti
   const tell = ask && compareEntries(mine, entry) > 0 ? mine : undefined;
   if (renewing !== undefined) {
     const handOff = renewing && compareEntries(session.held, entry) <= 0 ? entry : undefined;
-    return { session: { ...session, handOff }, effects: { tell } };
+    return transition({ ...session, handOff }, { tell });
   }
-  if (ask) return { session, effects: { tell } };
+  if (ask) return transition(session, { tell });
   const next = accept(session, entry, { reason, inOtherTab: true });
   const record = unstored && next.session !== session ? 'repair' : undefined;
-  return { session: next.session, effects: { event: next.event, tell, record } };
+  return transition(next.session, { event: next.event, tell, record });
 }
 
 /** The renewal made `entry` (stored, then posted), or ended with nothing new. */
@@ -223,7 +229,7 @@ function renewed(
 ): Transition {
   const done = { ...session, rejected: undefined };
   if (entry) return made(done, entry, { record: 'share', reason });
-  return { session: done, effects: { tell: { ...session.held, renewing: false } } };
+  return transition(done, { tell: { ...session.held, renewing: false } });
 }
 
 /** A renewal's failure, or its end (no `error`): the snapshot carries it until the next success. */
@@ -232,13 +238,13 @@ function failed(
   { error, retryAt }: Extract<SessionAction, { type: 'failed' }>,
 ): Transition {
   const { held, snapshot } = session;
-  if (!error && !snapshot.error) return { session, effects: NO_EFFECTS };
+  if (!error && !snapshot.error) return transition(session);
   const failing = snapshotOf(held.tokens, {
     error,
     ended: snapshot.ended,
     nextRetryAt: retryAt,
   });
-  return { session: { ...session, snapshot: failing }, effects: NO_EFFECTS };
+  return transition({ ...session, snapshot: failing });
 }
 
 /**
@@ -251,37 +257,37 @@ export function reduceSession(session: Session, action: SessionAction): Transiti
       return read(session, action);
     case 'restoring':
       // The record is read again before any token is served.
-      return { session: { ...session, loaded: false }, effects: NO_EFFECTS };
+      return transition({ ...session, loaded: false });
     case 'heard':
       return heard(session, action);
     case 'renewing':
       // Asks for a later session first: a tab holding one answers before the request.
-      return { session, effects: { tell: { ...action.entry, renewing: true, ask: true } } };
+      return transition(session, { tell: { ...action.entry, renewing: true, ask: true } });
     case 'renewed':
       return renewed(session, action);
     case 'rejected':
       // The other tabs hear of it at once, so that no tab presents the rejected token
       // again, should this one close now.
-      return {
-        session: { ...session, rejected: action.entry },
-        effects: { tell: { ...action.entry, reason: action.reason } },
-      };
+      return transition(
+        { ...session, rejected: action.entry },
+        { tell: { ...action.entry, reason: action.reason } },
+      );
     case 'dropped': {
       // The session is the rejected one.
       const rejectedEntry = session.rejected ?? session.held;
       const next = accept({ ...session, rejected: undefined }, rejectedEntry, {
         reason: action.reason,
       });
-      return { session: next.session, effects: { event: next.event } };
+      return transition(next.session, { event: next.event });
     }
     case 'replaced':
       // Posted at once, then stored.
       return made(session, action.entry, { record: 'replace', reason: 'signed_out' });
     case 'rewrite':
-      return { session, effects: { record: action.share ? 'share' : 'rewrite' } };
+      return transition(session, { record: action.share ? 'share' : 'rewrite' });
     case 'failed':
       return failed(session, action);
     case 'handed-off':
-      return { session: { ...session, handOff: undefined }, effects: NO_EFFECTS };
+      return transition({ ...session, handOff: undefined });
   }
 }
