@@ -11,6 +11,7 @@ import { isSiteIdentityError, SiteIdentityError } from '@site-identity/http';
 export type MockPlatformErrorCode =
   | 'INVALID_OPTION'
   | 'INVALID_MEMBER'
+  | 'INVALID_COLLECTION'
   | 'MEMBER_EXISTS'
   | 'MEMBER_NOT_FOUND'
   | 'INVALID_FAULT'
