@@ -73,7 +73,7 @@ export interface BeforeRedirectEvent {
   /**
    * Why: `'strategy'` (`completeLogin: 'redirect'`), `'loginRequired'` (the frame
    * answered that it cannot sign in, typically because third-party cookies are
-   * blocked) or `'frameTimedOut'` (the frame did not answer within `frameBudgetMs`).
+   * blocked) or `'frameTimedOut'` (the frame did not answer within `frameBudgetMs`, or its page loaded and stayed silent: `FRAME_NOT_ANSWERED`).
    */
   readonly reason: 'strategy' | 'loginRequired' | 'frameTimedOut';
   /** Where the callback page returns to (`completeLogin()` gives it back), if anywhere. */
@@ -181,6 +181,9 @@ export function checkCompletionSettings(settings: CompletionSettings): void {
 const frameCannotSignIn = (error: unknown): error is RedirectsError =>
   isRedirectsError(error) &&
   (error.code === 'OAUTH_FLOW_TIMED_OUT' ||
+    // A page that loaded and stayed silent: an origin the app does not allow, or a
+    // browser that keeps the frame's cookies out; a top-level redirect may still work.
+    error.code === 'FRAME_NOT_ANSWERED' ||
     (error.code === 'AUTHORIZATION_ERROR' &&
       FRAME_CANNOT_SIGN_IN.includes((error as { error?: unknown }).error)));
 
@@ -215,7 +218,7 @@ export async function completeWithSession(
     } catch (error) {
       if (frameOnly || !frameCannotSignIn(error)) throw error;
       if (left() <= 0) throw error.code === 'OAUTH_FLOW_TIMED_OUT' ? error : timedOut();
-      reason = error.code === 'OAUTH_FLOW_TIMED_OUT' ? 'frameTimedOut' : 'loginRequired';
+      reason = error.code === 'AUTHORIZATION_ERROR' ? 'loginRequired' : 'frameTimedOut';
     }
   }
   await redirects.loginWithRedirect({

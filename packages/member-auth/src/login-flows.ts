@@ -1,6 +1,6 @@
 import { isRecord, signalOf } from '@site-identity/http/internal';
 import type { CallSignal } from './call-signal';
-import { isSiteIdentityError, type HttpResponse } from '@site-identity/http';
+import { isSiteIdentityError, type HttpResponse, type RequestDetail } from '@site-identity/http';
 import {
   toWireCaptchaTokens,
   type CaptchaTokens,
@@ -8,10 +8,11 @@ import {
   type WireCaptchaToken,
 } from './captcha-tokens';
 import { catalogueError, type CatalogueCall } from './error-catalogue';
+import { configurationRefusal, refusalMessage } from './configuration-refusal';
 import { factorRequest } from './factor-verification';
 import type { IdentityProfile } from './identity';
 import { checkCredentials, isFilled, noPendingVerification } from './input-checks';
-import { loginProblem } from './login-problem';
+import { loginProblem, type LoginProblemExtras } from './login-problem';
 import {
   completeWithSession,
   completionPlan,
@@ -85,6 +86,7 @@ export interface VerifyEmailParams extends LoginCompletionOptions, CallSignal {
 
 /** What the login flows share with the factory: its parts and its checked completion settings. */
 export interface FlowContext extends CompletionSettings, PlatformCalls {
+  readonly clientId: string;
   readonly redirects: MemberAuthRedirects;
   readonly captcha?: MemberAuthCaptcha | undefined;
   readonly store: VerificationStore;
@@ -111,6 +113,28 @@ function withCaptchaImport(ctx: FlowContext, result: LoginProblem): LoginProblem
   return { ...result, cause: error };
 }
 
+/**
+ * `SITE_MISCONFIGURED` when `error` is a refusal caused by the app's configuration
+ * (never the member's mistake): the member's text says logging in is not possible
+ * now, the cause's message names what was refused, the value sent and the setting to
+ * change; else `undefined`.
+ */
+function misconfigured(
+  ctx: FlowContext,
+  error: unknown,
+  extras: Pick<LoginProblemExtras, 'data' | 'identity'> = {},
+): LoginProblem | undefined {
+  const refusal = configurationRefusal(error, ctx);
+  if (refusal === undefined) return undefined;
+  const { requestId, detail } = refusal.error as { requestId?: string; detail?: RequestDetail };
+  return loginProblem('FAILURE', 'SITE_MISCONFIGURED', refusalMessage(refusal), {
+    ...extras,
+    cause: refusal.error,
+    requestId,
+    detail,
+  });
+}
+
 /** A login call's request, its input checked: sends it with the call's options (its `signal`). */
 type Sending = (options: CallOptions) => Promise<HttpResponse>;
 
@@ -135,7 +159,7 @@ async function loginFlow(
     const { data, requestId } = await sending({ signal: signalOf(params, invalidArgument) });
     result = toLoginResult(data, requestId);
   } catch (error) {
-    return withCaptchaImport(ctx, catalogueError(call, error));
+    return misconfigured(ctx, error) ?? withCaptchaImport(ctx, catalogueError(call, error));
   }
   // The verification flow: stored while the code is awaited, kept after a FAILURE (the
   // member may try again), over after any other answer (SUCCESS, OWNER_APPROVAL_REQUIRED).
@@ -152,6 +176,11 @@ async function loginFlow(
     );
     return { ...result, completedBy };
   } catch (cause) {
+    const refused = misconfigured(ctx, cause, {
+      data: { sessionToken },
+      identity: result.identity,
+    });
+    if (refused) return refused;
     return loginProblem(
       'FAILURE',
       'LOGIN_NOT_COMPLETED',

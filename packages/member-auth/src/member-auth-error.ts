@@ -18,7 +18,8 @@ import { isSiteIdentityError, SiteIdentityError, type RequestDetail } from '@sit
  * | `NOT_LOGGED_IN` | `changePassword` while no member is logged in |
  * | `LOGIN_NOT_COMPLETED` | the login succeeded but exchanging the session token for member tokens failed |
  * | `NETWORK_ERROR` | the request never got an answer (offline, time-out, a 408) |
- *  * | `TOO_MANY_REQUESTS` | the platform answered 429: try again later |
+ * | `SITE_MISCONFIGURED` | the platform refused the app's configuration, not the member's input: an unknown client id, a wrong `apiBaseUrl` or token URL, an unpublished site, an origin or redirect URI the app's OAuth settings do not allow; the message names the value sent and the setting to change |
+ * | `TOO_MANY_REQUESTS` | the platform answered 429: try again later |
  * | `SERVER_ERROR` | the platform failed (5xx) or answered something that is not the expected JSON (an HTML page) |
  * | `REQUEST_FAILED` | any other platform rejection of a call that has no catalogue |
  * | `WEBAUTHN_UNSUPPORTED` | `verifyWithPasskey` where WebAuthn is not available (an older browser, an insecure page, Node) |
@@ -54,6 +55,7 @@ export type KnownMemberAuthErrorCode =
   | 'NOT_LOGGED_IN'
   | 'LOGIN_NOT_COMPLETED'
   | 'NETWORK_ERROR'
+  | 'SITE_MISCONFIGURED'
   | 'TOO_MANY_REQUESTS'
   | 'SERVER_ERROR'
   | 'REQUEST_FAILED'

@@ -25,6 +25,7 @@ const TEXTS: Readonly<Record<string, string>> = {
   NETWORK_ERROR: 'We could not reach the site. Check your connection and try again.',
   ABORTED: 'Stopped before it was done.',
   TOO_MANY_REQUESTS: 'Too many attempts. Wait a minute, then try again.',
+  SITE_MISCONFIGURED: 'Logging in is not possible right now. Please try again later.',
 };
 
 /** The member's text for `code`; anything not listed is a fault on the site's side. */

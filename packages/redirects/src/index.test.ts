@@ -35,6 +35,9 @@ describe('@site-identity/redirects entry', () => {
     await expect(redirects.completeLogin()).rejects.toMatchObject({ code: 'NOT_IN_BROWSER' });
     await expect(redirects.silentLogin('session')).rejects.toMatchObject({
       code: 'NOT_IN_BROWSER',
+      // A login that cannot complete in Node names the way to sign members in on a server.
+      message:
+        'No browser window: on a server, sign members in with @site-identity/server (createServerIdentity, whose login routes complete the login with a top-level redirect and keep the session in a cookie); in tests, pass createRedirects({ window: createTestBrowser(platform).window }) or call installTestBrowser(platform), from @site-identity/mock-platform/testing',
     });
     await expect(
       redirects.loginWithRedirect({ redirectUri: 'https://a.example/cb' }),

@@ -8,6 +8,10 @@ import {
 } from '@site-identity/http/internal';
 import { windowOf } from './environment';
 import { TEST_WINDOW_HINT } from './hidden-frame';
+
+/** Where a login that needs a browser goes on a server, said where no window is found. */
+const SERVER_HINT =
+  'on a server, sign members in with @site-identity/server (createServerIdentity, whose login routes complete the login with a top-level redirect and keep the session in a cookie)';
 import { fail, invalidArgument } from './redirects-error';
 import type { RedirectsOptions, RedirectsTokens } from './redirects-types';
 
@@ -70,6 +74,6 @@ export function createContext(options: RedirectsOptions): RedirectsContext {
 /** The window of the client; `NOT_IN_BROWSER` where there is none (server, worker). */
 export function browser(ctx: RedirectsContext): Window {
   const win = windowOf(ctx.options);
-  if (!win) throw fail('NOT_IN_BROWSER', `No browser window: ${TEST_WINDOW_HINT}`);
+  if (!win) throw fail('NOT_IN_BROWSER', `No browser window: ${SERVER_HINT}; ${TEST_WINDOW_HINT}`);
   return win;
 }

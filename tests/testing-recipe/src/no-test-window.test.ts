@@ -30,7 +30,7 @@ test('without a test tab, login fails fast and names what to pass', async () => 
   expect(Date.now() - started).toBeLessThan(4000);
   expect(result).toMatchObject({ loginState: 'FAILURE', errorCode: 'LOGIN_NOT_COMPLETED' });
   expect(result.cause?.message).toMatch(
-    /^Logged in, but member tokens could not be obtained: (No browser window:|OAuth flow timed out: (jsdom|HappyDOM) does not run the hosted page in a hidden frame;) in tests, pass createRedirects\(\{ window: createTestBrowser\(platform\)\.window \}\) or call installTestBrowser\(platform\), from @site-identity\/mock-platform\/testing$/,
+    /^Logged in, but member tokens could not be obtained: (No browser window: on a server, sign members in with @site-identity\/server \(createServerIdentity, whose login routes complete the login with a top-level redirect and keep the session in a cookie\);|OAuth flow timed out: (jsdom|HappyDOM) does not run the hosted page in a hidden frame;) in tests, pass createRedirects\(\{ window: createTestBrowser\(platform\)\.window \}\) or call installTestBrowser\(platform\), from @site-identity\/mock-platform\/testing$/,
   );
   expect(tokens.isLoggedIn()).toBe(false);
 });
