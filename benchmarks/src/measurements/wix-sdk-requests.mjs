@@ -102,7 +102,7 @@ async function loginRow(platform, strategy) {
     `login() to ${result.loginState}, ${LATENCY_MS} ms per request`,
     strategy.label,
     int(requests.total),
-    `${requests.detail}; ${Math.round(ms)} ms, ${Math.round(ms / LATENCY_MS)} sequential`,
+    `${requests.detail}; ${Math.round(ms)} ms: ${Math.floor(ms / LATENCY_MS)} on the critical path`,
     int(result.loginState === 'SUCCESS' ? 0 : 1),
     '',
     made.auth.getTokens().refreshToken.role,
