@@ -63,8 +63,11 @@ const STATUSES: readonly CurrentMemberStatus[] = [
  * ```
  */
 export interface CurrentMemberPhoto {
+  /** Where the picture is. */
   readonly url: string;
+  /** Its width in pixels, when the platform says. */
   readonly width?: number | undefined;
+  /** Its height in pixels, when the platform says. */
   readonly height?: number | undefined;
 }
 
@@ -86,6 +89,7 @@ export interface CurrentMember {
   readonly id: string;
   /** The e-mail the member logs in with. */
   readonly loginEmail?: string | undefined;
+  /** The member's site access status (`PENDING` while awaiting the owner's approval). */
   readonly status: CurrentMemberStatus;
   /** The member's contact: the names they registered with. */
   readonly contact: {
@@ -233,7 +237,7 @@ async function readMember(
       const { data } = await exchange(
         { method: 'GET', url, headers: { authorization } },
         { fetch: auth.fetch, timeoutMs: DEFAULT_TIMEOUT_MS },
-        readAnswer,
+        { read: readAnswer },
       );
       return toCurrentMember(data, url);
     } catch (error) {

@@ -33,6 +33,7 @@ export type MemberStatus = 'loading' | 'visitor' | 'member' | 'error';
 export interface UseMemberResult {
   /** The signed-in member; `null` for a visitor, while loading, and after a failed first read. */
   readonly member: CurrentMember | null;
+  /** Where the hook stands: see {@link MemberStatus}. */
   readonly status: MemberStatus;
   /** Why reading the member failed (`status: 'error'`): a `MemberAuthError`, or http's `ABORTED`. */
   readonly error: MemberAuthError | PlatformError | undefined;
