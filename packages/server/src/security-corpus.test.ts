@@ -363,3 +363,43 @@ describe('request lines through the node:http adapter', () => {
     expect(answer.status).toBe(413);
   });
 });
+
+describe('a session cookie copied before logout', () => {
+  /** The member's cookies as an attacker copied them, and a getSession that sends them. */
+  const copyOf = (browser: ReturnType<typeof testBrowser>, site: ReturnType<typeof testSite>) => {
+    const cookie = browser.cookieHeader();
+    return async () =>
+      (await site.identity.getSession(new Request(SITE, { headers: { cookie } }))).snapshot.status;
+  };
+
+  test('logout spends its refresh token: once its access token expires, the copy is a visitor', async () => {
+    const site = testSite();
+    const browser = testBrowser(site);
+    await browser.hostedLogin();
+    const copy = copyOf(browser, site);
+    await browser.send('/auth/logout', { method: 'POST', headers: { origin: SITE } });
+    // The access token in the copy still reads as a member until it expires (4 h on the platform).
+    expect(await copy()).toBe('member');
+    site.advance(5 * 3_600_000);
+    expect(await copy()).toBe('visitor');
+  });
+
+  test('without a logout, renewing it every few hours never takes it past 7 days from the sign-in', async () => {
+    const site = testSite();
+    const browser = testBrowser(site);
+    await browser.hostedLogin();
+    let cookie = browser.cookieHeader();
+    const use = async () => {
+      const session = await site.identity.getSession(new Request(SITE, { headers: { cookie } }));
+      const renewed = session.headers.getSetCookie().map((line) => line.split(';')[0]!);
+      if (renewed.length > 0) cookie = renewed.join('; ');
+      return session.snapshot.status;
+    };
+    for (let hours = 0; hours < 7 * 24 - 5; hours += 5) {
+      site.advance(5 * 3_600_000);
+      expect(await use()).toBe('member');
+    }
+    site.advance(6 * 3_600_000);
+    expect(await use()).toBe('visitor');
+  });
+});
