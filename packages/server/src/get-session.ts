@@ -1,29 +1,65 @@
-import { invalid } from '@site-identity/http/internal';
+import { invalid, optionsOf } from '@site-identity/http/internal';
+import type { Tokens } from '@site-identity/tokens';
 import { invalidArgument } from './server-identity-error';
 import type { RequestLike } from './request-origin';
 import type { ResolvedSession } from './resolve-session';
-import type { ServerSession } from './server-identity-types';
+import type { GetSessionOptions, ServerSession } from './server-identity-types';
+import type { MemberRead } from './session-member';
+
+/** What `getSession` was asked for, checked. */
+interface Wanted {
+  readonly member: boolean;
+  readonly refresh: boolean;
+}
+
+/** `getSession`'s options, checked before anything is read or sent. */
+function wantedOf(options: GetSessionOptions | undefined): Wanted {
+  const { member } = optionsOf<GetSessionOptions>(options, 'options', invalidArgument);
+  if (member === undefined || member === null) return { member: false, refresh: false };
+  if (typeof member === 'boolean') return { member, refresh: false };
+  const { refresh = false } = optionsOf<{ refresh?: boolean }>(
+    member,
+    'options.member',
+    invalidArgument,
+  );
+  if (typeof refresh !== 'boolean')
+    throw invalid('options.member.refresh', 'a boolean', refresh, invalidArgument);
+  return { member: true, refresh };
+}
 
 /**
  * `getSession` over a session resolver: the snapshot (never a token), the access
- * token when the session is usable, and the `Set-Cookie` headers to add. @internal
+ * token when the session is usable, the `Set-Cookie` headers to add, and, when asked,
+ * the member read through the members API (tokens it renewed stored too). @internal
  */
 export function sessionGetter(
   resolve: (request: RequestLike) => Promise<ResolvedSession>,
-): (request: RequestLike) => Promise<ServerSession> {
-  return async (request) => {
+  readMember: (tokens: Tokens, read: { readonly refresh: boolean }) => Promise<MemberRead>,
+): (request: RequestLike, options?: GetSessionOptions) => Promise<ServerSession> {
+  return async (request, options) => {
     if (!(request?.headers instanceof Headers))
       throw invalid('request', 'a Request or { headers: Headers }', request, invalidArgument);
-    const { tokens, error, setCookies } = await resolve(request);
+    const wanted = wantedOf(options);
+    const resolved = await resolve(request);
+    const { error } = resolved;
+    let { tokens, setCookies } = resolved;
+    const valid = tokens && error === undefined ? tokens : undefined;
+    let member: MemberRead | undefined;
+    if (wanted.member) {
+      member = valid ? await readMember(valid, wanted) : { member: null };
+      if (member.renewed) setCookies = await resolved.store((tokens = member.renewed));
+    }
+    const usable = member?.renewed ?? valid;
     const headers = new Headers();
     for (const line of setCookies) headers.append('set-cookie', line);
-    const valid = tokens && error === undefined ? tokens : undefined;
     return {
       snapshot: Object.freeze({ status: tokens?.refreshToken.role ?? 'none', tokens: null }),
-      accessToken: valid?.accessToken.value,
-      expiresAt: valid?.accessToken.expiresAt,
+      accessToken: usable?.accessToken.value,
+      expiresAt: usable?.accessToken.expiresAt,
       headers,
       ...(error !== undefined && { error }),
+      ...(member && { member: member.member }),
+      ...(member?.error !== undefined && { memberError: member.error }),
     };
   };
 }

@@ -1,6 +1,13 @@
 export { createServerIdentity } from './server-identity';
-export type { ServerIdentity, ServerIdentityOptions, ServerSession } from './server-identity-types';
+export type {
+  GetSessionOptions,
+  ServerIdentity,
+  ServerIdentityOptions,
+  ServerSession,
+  ServerSessionWithMember,
+} from './server-identity-types';
 export type { RequestLike } from './request-origin';
+export type { CurrentMember } from '@site-identity/member-auth/current-member';
 export { memoryCoordinator, type SessionCoordinator } from './coordinator';
 export { redisCoordinator, type RedisCommandClient } from './redis-coordinator';
 export { withSessionCookies } from './forward-cookies';

@@ -15,6 +15,8 @@ export interface ResolvedSession {
   readonly error?: unknown;
   /** The `Set-Cookie` values that store `tokens` (none when the cookie already holds them). */
   readonly setCookies: string[];
+  /** The `Set-Cookie` values that store tokens renewed later in the request, by the same rules. */
+  readonly store: (renewed: Tokens) => Promise<string[]>;
 }
 
 /**
@@ -50,9 +52,17 @@ export function sessionResolver(options: {
       tokens?.refreshToken.role === 'member' && read.tokens?.refreshToken.role === 'member'
         ? read.until
         : undefined;
-    const setCookies = changed
-      ? await session.write(cookies, tokens, { path: '/', secure, until })
-      : [];
-    return { cookies, origin, secure, tokens, setCookies, ...(error !== undefined && { error }) };
+    const store = (renewed: Tokens | null) =>
+      session.write(cookies, renewed, { path: '/', secure, until });
+    const setCookies = changed ? await store(tokens) : [];
+    return {
+      cookies,
+      origin,
+      secure,
+      tokens,
+      setCookies,
+      store,
+      ...(error !== undefined && { error }),
+    };
   };
 }

@@ -1,3 +1,4 @@
+import type { CurrentMember } from '@site-identity/member-auth/current-member';
 import type { FetchLike, SessionSnapshot } from '@site-identity/tokens';
 import type { SessionCoordinator } from './coordinator';
 import type { RequestLike } from './request-origin';
@@ -57,7 +58,7 @@ export interface ServerIdentityOptions {
 }
 
 /**
- * What {@link ServerIdentity.getSession} resolves with.
+ * What `getSession` of {@link ServerIdentity} resolves with.
  *
  * - `snapshot`: `{ status, tokens: null }`, safe to hand to the page
  *   (`<IdentityProvider initialSession={snapshot}>`): it never holds a token.
@@ -81,6 +82,52 @@ export interface ServerSession {
   readonly headers: Headers;
   /** Why there is no access token: the platform or the coordinator failed (retryable errors keep the session). */
   readonly error?: unknown;
+  /**
+   * With `{ member: true }`: the member of the session as the members API answers it
+   * (`getCurrentMember` of `@site-identity/member-auth/current-member`), `null` for a
+   * visitor or when it could not be read (`memberError` says why). Absent otherwise.
+   */
+  readonly member?: CurrentMember | null;
+  /** Why `member` is `null` for a member's session: the members API or the network failed. */
+  readonly memberError?: unknown;
+}
+
+/**
+ * What `getSession` of {@link ServerIdentity} resolves with when asked for the member.
+ *
+ * @example
+ * ```ts
+ * import type { ServerSessionWithMember } from '@site-identity/server';
+ *
+ * const greeting = ({ member }: ServerSessionWithMember) =>
+ *   member ? `Welcome, ${member.contact.firstName ?? member.loginEmail}` : 'Welcome';
+ * ```
+ */
+export interface ServerSessionWithMember extends ServerSession {
+  /** The member of the session; `null` for a visitor or when it could not be read (`memberError`). */
+  readonly member: CurrentMember | null;
+}
+
+/**
+ * Options of `getSession` of {@link ServerIdentity}.
+ *
+ * @example
+ * ```ts
+ * import type { GetSessionOptions } from '@site-identity/server';
+ *
+ * const afterProfileChange: GetSessionOptions = { member: { refresh: true } };
+ * ```
+ */
+export interface GetSessionOptions {
+  /**
+   * Also read the session's member through the platform's members API (the request
+   * `@wix/members`' `members.getCurrentMember()` sends). A visitor's session makes no
+   * request. Concurrent requests of one session share one read, and its member answers
+   * that session's requests for a minute (keyed by the access token, so a new sign-in or
+   * a renewal reads afresh); `{ refresh: true }` reads it again, after the member changed
+   * their profile. Default `false`.
+   */
+  readonly member?: boolean | { readonly refresh?: boolean } | undefined;
 }
 
 /**
@@ -100,6 +147,15 @@ export interface ServerIdentity {
    * `POST /logout`, `GET /session` — and `null` for any other path.
    */
   handle(request: Request): Promise<Response | null>;
-  /** The session of `request`, renewed or minted as needed, with the cookies to set. Never rejects for a bad cookie. */
-  getSession(request: RequestLike): Promise<ServerSession>;
+  /**
+   * The session of `request`, renewed or minted as needed, with the cookies to set, and
+   * with `{ member: true }` the member (see {@link GetSessionOptions}). Never rejects for
+   * a bad cookie or a members API failure.
+   */
+  getSession(
+    request: RequestLike,
+    options: GetSessionOptions & { readonly member: true | { readonly refresh?: boolean } },
+  ): Promise<ServerSessionWithMember>;
+  /** The session of `request`, renewed or minted as needed, with the cookies to set; `member` only when asked. */
+  getSession(request: RequestLike, options?: GetSessionOptions): Promise<ServerSession>;
 }

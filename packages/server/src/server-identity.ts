@@ -7,6 +7,7 @@ import { routes } from './routes';
 import { serverConfig } from './server-config';
 import type { ServerIdentity, ServerIdentityOptions } from './server-identity-types';
 import { sessionCookie } from './session-cookie';
+import { memberReader } from './session-member';
 
 /**
  * A claim outlives the token request's time-out; a result answers late requests for
@@ -95,5 +96,9 @@ export function createServerIdentity(options: ServerIdentityOptions): ServerIden
     session,
     flows: flowCookie({ name: cookieName, path: basePath, sealer, now }),
   });
-  return { handle, getSession: sessionGetter(resolve) };
+  const readMember = memberReader({ clientsFor: platform.clientsFor, now });
+  return {
+    handle,
+    getSession: sessionGetter(resolve, readMember) as ServerIdentity['getSession'],
+  };
 }
