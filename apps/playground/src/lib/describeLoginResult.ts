@@ -46,7 +46,10 @@ export function describeLoginResult(result: LoginResult): OutcomeValue {
         result,
         result.errorCode === 'resetPassword'
           ? 'This member must choose a new password: send a reset e-mail from "Password reset".'
-          : undefined,
+          : // The app's configuration: the developer's diagnosis, with the setting to change.
+            result.errorCode === 'SITE_MISCONFIGURED'
+            ? result.cause.message
+            : undefined,
       );
   }
 }

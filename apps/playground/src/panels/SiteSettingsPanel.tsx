@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Outcome } from '../components/Outcome';
-import { MOCK_PLATFORM_URL } from '../config';
+import { callbackUrl, CLIENT_ID, MOCK_PLATFORM_URL } from '../config';
 import { Panel } from '../components/Panel';
 import { TextField } from '../components/TextField';
 import { mockControl, type MockSettings } from '../lib/mockControl';
@@ -19,6 +19,50 @@ const FLAGS: Readonly<Record<Flag, string>> = {
   requireOwnerApproval: "New members need the site owner's approval",
   rotateRefreshTokens: 'Rotate refresh tokens on every renewal',
 };
+
+/** The app's OAuth settings on the platform, each with one configuration mistake to see diagnosed. */
+const APP_SETTINGS = {
+  lenient: 'lenient: any client id, redirect URI and origin',
+  correct: 'strict, and right for this page',
+  'origin-not-allowed': "strict: this page's origin is not an allowed domain",
+  'redirect-uri-not-registered': "strict: this page's redirect URIs are not registered",
+  'unknown-client': 'strict: this client id is unknown',
+  unpublished: 'the site is not published',
+} as const;
+
+type AppSettings = keyof typeof APP_SETTINGS;
+
+/** What the platform is told for each choice: its clients and whether the site is published. */
+function appSettings(choice: AppSettings): Pick<MockSettings, 'clients' | 'published'> {
+  const origin = window.location.origin;
+  const redirectUris = [callbackUrl(), origin];
+  const clients = {
+    lenient: null,
+    unpublished: null,
+    correct: [{ clientId: CLIENT_ID, redirectUris, allowedOrigins: [origin] }],
+    'origin-not-allowed': [
+      { clientId: CLIENT_ID, redirectUris, allowedOrigins: ['https://elsewhere.example'] },
+    ],
+    'redirect-uri-not-registered': [
+      { clientId: CLIENT_ID, redirectUris: ['https://elsewhere.example/callback'] },
+    ],
+    'unknown-client': [{ clientId: `another-${CLIENT_ID}`, redirectUris }],
+  }[choice];
+  return { clients, published: choice !== 'unpublished' };
+}
+
+/** The choice that describes the platform's settings (`correct` for any other strict list). */
+function appSettingsOf(settings: MockSettings | undefined): AppSettings {
+  if (!settings) return 'lenient';
+  if (settings.published === false) return 'unpublished';
+  const client = settings.clients?.[0];
+  if (!client) return 'lenient';
+  if (client.clientId !== CLIENT_ID) return 'unknown-client';
+  if (!client.redirectUris.includes(callbackUrl())) return 'redirect-uri-not-registered';
+  if (client.allowedOrigins && !client.allowedOrigins.includes(window.location.origin))
+    return 'origin-not-allowed';
+  return 'correct';
+}
 
 /**
  * The mock site's rules: what a new member must pass, captcha, token lifetime and
@@ -51,7 +95,7 @@ export function SiteSettingsPanel() {
     <Panel
       id="site-settings"
       title="Mock site settings"
-      intro="The rules of the emulated site. Turn on e-mail verification or owner approval before registering to see those login states; shorten the access-token lifetime to watch renewals; make a reused refresh token end the whole session; shorten the code lifetime to see a late code exchange fail; make the silent-login frame need its own cookie to see a login fall back to a redirect in cross-site mode."
+      intro="The rules of the emulated site. Turn on e-mail verification or owner approval before registering to see those login states; shorten the access-token lifetime to watch renewals; make a reused refresh token end the whole session; shorten the code lifetime to see a late code exchange fail; make the silent-login frame need its own cookie to see a login fall back to a redirect in cross-site mode; make the app's OAuth settings wrong (an origin, a redirect URI, a client id, an unpublished site) to see each mistake diagnosed."
     >
       <div className="stack">
         <p className="hint" data-testid="site-relation">
@@ -133,6 +177,20 @@ export function SiteSettingsPanel() {
               <option value="off">needs no cookie</option>
               <option value="required">needs its cookie, else login_required</option>
               <option value="unanswered">needs its cookie, else never answers</option>
+            </select>
+          </label>
+          <label className="field">
+            The app&apos;s OAuth settings
+            <select
+              value={appSettingsOf(settings)}
+              disabled={!settings || busy}
+              onChange={(event) => void update(appSettings(event.target.value as AppSettings))}
+            >
+              {(Object.keys(APP_SETTINGS) as AppSettings[]).map((choice) => (
+                <option key={choice} value={choice}>
+                  {APP_SETTINGS[choice]}
+                </option>
+              ))}
             </select>
           </label>
           <label className="field">
