@@ -3,6 +3,7 @@ import { absoluteUrl, invalid } from '@site-identity/http/internal';
 import { MAX_BODY_BYTES } from './body-limit';
 import { invalidArgument } from './server-identity-error';
 import { originFormUrl, REFUSED_TARGET } from './request-target';
+import { reportOriginMismatch } from './origin-mismatch';
 
 /**
  * Options of {@link toWebRequest}.
@@ -77,6 +78,9 @@ function bodyOf(req: IncomingMessage, maxBytes: number): ReadableStream<Uint8Arr
  * (absolute-form `http://host/…`, `//host/…`, `/\host/…`) makes a `Request` on
  * `origin` that `handle` answers with 400: it never takes the place of `origin`.
  * Rejects only for bad options (`INVALID_ARGUMENT`), never for what a client sent.
+ * In development (`NODE_ENV` other than `production`), a request whose `Host` differs
+ * from `origin` is reported once per server with `console.warn`, naming both: the
+ * callback and every redirect go to `origin`.
  *
  * @example
  * ```ts
@@ -105,6 +109,8 @@ export async function toWebRequest(
   const maxBodyBytes = options.maxBodyBytes ?? MAX_BODY_BYTES;
   if (!(Number.isSafeInteger(maxBodyBytes) && maxBodyBytes >= 0))
     throw invalid('maxBodyBytes', 'a whole number of bytes ≥ 0', maxBodyBytes, invalidArgument);
+  // Copying an example's origin onto a server that listens elsewhere sends the callback there.
+  reportOriginMismatch(req, origin);
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (typeof value === 'string') headers.set(name, value);

@@ -72,8 +72,16 @@ describe('checkSecrets', () => {
       'secret must be a string of at least 32 characters; got a string of 5 characters',
     ],
     // An array is described as http's describeValue describes it; a string only by its length.
-    [undefined, [], 'secrets must be a non-empty list of strings; got an array'],
-    [undefined, 'x', 'secrets must be a non-empty list of strings; got a string of 1 characters'],
+    [
+      undefined,
+      [],
+      'secrets must be a non-empty list of strings (the current secret first; make one with `openssl rand -base64 32` or `crypto.randomBytes(32).toString("base64")`); got an empty list',
+    ],
+    [
+      undefined,
+      'x',
+      'secrets must be a non-empty list of strings (the current secret first; make one with `openssl rand -base64 32` or `crypto.randomBytes(32).toString("base64")`); got a string of 1 characters',
+    ],
     [undefined, [A, 7], 'secrets[1] must be a string of at least 32 characters; got 7'],
     [A, [A], 'secret and secrets must be given one at a time; got both'],
     // Long enough, but not random: refused with how to make one.

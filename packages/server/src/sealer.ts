@@ -73,7 +73,13 @@ export function checkSecrets(secret: unknown, secrets: unknown): string[] {
   const list = secrets === undefined ? [secret] : secrets;
   const name = secrets === undefined ? 'secret' : 'secrets';
   if (!Array.isArray(list) || list.length === 0)
-    throw invalid(name, 'a non-empty list of strings', list, invalidArgument, shownSecret(list));
+    throw invalid(
+      name,
+      `a non-empty list of strings (the current secret first; ${MAKE_ONE})`,
+      list,
+      invalidArgument,
+      Array.isArray(list) ? 'an empty list' : shownSecret(list),
+    );
   list.forEach((value, i) => {
     const at = secrets === undefined ? 'secret' : `secrets[${i}]`;
     if (typeof value !== 'string' || value.length < MIN_SECRET_LENGTH)
