@@ -52,6 +52,12 @@ export class WixSdkError extends SiteIdentityError {
   declare name: 'WixSdkError';
   /** Machine-readable reason. */
   declare readonly code: WixSdkErrorCode;
+
+  // Not useless: it narrows the init to a WixSdkErrorInit, so the type constrains what the error is built from.
+  // eslint-disable-next-line @typescript-eslint/no-useless-constructor
+  constructor(message: string, init: WixSdkErrorInit) {
+    super(message, init);
+  }
 }
 
 /**
@@ -84,7 +90,7 @@ export interface WixSdkErrorInit {
  * ```
  */
 export function isWixSdkError(value: unknown): value is WixSdkError {
-  return isSiteIdentityError(value, 'WixSdkError') && typeof value.code === 'string';
+  return isSiteIdentityError(value, 'WixSdkError');
 }
 
 /** `INVALID_ARGUMENT` with a finished message: the `make` of http's shared checks. @internal */
