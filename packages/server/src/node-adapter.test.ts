@@ -108,4 +108,36 @@ describe('@site-identity/server/node', () => {
     expect(isServerIdentityError(caught) && caught.code).toBe('INVALID_ARGUMENT');
     expect((caught as Error).message).toContain(message);
   });
+
+  test.each([-1, 1.5, '64k', Number.NaN])(
+    'toWebRequest with maxBodyBytes %s is an INVALID_ARGUMENT error',
+    async (maxBodyBytes) => {
+      const caught = await toWebRequest({ headers: {}, url: '/' } as never, {
+        origin: SITE,
+        maxBodyBytes: maxBodyBytes as number,
+      }).catch((error: unknown) => error);
+      expect(isServerIdentityError(caught) && caught.code).toBe('INVALID_ARGUMENT');
+      expect((caught as Error).message).toMatch(
+        /^maxBodyBytes must be a whole number of bytes ≥ 0; got /,
+      );
+    },
+  );
+
+  test('a body is given up to maxBodyBytes; past it, reading it fails and nothing more is held', async () => {
+    const read: Array<string | number> = [];
+    const base = await serve(async (request) => {
+      read.push(
+        await request.text().then(
+          (text) => text.length,
+          (error: unknown) => (error as Error).message,
+        ),
+      );
+      return new Response(null, { status: 204 });
+    });
+    const post = (length: number) =>
+      fetch(`${base}/upload`, { method: 'POST', body: 'x'.repeat(length) });
+    await post(65_536);
+    await post(65_537);
+    expect(read).toEqual([65_536, 'The request body must be at most 65536 bytes']);
+  });
 });
