@@ -134,6 +134,10 @@ describe('OAuthStrategy: tokens', () => {
     const { headers } = await auth.getAuthHeaders();
     expect(stored.accessToken.value).toBe(headers.Authorization);
     expect(stored.refreshToken.role).toBe('member');
+    // A sign-out stores the empty set, as @wix/sdk's logout does.
+    await auth.logout('https://shop.example/');
+    expect(stored).toEqual(EMPTY_TOKENS);
+    expect(auth.loggedIn()).toBe(false);
   });
 
   test('tokenRequestOptions.headers travel with every token request', async () => {

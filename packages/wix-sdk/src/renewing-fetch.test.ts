@@ -133,4 +133,36 @@ describe('createRenewingFetch', () => {
       }),
     );
   });
+
+  test.each([
+    ['a relative URL', '/probe/v1/whoami'],
+    ['a relative token endpoint', '/oauth2/token'],
+    ['a URL with credentials', 'https://user:secret@www.wixapis.com/probe/v1/whoami'],
+    ['a URL with a CR LF', 'https://www.wixapis.com/probe\r\nx: y'],
+    ['an empty string', ''],
+  ])('a 401 for %s: returned as it is, no TypeError, no renewal', async (_, url) => {
+    const { tokens, held } = await revokedSession();
+    const send = vi.fn(async () => new Response('{}', { status: 401 }));
+    const renewingFetch = createRenewingFetch(tokens, { fetch: send });
+    const response = await renewingFetch(url, {
+      headers: { Authorization: held.accessToken.value },
+    });
+    expect(response.status).toBe(401);
+    expect(grants(platform, 'refresh_token')).toBe(url.includes('oauth2/token') ? 0 : 1);
+  });
+
+  test.each([
+    ['a number', 42],
+    ['null', null],
+    ['a plain object', { url: WHOAMI_URL }],
+  ])('input that is %s: INVALID_ARGUMENT before any request', async (_, input) => {
+    const { tokens } = await revokedSession();
+    const send = vi.fn(async () => new Response('{}'));
+    const renewingFetch = createRenewingFetch(tokens, { fetch: send });
+    await expect(renewingFetch(input as never)).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message: expect.stringMatching(/^input must be a URL string, a URL or a Request/),
+    });
+    expect(send).not.toHaveBeenCalled();
+  });
 });

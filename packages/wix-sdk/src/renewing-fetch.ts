@@ -1,4 +1,10 @@
-import { invalid, keyedFlight, optionalFunction, optionsOf } from '@site-identity/http/internal';
+import {
+  attempt,
+  invalid,
+  keyedFlight,
+  optionalFunction,
+  optionsOf,
+} from '@site-identity/http/internal';
 import { strategyTokens, type StrategyTokens } from './auth-strategy';
 import { invalidArgument } from './wix-sdk-error';
 
@@ -37,6 +43,12 @@ const TOKEN_PATH = /\/oauth2\/token\/?$/;
 
 const urlOf = (input: RequestInfo | URL): string =>
   typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+
+/** Whether `input` is the token endpoint (a relative URL is read against the page's address). */
+const isTokenEndpoint = (input: RequestInfo | URL): boolean =>
+  TOKEN_PATH.test(
+    attempt(() => new URL(urlOf(input), globalThis.location?.href).pathname) ?? urlOf(input),
+  );
 
 /** The `Authorization` the request carries (init's headers win over a `Request`'s, as in fetch). */
 function sentAuthorization(input: RequestInfo | URL, init: RequestInit | undefined): string | null {
@@ -127,8 +139,7 @@ export function createRenewingFetch(
     const spare =
       input instanceof Request && input.body !== null && !input.bodyUsed ? input.clone() : input;
     const response = await send(input, init);
-    if (response.status !== 401 || !refused || TOKEN_PATH.test(new URL(urlOf(input)).pathname))
-      return response;
+    if (response.status !== 401 || !refused || isTokenEndpoint(input)) return response;
     const next = await replacement(refused);
     if (!next || next === refused) return response;
     // The refused answer is not read: its body is released before the retry.
