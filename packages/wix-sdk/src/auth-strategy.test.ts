@@ -1,6 +1,6 @@
-import { createClient } from '@wix/sdk';
-import { describe, expect, test } from 'vitest';
-import { createAuthStrategy } from './auth-strategy';
+import { createClient, type AuthenticationStrategy } from '@wix/sdk';
+import { describe, expect, expectTypeOf, test } from 'vitest';
+import { createAuthStrategy, type SessionAuthStrategy } from './auth-strategy';
 import { createRenewingFetch } from './renewing-fetch';
 import { grants, issuedTokens, usePlatform, WHOAMI_URL } from './test-platform';
 import { isWixSdkError } from './wix-sdk-error';
@@ -8,6 +8,12 @@ import { isWixSdkError } from './wix-sdk-error';
 const { platform, whoamiCalls, createManager } = usePlatform();
 
 describe('createAuthStrategy', () => {
+  test('its result is an AuthenticationStrategy of @wix/sdk, and createClient takes it', () => {
+    expectTypeOf<SessionAuthStrategy>().toExtend<AuthenticationStrategy>();
+    const auth: AuthenticationStrategy = createAuthStrategy(createManager());
+    expect(createClient({ modules: {}, auth }).auth.shouldUseCDN).toBe(true);
+  });
+
   test('gives the raw access token as Authorization, no Bearer, fetched once for 20 callers', async () => {
     const tokens = createManager();
     const strategy = createAuthStrategy(tokens);
