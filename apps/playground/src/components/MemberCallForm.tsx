@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import type { OutcomeValue } from './Outcome';
+import { ActionForm } from './ActionForm';
 import { MemberSelect } from './MemberSelect';
 import { Outcome } from './Outcome';
 import { useAction } from '../lib/useAction';
@@ -20,22 +21,10 @@ export function MemberCallForm({ submit, resultLabel, children, call }: MemberCa
   const action = useAction();
   return (
     <>
-      <form
-        noValidate
-        className="stack"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void action.run(() => call(memberId));
-        }}
-      >
+      <ActionForm action={action} submit={submit} onSubmit={() => call(memberId)}>
         <MemberSelect value={memberId} onChange={setMemberId} />
         {children}
-        <div className="row">
-          <button type="submit" disabled={action.busy}>
-            {submit}
-          </button>
-        </div>
-      </form>
+      </ActionForm>
       <Outcome value={action.outcome} working={action.working} label={resultLabel} />
     </>
   );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ActionForm } from '../components/ActionForm';
 import { Outcome } from '../components/Outcome';
 import { Panel } from '../components/Panel';
 import { mockControl, type MockMemberInput, type MockSettings } from '../lib/mockControl';
@@ -76,26 +77,23 @@ export function AddMemberPanel() {
       title="Add a test member"
       intro="Creates a member directly on the mock platform, in the state you want to try: with a second factor (e-mailed code, authenticator app, text message, push), who must reset the password, waiting for approval, or with an unverified e-mail. The e-mail and password go into the login forms; a passkey is added in “Enrol a passkey”."
     >
-      <form
-        noValidate
-        className="stack"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void action.run(async () => {
-            const email = `${preset}-${Date.now().toString(36).slice(-5)}@example.com`;
-            const chosen: { input: Omit<MockMemberInput, 'email'>; site?: Partial<MockSettings> } =
-              PRESETS[preset];
-            if (chosen.site) await mockControl.updateSettings(chosen.site);
-            await mockControl.addMember({ email, password: PASSWORD, ...chosen.input });
-            await mock.refresh();
-            prefill.send({ email, password: PASSWORD });
-            log.add(`Test member ${email} added (${PRESETS[preset].label})`);
-            return {
-              tone: 'ok',
-              message: `Added ${email} (${PRESETS[preset].label}), password ${PASSWORD}.`,
-              detail: `The "Log in" panel holds these credentials now. ${PRESETS[preset].then}`,
-            };
-          });
+      <ActionForm
+        action={action}
+        submit="Add the member"
+        onSubmit={async () => {
+          const email = `${preset}-${Date.now().toString(36).slice(-5)}@example.com`;
+          const chosen: { input: Omit<MockMemberInput, 'email'>; site?: Partial<MockSettings> } =
+            PRESETS[preset];
+          if (chosen.site) await mockControl.updateSettings(chosen.site);
+          await mockControl.addMember({ email, password: PASSWORD, ...chosen.input });
+          await mock.refresh();
+          prefill.send({ email, password: PASSWORD });
+          log.add(`Test member ${email} added (${PRESETS[preset].label})`);
+          return {
+            tone: 'ok',
+            message: `Added ${email} (${PRESETS[preset].label}), password ${PASSWORD}.`,
+            detail: `The "Log in" panel holds these credentials now. ${PRESETS[preset].then}`,
+          };
         }}
       >
         <label className="field">
@@ -108,12 +106,7 @@ export function AddMemberPanel() {
             ))}
           </select>
         </label>
-        <div className="row">
-          <button type="submit" disabled={action.busy}>
-            Add the member
-          </button>
-        </div>
-      </form>
+      </ActionForm>
       <Outcome value={action.outcome} working={action.working} label="Add member result" />
     </Panel>
   );

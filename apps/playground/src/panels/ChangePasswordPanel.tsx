@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { SignedIn, SignedOut } from '@site-identity/react';
+import { ActionForm } from '../components/ActionForm';
+import { NewPasswordField } from '../components/CredentialsFields';
 import { Outcome } from '../components/Outcome';
 import { Panel } from '../components/Panel';
-import { TextField } from '../components/TextField';
 import { useAction } from '../lib/useAction';
 import { usePlayground } from '../PlaygroundContext';
 
@@ -11,7 +12,6 @@ export function ChangePasswordPanel() {
   const { memberAuth, log } = usePlayground();
   const [password, setPassword] = useState('');
   const action = useAction();
-  const { busy, outcome, run } = action;
   return (
     <Panel
       id="change-password"
@@ -22,34 +22,19 @@ export function ChangePasswordPanel() {
         <p className="outcome info">Log in first: only a member can change a password.</p>
       </SignedOut>
       <SignedIn>
-        <form
-          noValidate
-          className="stack"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void run(async () => {
-              await memberAuth.changePassword(password);
-              log.add('Change password: done');
-              return { tone: 'ok', message: 'The password is changed. Use it at your next login.' };
-            });
+        <ActionForm
+          action={action}
+          submit="Change password"
+          onSubmit={async () => {
+            await memberAuth.changePassword(password);
+            log.add('Change password: done');
+            return { tone: 'ok', message: 'The password is changed. Use it at your next login.' };
           }}
         >
-          <TextField
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={setPassword}
-            required
-          />
-          <div className="row">
-            <button type="submit" disabled={busy}>
-              Change password
-            </button>
-          </div>
-        </form>
+          <NewPasswordField value={password} onChange={setPassword} />
+        </ActionForm>
       </SignedIn>
-      <Outcome value={outcome} working={action.working} label="Change password result" />
+      <Outcome value={action.outcome} working={action.working} label="Change password result" />
     </Panel>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { RedirectSessionRequest } from '@site-identity/redirects';
 import { createRedirectSession } from '@site-identity/redirects/redirect-session';
+import { ActionForm } from '../components/ActionForm';
 import { Outcome } from '../components/Outcome';
 import { Panel } from '../components/Panel';
 import { TextField } from '../components/TextField';
@@ -45,7 +46,6 @@ export function CheckoutPanel() {
   const [id, setId] = useState<string>(INTENTS.ecomCheckout.example);
   const [session, setSession] = useState<{ fullUrl: string; endpoint: string; id: string }>();
   const action = useAction();
-  const { busy, outcome, run } = action;
   const spec = INTENTS[intent];
 
   return (
@@ -54,25 +54,22 @@ export function CheckoutPanel() {
       title="Checkout redirect sessions"
       intro="A site sends a visitor to the platform's hosted pages (checkout, booking, a product) through a redirect session: it posts the intent, and the platform answers a full URL to open. After the flow the platform returns to the postFlowUrl."
     >
-      <form
-        noValidate
-        className="stack"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void run(async () => {
-            const redirectSession = await createRedirectSession(redirects, requestFor(intent, id));
-            const sessionId = redirectSession.id ?? '(no id)';
-            setSession({
-              fullUrl: redirectSession.fullUrl,
-              endpoint: redirectSession.urlDetails?.endpoint ?? '',
-              id: sessionId,
-            });
-            log.add(`Redirect session for ${intent}: ${sessionId}`);
-            return {
-              tone: 'ok',
-              message: `The platform created redirect session ${sessionId}. Open its URL to continue on the hosted page.`,
-            };
+      <ActionForm
+        action={action}
+        submit="Create the redirect session"
+        onSubmit={async () => {
+          const redirectSession = await createRedirectSession(redirects, requestFor(intent, id));
+          const sessionId = redirectSession.id ?? '(no id)';
+          setSession({
+            fullUrl: redirectSession.fullUrl,
+            endpoint: redirectSession.urlDetails?.endpoint ?? '',
+            id: sessionId,
           });
+          log.add(`Redirect session for ${intent}: ${sessionId}`);
+          return {
+            tone: 'ok',
+            message: `The platform created redirect session ${sessionId}. Open its URL to continue on the hosted page.`,
+          };
         }}
       >
         <label className="field">
@@ -94,13 +91,8 @@ export function CheckoutPanel() {
           </select>
         </label>
         <TextField label={spec.field} value={id} onChange={setId} required />
-        <div className="row">
-          <button type="submit" disabled={busy}>
-            Create the redirect session
-          </button>
-        </div>
-      </form>
-      <Outcome value={outcome} working={action.working} label="Redirect session result" />
+      </ActionForm>
+      <Outcome value={action.outcome} working={action.working} label="Redirect session result" />
       {session ? (
         <dl className="facts" style={{ marginTop: '0.75rem' }}>
           <dt>endpoint</dt>

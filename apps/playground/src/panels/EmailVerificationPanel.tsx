@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { ActionForm } from '../components/ActionForm';
+import { ActionButton } from '../components/ActionButton';
 import { Outcome } from '../components/Outcome';
 import { Panel } from '../components/Panel';
 import { TextField } from '../components/TextField';
@@ -15,7 +17,7 @@ export function EmailVerificationPanel() {
   const { memberAuth, log } = usePlayground();
   const [code, setCode] = useState('');
   const action = useAction();
-  const { busy, outcome, setOutcome, run } = action;
+  const { outcome, setOutcome } = action;
   // Every flow writes to the log, so re-reading the pending verification on each entry keeps it current.
   useEventLog(log);
   const pending = memberAuth.getPendingVerification();
@@ -34,28 +36,18 @@ export function EmailVerificationPanel() {
             : 'none: register or log in on a site that requires verification, or start one in "Start e-mail verification"'}
         </dd>
       </dl>
-      <form
-        noValidate
-        className="stack"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void run(async () => {
-            const result = await memberAuth.verifyEmail({ code });
-            log.add(
-              `Verify e-mail: ${result.loginState}${result.errorCode ? ` (${result.errorCode})` : ''}`,
-            );
-            return describeLoginResult(result);
-          });
+      <ActionForm
+        action={action}
+        submit="Verify"
+        submitDisabled={!pending}
+        onSubmit={async () => {
+          const result = await memberAuth.verifyEmail({ code });
+          log.add(
+            `Verify e-mail: ${result.loginState}${result.errorCode ? ` (${result.errorCode})` : ''}`,
+          );
+          return describeLoginResult(result);
         }}
-      >
-        <TextField
-          label="Verification code"
-          value={code}
-          onChange={setCode}
-          autoComplete="one-time-code"
-          required
-        />
-        <div className="row">
+        before={
           <button
             type="button"
             className="secondary"
@@ -81,25 +73,30 @@ export function EmailVerificationPanel() {
           >
             Read the code from the outbox
           </button>
-          <button type="submit" disabled={busy || !pending}>
-            Verify
-          </button>
-          <button
-            type="button"
+        }
+        after={
+          <ActionButton
+            action={action}
             className="secondary"
-            disabled={busy || !pending}
-            onClick={() =>
-              void run(async () => {
-                await memberAuth.resendVerificationCode();
-                log.add('Verify e-mail: a new code was sent');
-                return { tone: 'info', message: 'A new code was sent; the outbox shows it.' };
-              })
-            }
+            disabled={!pending}
+            onRun={async () => {
+              await memberAuth.resendVerificationCode();
+              log.add('Verify e-mail: a new code was sent');
+              return { tone: 'info', message: 'A new code was sent; the outbox shows it.' };
+            }}
           >
             Send a new code
-          </button>
-        </div>
-      </form>
+          </ActionButton>
+        }
+      >
+        <TextField
+          label="Verification code"
+          value={code}
+          onChange={setCode}
+          autoComplete="one-time-code"
+          required
+        />
+      </ActionForm>
       <Outcome value={outcome} working={action.working} label="E-mail verification result" />
     </Panel>
   );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ActionButton } from '../components/ActionButton';
 import { Outcome } from '../components/Outcome';
 import { Panel } from '../components/Panel';
 import { callbackUrl } from '../config';
@@ -16,7 +17,6 @@ export function HostedLoginPanel() {
   const { redirects, log } = usePlayground();
   const [originalUri, setOriginalUri] = useState<string>(DESTINATIONS[0].value);
   const action = useAction();
-  const { busy, outcome, run } = action;
   return (
     <Panel
       id="hosted-login"
@@ -35,23 +35,20 @@ export function HostedLoginPanel() {
           </select>
         </label>
         <div className="row">
-          <button
-            type="button"
-            disabled={busy}
-            onClick={() =>
-              void run(async () => {
-                log.add(`Hosted login: leaving for the hosted page (then ${originalUri})`);
-                expectReturn('hosted-login');
-                await redirects.loginWithRedirect({ redirectUri: callbackUrl(), originalUri });
-                return { tone: 'info', message: 'Leaving for the hosted login page…' };
-              })
-            }
+          <ActionButton
+            action={action}
+            onRun={async () => {
+              log.add(`Hosted login: leaving for the hosted page (then ${originalUri})`);
+              expectReturn('hosted-login');
+              await redirects.loginWithRedirect({ redirectUri: callbackUrl(), originalUri });
+              return { tone: 'info', message: 'Leaving for the hosted login page…' };
+            }}
           >
             Log in on the hosted page
-          </button>
+          </ActionButton>
         </div>
       </div>
-      <Outcome value={outcome} working={action.working} label="Hosted login result" />
+      <Outcome value={action.outcome} working={action.working} label="Hosted login result" />
     </Panel>
   );
 }

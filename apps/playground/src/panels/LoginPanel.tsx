@@ -1,13 +1,14 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import type { FactorType, LoginProblem, LoginResult } from '@site-identity/member-auth';
+import { ActionForm } from '../components/ActionForm';
 import { CaptchaControls } from '../components/CaptchaControls';
+import { CredentialsFields } from '../components/CredentialsFields';
 import { Outcome } from '../components/Outcome';
 import { Panel } from '../components/Panel';
-import { TextField } from '../components/TextField';
 import { describeLoginResult } from '../lib/describeLoginResult';
 import { firstFactor } from '../lib/firstFactor';
-import { usePrefill, type Credentials } from '../lib/prefill';
 import { useAction } from '../lib/useAction';
+import { useCredentials } from '../lib/useCredentials';
 import { usePlayground } from '../PlaygroundContext';
 import { MfaStep } from './MfaStep';
 
@@ -22,18 +23,11 @@ const SECOND_STEP: Partial<Record<FactorType, string>> = {
 
 /** Logs a member in with e-mail and password; shows every login state, captcha and MFA included. */
 export function LoginPanel() {
-  const { memberAuth, log, prefill } = usePlayground();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const { memberAuth, log } = usePlayground();
+  const credentials = useCredentials({ prefilled: true });
+  const { email, password } = credentials;
   const [mfa, setMfa] = useState<{ login: LoginProblem; email: string }>();
   const action = useAction();
-  usePrefill(
-    prefill,
-    useCallback((credentials: Credentials) => {
-      setEmail(credentials.email);
-      setPassword(credentials.password);
-    }, []),
-  );
 
   const show = (result: LoginResult) => {
     const stateToken =
@@ -58,42 +52,21 @@ export function LoginPanel() {
       title="Log in"
       intro="Logs a member in with e-mail and password. Every outcome is a login result, never an exception: SUCCESS, EMAIL_VERIFICATION_REQUIRED, OWNER_APPROVAL_REQUIRED, the two captcha states, or FAILURE with a catalogue error (wrong password, unknown e-mail, reset required). A member with a second factor is asked for it: a code, a passkey or a push approval."
     >
-      <form
-        className="stack"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
+      <ActionForm
+        action={action}
+        submit="Log in"
+        onSubmit={async () => {
           setMfa(undefined);
-          void action.run(async () => {
-            const result = await memberAuth.login({ email, password });
-            log.add(
-              `Login ${email}: ${result.loginState}${result.errorCode ? ` (${result.errorCode})` : ''}`,
-            );
-            return show(result);
-          });
+          const result = await memberAuth.login({ email, password });
+          log.add(
+            `Login ${email}: ${result.loginState}${result.errorCode ? ` (${result.errorCode})` : ''}`,
+          );
+          return show(result);
         }}
       >
-        <TextField
-          label="E-mail"
-          type="email"
-          autoComplete="username"
-          value={email}
-          onChange={setEmail}
-        />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={setPassword}
-        />
+        <CredentialsFields credentials={credentials} />
         <CaptchaControls />
-        <div className="row">
-          <button type="submit" disabled={action.busy}>
-            Log in
-          </button>
-        </div>
-      </form>
+      </ActionForm>
       <Outcome value={action.outcome} working={action.working} label="Login result" />
       {mfa ? (
         <MfaStep

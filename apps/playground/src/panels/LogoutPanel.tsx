@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ActionButton } from '../components/ActionButton';
 import { Outcome } from '../components/Outcome';
 import { Panel } from '../components/Panel';
 import { expectReturn } from '../lib/returnNote';
@@ -10,7 +11,6 @@ export function LogoutPanel() {
   const { redirects, log } = usePlayground();
   const [logoutUrl, setLogoutUrl] = useState<string>();
   const action = useAction();
-  const { busy, outcome, run } = action;
   return (
     <Panel
       id="logout"
@@ -18,29 +18,26 @@ export function LogoutPanel() {
       intro="Clears the token set in every tab (role none) and asks the platform for its logout URL, which ends the hosted session too and comes back here."
     >
       <div className="row">
-        <button
-          type="button"
-          disabled={busy}
-          onClick={() =>
-            void run(async () => {
-              const url = await redirects.logout({
-                postLogoutRedirectUri: `${window.location.origin}/`,
-              });
-              setLogoutUrl(url);
-              log.add('Logout: tokens cleared');
-              return { tone: 'ok', message: 'Logged out: the tokens are cleared (role none).' };
-            })
-          }
+        <ActionButton
+          action={action}
+          onRun={async () => {
+            const url = await redirects.logout({
+              postLogoutRedirectUri: `${window.location.origin}/`,
+            });
+            setLogoutUrl(url);
+            log.add('Logout: tokens cleared');
+            return { tone: 'ok', message: 'Logged out: the tokens are cleared (role none).' };
+          }}
         >
           Log out
-        </button>
+        </ActionButton>
         {logoutUrl ? (
           <a href={logoutUrl} className="button-link" onClick={() => expectReturn('hosted-logout')}>
             Also end the hosted session
           </a>
         ) : null}
       </div>
-      <Outcome value={outcome} working={action.working} label="Logout result" />
+      <Outcome value={action.outcome} working={action.working} label="Logout result" />
     </Panel>
   );
 }

@@ -1,10 +1,12 @@
 import { useState } from 'react';
+import { ActionForm } from '../components/ActionForm';
+import { CredentialsFields, NewPasswordField } from '../components/CredentialsFields';
 import { Outcome } from '../components/Outcome';
 import { Panel } from '../components/Panel';
-import { TextField } from '../components/TextField';
 import { explainError } from '../lib/explain';
 import { mockControl } from '../lib/mockControl';
 import { useAction } from '../lib/useAction';
+import { useCredentials } from '../lib/useCredentials';
 import { usePlayground } from '../PlaygroundContext';
 
 /** The recovery token a password-reset link carries, if this page was opened from one. */
@@ -25,12 +27,13 @@ function forgetRecoveryToken(): void {
  */
 export function PasswordResetPanel() {
   const { memberAuth, log } = usePlayground();
-  const [email, setEmail] = useState('');
+  const credentials = useCredentials();
+  const { email } = credentials;
   const [password, setPassword] = useState('');
   const [recoveryToken, setRecoveryToken] = useState(recoveryTokenFromUrl);
   const [linkFailed, setLinkFailed] = useState(false);
   const action = useAction();
-  const { busy, outcome, setOutcome, run } = action;
+  const { outcome, setOutcome } = action;
 
   const startOver = () => {
     forgetRecoveryToken();
@@ -46,45 +49,30 @@ export function PasswordResetPanel() {
       intro="Sends a recovery e-mail whose link comes back to this page with a recovery token. Open the link from the outbox, choose a new password, then log in with it. A member who must reset the password (login answers resetPassword) takes the same way."
     >
       {recoveryToken ? (
-        <form
-          noValidate
-          className="stack"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void run(async () => {
-              try {
-                await memberAuth.resetPassword(recoveryToken, password);
-              } catch (error) {
-                setLinkFailed(true);
-                log.add('Password reset: the link was refused');
-                return {
-                  ...explainError(error),
-                  message:
-                    'This reset link cannot be used: it is wrong, expired or already used. Send another e-mail.',
-                };
-              }
-              log.add('Password reset: the new password is set');
-              forgetRecoveryToken();
-              setRecoveryToken(undefined);
+        <ActionForm
+          action={action}
+          submit="Set the new password"
+          onSubmit={async () => {
+            try {
+              await memberAuth.resetPassword(recoveryToken, password);
+            } catch (error) {
+              setLinkFailed(true);
+              log.add('Password reset: the link was refused');
               return {
-                tone: 'ok',
-                message: 'Your new password is set. Log in with it in the "Log in" panel.',
+                ...explainError(error),
+                message:
+                  'This reset link cannot be used: it is wrong, expired or already used. Send another e-mail.',
               };
-            });
+            }
+            log.add('Password reset: the new password is set');
+            forgetRecoveryToken();
+            setRecoveryToken(undefined);
+            return {
+              tone: 'ok',
+              message: 'Your new password is set. Log in with it in the "Log in" panel.',
+            };
           }}
-        >
-          <p className="outcome info">You opened a password-reset link. Choose a new password.</p>
-          <TextField
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={setPassword}
-          />
-          <div className="row">
-            <button type="submit" disabled={busy}>
-              Set the new password
-            </button>
+          after={
             <button
               type="button"
               className={linkFailed ? undefined : 'secondary'}
@@ -92,37 +80,26 @@ export function PasswordResetPanel() {
             >
               Send another e-mail
             </button>
-          </div>
-        </form>
-      ) : (
-        <form
-          noValidate
-          className="stack"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void run(async () => {
-              await memberAuth.sendPasswordResetEmail(email, {
-                redirectUri: `${window.location.origin}/`,
-              });
-              log.add(`Password reset: recovery e-mail sent to ${email}`);
-              return {
-                tone: 'info',
-                message: `A recovery e-mail went to ${email}. Open its link from the outbox.`,
-              };
-            });
-          }}
+          }
         >
-          <TextField
-            label="E-mail"
-            type="email"
-            autoComplete="username"
-            value={email}
-            onChange={setEmail}
-          />
-          <div className="row">
-            <button type="submit" disabled={busy}>
-              Send the reset e-mail
-            </button>
+          <p className="outcome info">You opened a password-reset link. Choose a new password.</p>
+          <NewPasswordField value={password} onChange={setPassword} />
+        </ActionForm>
+      ) : (
+        <ActionForm
+          action={action}
+          submit="Send the reset e-mail"
+          onSubmit={async () => {
+            await memberAuth.sendPasswordResetEmail(email, {
+              redirectUri: `${window.location.origin}/`,
+            });
+            log.add(`Password reset: recovery e-mail sent to ${email}`);
+            return {
+              tone: 'info',
+              message: `A recovery e-mail went to ${email}. Open its link from the outbox.`,
+            };
+          }}
+          after={
             <button
               type="button"
               className="secondary"
@@ -143,8 +120,10 @@ export function PasswordResetPanel() {
             >
               Open the link from the outbox
             </button>
-          </div>
-        </form>
+          }
+        >
+          <CredentialsFields credentials={credentials} withPassword={false} />
+        </ActionForm>
       )}
       <Outcome value={outcome} working={action.working} label="Password reset result" />
     </Panel>

@@ -1,3 +1,4 @@
+import { ActionButton } from '../components/ActionButton';
 import { Outcome } from '../components/Outcome';
 import { Panel } from '../components/Panel';
 import { useMockWatch } from '../lib/mockWatch';
@@ -8,7 +9,6 @@ import { usePlayground } from '../PlaygroundContext';
 export function VisitorTokensPanel() {
   const { tokens, log, mock } = usePlayground();
   const action = useAction();
-  const { busy, outcome, run } = action;
   const { requests } = useMockWatch(mock);
   const grants = requests?.filter((request) => request.grantType === 'anonymous').length;
 
@@ -23,28 +23,25 @@ export function VisitorTokensPanel() {
         <dd data-testid="anonymous-grants">{grants ?? '…'}</dd>
       </dl>
       <div className="row">
-        <button
-          type="button"
-          disabled={busy}
-          onClick={() =>
-            void run(async () => {
-              const sets = await Promise.all(Array.from({ length: 5 }, () => tokens.getTokens()));
-              const first = sets[0];
-              log.add(
-                `Visitor tokens: 5 concurrent getTokens() calls answered with role ${first?.refreshToken.role ?? 'none'}`,
-              );
-              return {
-                tone: 'ok',
-                message: `Five concurrent getTokens() calls resolved with role ${first?.refreshToken.role ?? 'none'}.`,
-                detail: 'The request log shows at most one token request for all five.',
-              };
-            })
-          }
+        <ActionButton
+          action={action}
+          onRun={async () => {
+            const sets = await Promise.all(Array.from({ length: 5 }, () => tokens.getTokens()));
+            const first = sets[0];
+            log.add(
+              `Visitor tokens: 5 concurrent getTokens() calls answered with role ${first?.refreshToken.role ?? 'none'}`,
+            );
+            return {
+              tone: 'ok',
+              message: `Five concurrent getTokens() calls resolved with role ${first?.refreshToken.role ?? 'none'}.`,
+              detail: 'The request log shows at most one token request for all five.',
+            };
+          }}
         >
           Call getTokens() five times at once
-        </button>
+        </ActionButton>
       </div>
-      <Outcome value={outcome} working={action.working} label="Visitor tokens result" />
+      <Outcome value={action.outcome} working={action.working} label="Visitor tokens result" />
     </Panel>
   );
 }
