@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 
 /** The servers whose origin mismatch was reported: once per server, forgotten with it. */
-const reported = new WeakSet<object>();
+const reported = new WeakSet();
 
 /** Whether this process runs in production (`NODE_ENV=production`), where nothing is reported. */
 const inProduction = (): boolean =>

@@ -54,7 +54,7 @@ function appSettings(choice: AppSettings): Pick<MockSettings, 'clients' | 'publi
 /** The choice that describes the platform's settings (`correct` for any other strict list). */
 function appSettingsOf(settings: MockSettings | undefined): AppSettings {
   if (!settings) return 'lenient';
-  if (settings.published === false) return 'unpublished';
+  if (!settings.published) return 'unpublished';
   const client = settings.clients?.[0];
   if (!client) return 'lenient';
   if (client.clientId !== CLIENT_ID) return 'unknown-client';
