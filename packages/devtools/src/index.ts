@@ -1,2 +1,2 @@
 export { mountIdentityDevtools } from './mount';
-export type { DevtoolsOptions, DevtoolsPosition, MountedDevtools } from './options';
+export type { DevtoolsMember, DevtoolsOptions, DevtoolsPosition, MountedDevtools } from './options';

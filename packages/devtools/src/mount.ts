@@ -4,6 +4,7 @@ import { describeEvent } from './describe-event';
 import { element } from './dom';
 import { timeOfDay } from './format';
 import type { DevtoolsOptions, MountedDevtools } from './options';
+import { memberFollower, memberText, type MemberView } from './member-view';
 import { buildPanel, type Action, type Panel } from './panel';
 import { hear, sessionRows, type Heard } from './session-view';
 
@@ -52,13 +53,33 @@ function actionsOf(manager: TokenManager, options: DevtoolsOptions) {
   } satisfies Record<Action, () => unknown>;
 }
 
+/** Runs each action on its button's click; the app's own sign-out's failure goes to `failed`. */
+function wireActions(
+  panel: Panel,
+  actions: ReturnType<typeof actionsOf>,
+  failed: (error: unknown) => void,
+): void {
+  for (const [action, button] of Object.entries(panel.buttons))
+    button.addEventListener('click', () => {
+      button.setAttribute('aria-busy', 'true');
+      // The manager reports its own failures as events; the app's sign-out is shown here.
+      void Promise.resolve()
+        .then(actions[action as Action])
+        .catch((error: unknown) => {
+          if (action === 'signOutEverywhere') failed(error);
+        })
+        .finally(() => button.removeAttribute('aria-busy'));
+    });
+}
+
 /**
  * Adds the Site Identity devtools to the page: a floating button that opens a
  * panel with the session (role, access token expiry as a countdown, refresh-token
  * role; token values only after "Reveal tokens"), the event log (session changes
  * with why a session ended and whether another tab caused it, renewals with their
  * duration and outcome, hand-offs between tabs with the generation, automatic
- * renewal's back-off), the last typed errors, and actions: renew now, expire the
+ * renewal's back-off), the member (id and e-mail, with the `member` option), the last
+ * typed errors, and actions: renew now, expire the
  * access token now, sign out here, sign out everywhere. Keyboard-usable (Escape
  * closes the panel); its styles live in a shadow root.
  *
@@ -97,6 +118,7 @@ export function mountIdentityDevtools(
     all.filter((action) => action !== 'signOutEverywhere' || options.signOutEverywhere),
   );
   const heard: Heard = { renewals: 0 };
+  let member: MemberView = { state: options.member ? 'none' : 'unset' };
   let revealed = false;
   let ticking: ReturnType<typeof setInterval> | undefined;
 
@@ -106,6 +128,7 @@ export function mountIdentityDevtools(
     const rows = sessionRows(snapshot, heard, Date.now());
     for (const [row, text] of Object.entries(rows))
       panel.rows[row as keyof typeof rows].textContent = text;
+    panel.rows.member.textContent = memberText(member);
     panel.buttons.expire.disabled = !snapshot.tokens;
     panel.noErrors.hidden = panel.errors.children.length > 0;
     if (revealed) showValues(panel, tokens, true);
@@ -137,29 +160,24 @@ export function mountIdentityDevtools(
     if (focus) (open ? panel.panel : panel.toggle).focus();
   }
 
-  const actions = actionsOf(tokens, options);
-  for (const [action, button] of Object.entries(panel.buttons))
-    button.addEventListener('click', () => {
-      button.setAttribute('aria-busy', 'true');
-      // The manager reports its own failures as events; the app's sign-out is shown here.
-      void Promise.resolve()
-        .then(actions[action as Action])
-        .catch((error: unknown) => {
-          if (action === 'signOutEverywhere')
-            addError(
-              Date.now(),
-              `Sign out everywhere failed: ${(error as Error)?.message ?? String(error)}`,
-            );
-        })
-        .finally(() => button.removeAttribute('aria-busy'));
-    });
+  wireActions(panel, actionsOf(tokens, options), (error) =>
+    addError(
+      Date.now(),
+      `Sign out everywhere failed: ${(error as Error)?.message ?? String(error)}`,
+    ),
+  );
   panel.toggle.addEventListener('click', () => setOpen(!!panel.panel.hidden, true));
   panel.close.addEventListener('click', () => setOpen(false, true));
   panel.panel.addEventListener('keydown', (event) => {
     if (event.key === 'Escape') setOpen(false, true);
   });
   panel.reveal.addEventListener('click', () => showValues(panel, tokens, (revealed = !revealed)));
-  const stops = [inspect(tokens, record), tokens.subscribe(render)];
+  const followMember = memberFollower(options.member, (view) => {
+    member = view;
+    render();
+  });
+  const stops = [inspect(tokens, record), tokens.subscribe(render), tokens.subscribe(followMember)];
+  followMember(tokens.getSnapshot());
   (options.container ?? document.body).append(host);
   setOpen(initialIsOpen);
 

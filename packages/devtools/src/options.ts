@@ -10,6 +10,23 @@
 export type DevtoolsPosition = 'bottom-right' | 'bottom-left' | 'top-right' | 'top-left';
 
 /**
+ * The member as the panel shows it: `getCurrentMember`'s `CurrentMember` of
+ * `@site-identity/member-auth/current-member` is one.
+ *
+ * @example
+ * ```ts
+ * import type { DevtoolsMember } from '@site-identity/devtools';
+ * const member: DevtoolsMember = { id: 'a1b2', loginEmail: 'ada@example.com' };
+ * ```
+ */
+export interface DevtoolsMember {
+  /** The member id. */
+  readonly id: string;
+  /** The e-mail the member logs in with. */
+  readonly loginEmail?: string | undefined;
+}
+
+/**
  * Options of {@link mountIdentityDevtools} (and the props of `<IdentityDevtools />`
  * besides `tokens`).
  *
@@ -32,6 +49,13 @@ export interface DevtoolsOptions {
    * the panel offers "Sign out here" only (this browser: `tokens.clear()`).
    */
   readonly signOutEverywhere?: () => unknown;
+  /**
+   * Reads the signed-in member for the panel's "Member" row (id and e-mail), e.g.
+   * `() => getCurrentMember(memberAuth)` of `@site-identity/member-auth/current-member`
+   * (one members API request per member session, shared with the app). Called when a
+   * member's session begins, never for a visitor. Without it the row says how to add it.
+   */
+  readonly member?: () => Promise<DevtoolsMember | null>;
   /** How many events the log keeps, newest first. Default 100. */
   readonly maxEvents?: number;
 }

@@ -5,6 +5,7 @@ import { STYLES } from './styles';
 /** The rows of the session table, in order, with their labels. @internal */
 export const SESSION_ROWS = {
   status: 'Role',
+  member: 'Member',
   expires: 'Access token expires',
   refresh: 'Refresh token',
   generation: 'Epoch · generation',

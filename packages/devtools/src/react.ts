@@ -41,10 +41,13 @@ export interface IdentityDevtoolsProps extends DevtoolsOptions {
  */
 export function IdentityDevtools(props: IdentityDevtoolsProps): null {
   const { tokens, container, initialIsOpen, position, maxEvents } = props;
-  // The latest callback, without mounting the panel again when it changes.
+  // The latest callbacks, without mounting the panel again when they change.
   const signOut = useRef(props.signOutEverywhere);
   signOut.current = props.signOutEverywhere;
   const everywhere = !!props.signOutEverywhere;
+  const readMember = useRef(props.member);
+  readMember.current = props.member;
+  const withMember = !!props.member;
   useEffect(() => {
     const mounted = mountIdentityDevtools(tokens, {
       ...(container && { container }),
@@ -52,8 +55,9 @@ export function IdentityDevtools(props: IdentityDevtoolsProps): null {
       ...(position && { position }),
       ...(maxEvents !== undefined && { maxEvents }),
       ...(everywhere && { signOutEverywhere: () => signOut.current?.() }),
+      ...(withMember && { member: async () => (await readMember.current?.()) ?? null }),
     });
     return () => mounted.unmount();
-  }, [tokens, container, initialIsOpen, position, maxEvents, everywhere]);
+  }, [tokens, container, initialIsOpen, position, maxEvents, everywhere, withMember]);
   return null;
 }

@@ -22,12 +22,15 @@ export function hear(heard: Heard, event: InspectionEvent): void {
     heard.rank = { epoch: event.epoch, generation: event.generation };
 }
 
-/** The text of every row of the session table, at `nowMs`. Never a token value. @internal */
+/**
+ * The text of every row of the session table but the member's (see `memberText`), at
+ * `nowMs`. Never a token value. @internal
+ */
 export function sessionRows(
   snapshot: SessionSnapshot,
   heard: Heard,
   nowMs: number,
-): Record<SessionRow, string> {
+): Record<Exclude<SessionRow, 'member'>, string> {
   const { tokens, ended, nextRetryAt, error } = snapshot;
   const { lastRenewal: last, lastHandOff: handOff, rank } = heard;
   return {
