@@ -2,7 +2,7 @@
 // The inspection API: what a development panel, a log or a trace hears from the manager.
 import { createMockPlatform } from '@site-identity/mock-platform';
 import { describe, expect, test, vi } from 'vitest';
-import { isTokensError } from './tokens-error';
+import { isTokenEndpointError } from './tokens-error';
 import type { InspectionEvent } from './inspection-events';
 import { inspect } from './inspection';
 import { autoRefresh } from './auto-refresh';
@@ -100,7 +100,8 @@ describe('inspect()', () => {
     expect(heard.map((e) => e.type)).toEqual(['renewal-start', 'renewal-end', 'error']);
     const [, end, error] = heard;
     expect(end).toMatchObject({ outcome: 'failed' });
-    expect(end?.type === 'renewal-end' && isTokensError(end.error)).toBe(true);
+    // A 503 of the token endpoint: its TokenEndpointError, which isTokensError does not claim.
+    expect(end?.type === 'renewal-end' && isTokenEndpointError(end.error)).toBe(true);
     expect(error?.type === 'error' && error.error).toBe(end?.type === 'renewal-end' && end.error);
     expect(tokens.getSnapshot().status).toBe('member');
   });
