@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { isPlatformError } from '@site-identity/http';
 import { isMemberAuthError } from './member-auth-error';
-import { usePlatform } from './test-harness';
+import { usePlatform } from './test-platform';
 
 const { platform, createAuth } = usePlatform();
 const ada = { email: 'ada@example.com', password: 'correct horse' };

@@ -6,7 +6,7 @@ import { createTokenManager, memoryStorage } from '@site-identity/tokens';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { createMemberAuth, type MemberAuthOptions } from './member-auth';
 import type { LoginResult } from './login-result';
-import { CLIENT_ID, mapStorage, usePlatform } from './test-harness';
+import { CLIENT_ID, mapStorage, usePlatform } from './test-platform';
 
 const ada = { email: 'ada@example.com', password: 'correct horse' };
 const PAGE_ORIGIN = 'http://localhost:3000';

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it, test } from 'vitest';
 import { CURRENT_MEMBER_PATH, getCurrentMember } from './current-member';
 import type { MemberAuth } from './member-auth';
-import { CLIENT_ID, usePlatform } from './test-harness';
+import { CLIENT_ID, usePlatform } from './test-platform';
 
 const MEMBERS_PATH = '/members/v1/members/my';
 const { platform, server, createAuth } = usePlatform({

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { usePlatform } from './test-harness';
+import { usePlatform } from './test-platform';
 import {
   getMemberTokensForExternalLogin,
   getMemberTokensForExternalLoginWithSession,

@@ -10,7 +10,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { BeforeRedirectEvent } from './login-completion';
 import { createMemberAuth, type MemberAuthOptions } from './member-auth';
-import { CLIENT_ID, mapStorage, usePlatform } from './test-harness';
+import { CLIENT_ID, mapStorage, usePlatform } from './test-platform';
 
 const ada = { email: 'ada@example.com', password: 'correct horse' };
 const PAGE = 'http://localhost:3000/shop?item=7';

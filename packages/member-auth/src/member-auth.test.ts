@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import type { LoginResult } from './login-result';
 import { isMemberAuthError } from './member-auth-error';
 import { createMemberAuth, type MemberAuth } from './member-auth';
-import { CLIENT_ID, usePlatform } from './test-harness';
+import { CLIENT_ID, usePlatform } from './test-platform';
 
 const AUTH = 'https://www.wixapis.com/_api/iam/authentication';
 const ada = { email: 'ada@example.com', password: 'correct horse' };

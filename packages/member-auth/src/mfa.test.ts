@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { createSoftwareAuthenticator, type MockFactorType } from '@site-identity/mock-platform';
 import type { VerifiableFactorType } from './factor-verification';
-import { usePlatform } from './test-harness';
+import { usePlatform } from './test-platform';
 
 const ada = { email: 'ada@example.com', password: 'correct horse' };
 const { platform, createAuth, serviceRequests } = usePlatform();

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { LoginProblem } from './login-result';
 import { waitForPushApproval, type PushProgress } from './push';
-import { usePlatform } from './test-harness';
+import { usePlatform } from './test-platform';
 
 const ada = { email: 'ada@example.com', password: 'correct horse' };
 const { platform, createAuth, serviceRequests } = usePlatform();

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { usePlatform } from './test-harness';
+import { usePlatform } from './test-platform';
 
 const ada = { email: 'ada@example.com', password: 'correct horse' };
 const { platform, server, createAuth, serviceRequests } = usePlatform();

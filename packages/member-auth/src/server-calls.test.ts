@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { CLIENT_ID, usePlatform } from './test-harness';
+import { CLIENT_ID, usePlatform } from './test-platform';
 import { getMemberTokensForExternalLogin } from './external-login';
 
 const { platform, createAuth } = usePlatform();

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { verificationKey } from './verification-store';
-import { CLIENT_ID, mapStorage, usePlatform } from './test-harness';
+import { CLIENT_ID, mapStorage, usePlatform } from './test-platform';
 
 const ada = { email: 'ada@example.com', password: 'correct horse' };
 const { platform, createAuth, serviceRequests } = usePlatform({

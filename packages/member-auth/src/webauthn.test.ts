@@ -1,7 +1,7 @@
 import { createSoftwareAuthenticator } from '@site-identity/mock-platform';
 import { describe, expect, test, vi } from 'vitest';
 import type { LoginProblem } from './login-result';
-import { usePlatform } from './test-harness';
+import { usePlatform } from './test-platform';
 import { verifyWithPasskey, type PasskeyCredentials } from './webauthn';
 
 const ORIGIN = 'https://shop.example';
