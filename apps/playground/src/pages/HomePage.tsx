@@ -23,6 +23,7 @@ import { SignOnPanel } from '../panels/SignOnPanel';
 import { SilentLoginPanel } from '../panels/SilentLoginPanel';
 import { SiteSettingsPanel } from '../panels/SiteSettingsPanel';
 import { SocialLoginPanel } from '../panels/SocialLoginPanel';
+import { StorefrontPanel } from '../panels/StorefrontPanel';
 import { StartVerificationPanel } from '../panels/StartVerificationPanel';
 import { VisitorTokensPanel } from '../panels/VisitorTokensPanel';
 
@@ -45,6 +46,7 @@ export function HomePage() {
           <div className="grid">
             <VisitorTokensPanel />
             <EventLogPanel />
+            <StorefrontPanel />
           </div>
         </section>
         <section className="group" aria-label="Member accounts">
