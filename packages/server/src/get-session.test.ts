@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { SITE, testBrowser, testSite } from './test-harness';
+import { SITE, testBrowser, testSite } from './test-platform';
 
 const HOUR = 3_600_000;
 

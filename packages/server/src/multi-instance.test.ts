@@ -5,7 +5,7 @@ import { build } from 'esbuild';
 import { createMockPlatform, startMockPlatformServer } from '@site-identity/mock-platform';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startRedis } from './redis-test-server';
-import { ADA, SECRET } from './test-harness';
+import { ADA, SECRET } from './test-platform';
 
 // Ports of this suite: the platform, Redis, and two instances per coordinator.
 const PLATFORM_PORT = 4491;

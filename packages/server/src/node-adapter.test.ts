@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, test } from 'vitest';
 import { sendWebResponse, toWebRequest } from './node';
 import { isServerIdentityError } from './server-identity-error';
-import { ADA, SITE, testSite } from './test-harness';
+import { ADA, SITE, testSite } from './test-platform';
 
 const servers: Server[] = [];
 afterEach(async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { ADA, SITE, testBrowser, testSite } from './test-harness';
+import { ADA, SITE, testBrowser, testSite } from './test-platform';
 
 /** The JSON answers of the routes, as the tests read them. */
 type Answer = {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MAX_BODY_BYTES } from './body-limit';
 import { MAX_FLOWS } from './flow-cookie';
 import { sendWebResponse, toWebRequest } from './node';
-import { ADA, SITE, testBrowser, testSite } from './test-harness';
+import { ADA, SITE, testBrowser, testSite } from './test-platform';
 
 /** Redirect targets: the audit's payloads and the usual lists. */
 const HOSTILE_TARGETS = [

@@ -1,7 +1,7 @@
 import { createTokenManager, type SessionEvent } from '@site-identity/tokens';
 import { describe, expect, test } from 'vitest';
 import { SERVER_SESSION_PLACEHOLDER, serverSessionSource } from './server-session-source';
-import { SITE, testBrowser, testSite } from './test-harness';
+import { SITE, testBrowser, testSite } from './test-platform';
 
 /** A Web Storage in memory, like a tab's localStorage. */
 function memoryWebStorage(): Storage {

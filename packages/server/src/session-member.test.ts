@@ -6,7 +6,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { isServerIdentityError } from './server-identity-error';
 import { MEMBER_CACHE_MS } from './session-member';
-import { ADA, SITE, testBrowser, testSite } from './test-harness';
+import { ADA, SITE, testBrowser, testSite } from './test-platform';
 
 const platform = createMockPlatform({
   members: [
