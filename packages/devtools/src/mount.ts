@@ -1,5 +1,6 @@
 import { TokensError, type InspectionEvent, type TokenManager } from '@site-identity/tokens';
 import { inspect } from '@site-identity/tokens/inspection';
+import { configurationProblem } from './configuration-problem';
 import { describeEvent } from './describe-event';
 import { element } from './dom';
 import { timeOfDay } from './format';
@@ -142,6 +143,10 @@ export function mountIdentityDevtools(
     if (event.type === 'error') {
       const { code, retryable, message } = event.error;
       addError(event.at, `${code}${retryable ? ' (retryable)' : ''}: ${message}`);
+      // The app's configuration, not a moment's trouble: the last one, and what to change.
+      const problem = configurationProblem(event.error);
+      if (problem)
+        panel.config.textContent = `${timeOfDay(event.at)} ${problem.cause}. Change: ${problem.setting}.`;
     }
     render();
   }

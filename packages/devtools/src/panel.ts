@@ -32,7 +32,8 @@ export type Action = keyof typeof ACTIONS;
 /**
  * The devtools' elements in an open shadow root on `host`: the floating button,
  * the panel (a labelled region, hidden until opened) with its session table,
- * token reveal, actions, event log and last errors. @internal
+ * token reveal, actions, event log, last errors and the last configuration problem
+ * seen. @internal
  */
 export function buildPanel(host: HTMLElement, position: DevtoolsPosition, actions: Action[]) {
   const root = host.attachShadow({ mode: 'open' });
@@ -56,6 +57,7 @@ export function buildPanel(host: HTMLElement, position: DevtoolsPosition, action
   const log = element('ol');
   const errors = element('ul', { 'aria-labelledby': 'errors-title' });
   const noErrors = element('p', {}, 'None.');
+  const config = element('p', { 'data-field': 'configuration' }, 'None seen.');
   const section = (id: string, text: string, ...children: Node[]) =>
     element('section', { 'aria-labelledby': id }, heading(id, text), ...children);
   const panel = element(
@@ -74,6 +76,7 @@ export function buildPanel(host: HTMLElement, position: DevtoolsPosition, action
       element('div', { role: 'log', 'aria-labelledby': 'log-title', class: 'log' }, log),
     ),
     section('errors-title', 'Last errors', errors, noErrors),
+    section('config-title', 'Configuration problems', config),
   );
   const toggle = element('button', {
     type: 'button',
@@ -85,7 +88,7 @@ export function buildPanel(host: HTMLElement, position: DevtoolsPosition, action
     element('style', {}, STYLES),
     element('div', { class: `root ${position}` }, toggle, panel),
   );
-  return { toggle, panel, close, rows, reveal, values, buttons, log, errors, noErrors };
+  return { toggle, panel, close, rows, reveal, values, buttons, log, errors, noErrors, config };
 }
 
 /** The parts of {@link buildPanel}. @internal */
