@@ -1,7 +1,7 @@
 import { describe, expect, it, test, vi } from 'vitest';
 import { isMockPlatformError } from './mock-platform-error';
 import { createMockPlatform } from './platform';
-import { TOKEN_URL, serveThroughMsw } from './test-support';
+import { TOKEN_URL, serveThroughMsw } from './test-platform';
 
 const platform = createMockPlatform();
 serveThroughMsw(platform);

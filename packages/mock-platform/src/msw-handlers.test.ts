@@ -1,7 +1,7 @@
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockPlatform } from './platform';
-import { TOKEN_URL } from './test-support';
+import { TOKEN_URL } from './test-platform';
 import { strictListenOptions } from './testing';
 
 const platform = createMockPlatform();

@@ -1,6 +1,6 @@
 import { describe, expect, it, test } from 'vitest';
 import { createMockPlatform } from './platform';
-import { API, AUTH, post, TOKEN_URL, visitorTokens } from './test-support';
+import { API, AUTH, post, TOKEN_URL, visitorTokens } from './test-platform';
 
 describe('bad input to the emulator', () => {
   test.each([

@@ -9,7 +9,7 @@ import {
   visitorTokens,
   serveThroughMsw,
   caught,
-} from './test-support';
+} from './test-platform';
 
 const platform = createMockPlatform();
 serveThroughMsw(platform);

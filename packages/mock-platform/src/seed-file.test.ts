@@ -2,7 +2,7 @@ import { describe, expect, it, test } from 'vitest';
 import { createMockPlatform } from './platform';
 import { parseSeedFile } from './seed-file';
 import { startMockPlatformServer } from './server';
-import { API, AUTH, post, visitorTokens } from './test-support';
+import { API, AUTH, post, visitorTokens } from './test-platform';
 
 describe('mock-platform --seed members.json', () => {
   it('creates the members of the file: they log in after every start and reset', async () => {

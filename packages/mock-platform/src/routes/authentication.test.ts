@@ -1,6 +1,6 @@
 import { describe, expect, it, test } from 'vitest';
 import { createMockPlatform } from '../platform';
-import { AUTH, errorCode, post, REDIRECTS, TOKEN_URL, visitorTokens } from '../test-support';
+import { AUTH, errorCode, post, REDIRECTS, TOKEN_URL, visitorTokens } from '../test-platform';
 
 const credentials = (email = 'ada@example.com', password = 'secret') => ({
   loginId: { email },

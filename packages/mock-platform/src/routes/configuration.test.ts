@@ -2,7 +2,7 @@ import { describe, expect, it, test } from 'vitest';
 import { addClientFlag, strictnessNote, type CliClient } from '../cli-clients';
 import { createMockPlatform } from '../platform';
 import { sha256, toBase64Url } from '../sha256';
-import { API, AUTH, errorCode, post, REDIRECTS, TOKEN_URL, visitorTokens } from '../test-support';
+import { API, AUTH, errorCode, post, REDIRECTS, TOKEN_URL, visitorTokens } from '../test-platform';
 
 const PAGE_ORIGIN = 'http://localhost:5173';
 const CALLBACK = `${PAGE_ORIGIN}/callback`;

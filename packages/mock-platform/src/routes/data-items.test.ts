@@ -3,7 +3,7 @@ import { createClient } from '@wix/sdk';
 import { describe, expect, it, test } from 'vitest';
 import { DEFAULT_COLLECTIONS } from '../collections';
 import { createMockPlatform } from '../platform';
-import { API, errorCode, serveThroughMsw } from '../test-support';
+import { API, errorCode, serveThroughMsw } from '../test-platform';
 
 const platform = createMockPlatform({
   members: [

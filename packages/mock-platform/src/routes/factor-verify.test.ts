@@ -2,7 +2,7 @@ import { describe, expect, it, test } from 'vitest';
 import type { MfaInput } from '../members';
 import { createMockPlatform, type MockPlatform } from '../platform';
 import { createSoftwareAuthenticator } from '../software-authenticator';
-import { API, AUTH, errorCode, post } from '../test-support';
+import { API, AUTH, errorCode, post } from '../test-platform';
 
 const ORIGIN = 'https://shop.example';
 const credentials = {

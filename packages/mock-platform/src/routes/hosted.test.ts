@@ -1,7 +1,7 @@
 import { describe, expect, it, test } from 'vitest';
 import { createMockPlatform } from '../platform';
 import { sha256, toBase64Url } from '../sha256';
-import { AUTH, post, REDIRECTS, TOKEN_URL, visitorTokens } from '../test-support';
+import { AUTH, post, REDIRECTS, TOKEN_URL, visitorTokens } from '../test-platform';
 
 const verifier = 'A'.repeat(20) + 'b'.repeat(23);
 const challenge = toBase64Url(sha256(verifier));

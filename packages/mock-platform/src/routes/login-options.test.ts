@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { createMockPlatform } from '../platform';
 import { sha256, toBase64Url } from '../sha256';
-import { post, REDIRECTS, visitorTokens } from '../test-support';
+import { post, REDIRECTS, visitorTokens } from '../test-platform';
 
 const verifier = 'A'.repeat(20) + 'b'.repeat(23);
 const redirectUri = 'http://localhost:5173/callback';

@@ -2,7 +2,7 @@ import { createClient } from '@wix/sdk';
 import { members } from '@wix/members';
 import { describe, expect, it } from 'vitest';
 import { createMockPlatform } from '../platform';
-import { API, errorCode, serveThroughMsw } from '../test-support';
+import { API, errorCode, serveThroughMsw } from '../test-platform';
 
 const platform = createMockPlatform({
   members: [

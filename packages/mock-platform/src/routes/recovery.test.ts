@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMockPlatform } from '../platform';
-import { AUTH, errorCode, post, RECOVERY } from '../test-support';
+import { AUTH, errorCode, post, RECOVERY } from '../test-platform';
 
 const members = [{ email: 'ada@example.com', password: 'old', resetPasswordRequired: true }];
 

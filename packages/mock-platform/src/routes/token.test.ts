@@ -2,7 +2,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, test } from 'vitest';
 import { createMockPlatform } from '../platform';
 import { sha256, toBase64Url } from '../sha256';
-import { post, TOKEN_URL, visitorTokens } from '../test-support';
+import { post, TOKEN_URL, visitorTokens } from '../test-platform';
 
 const platform = createMockPlatform();
 const server = setupServer(...platform.handlers);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMockPlatform } from '../platform';
-import { AUTH, errorCode, post, VERIFICATION } from '../test-support';
+import { AUTH, errorCode, post, VERIFICATION } from '../test-platform';
 
 async function registerUnverified(site: { requireOwnerApproval?: boolean } = {}) {
   const platform = createMockPlatform({ site: { requireEmailVerification: true, ...site } });

@@ -2,7 +2,7 @@ import { describe, expect, it, test } from 'vitest';
 import { isMockPlatformError } from '../mock-platform-error';
 import { createMockPlatform } from '../platform';
 import { sha256, toBase64Url } from '../sha256';
-import { REDIRECTS, caught, post, visitorTokens } from '../test-support';
+import { REDIRECTS, caught, post, visitorTokens } from '../test-platform';
 import { createTestBrowser, type TestBrowser } from './index';
 
 const PAGE = 'http://localhost:3000';
