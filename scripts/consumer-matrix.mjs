@@ -79,6 +79,13 @@ const projects = [
     steps: ['typecheck', 'build', 'test'],
   },
   { name: 'tokens-only', from: 'tests/consumers/tokens-only', steps: ['test'] },
+  // @wix/sdk, @wix/members and @wix/data from the ordinary registry: module calls through
+  // createAuthStrategy and through the drop-in OAuthStrategy, against the mock platform's server
+  {
+    name: 'wix-sdk-modules',
+    from: 'tests/consumers/wix-sdk-modules',
+    steps: ['typecheck', 'build', 'test'],
+  },
 ];
 
 /** Bytes under `path`, symbolic links not followed. */
