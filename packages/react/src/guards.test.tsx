@@ -6,7 +6,7 @@ import type { LoginRedirector } from './instances';
 import { RequireMember } from './require-member';
 import { SignedIn } from './signed-in';
 import { SignedOut } from './signed-out';
-import { Counted, fakeSession, snapshotOf, tokensOf } from './test-support';
+import { Counted, fakeSession, snapshotOf, tokensOf } from './test-platform';
 
 type Status = 'loading' | 'none' | 'visitor' | 'member';
 const snapshotFor = (status: Status) =>

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { IdentityProvider } from './identity-provider';
 import { SignedIn } from './signed-in';
 import { SignedOut } from './signed-out';
-import { fakeSession, snapshotOf, tokensOf } from './test-support';
+import { fakeSession, snapshotOf, tokensOf } from './test-platform';
 import { useIsLoggedIn } from './use-is-logged-in';
 import { useSession } from './use-session';
 

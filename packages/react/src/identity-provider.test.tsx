@@ -7,7 +7,7 @@ import type { IdentityInstances } from './instances';
 import { RequireMember } from './require-member';
 import { SignedIn } from './signed-in';
 import { SignedOut } from './signed-out';
-import { fakeSession } from './test-support';
+import { fakeSession } from './test-platform';
 import { useIsLoggedIn } from './use-is-logged-in';
 import { useLoginCallback } from './use-login-callback';
 import { useMemberAuth } from './use-member-auth';

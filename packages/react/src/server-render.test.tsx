@@ -7,7 +7,7 @@ import type { LoginRedirector } from './instances';
 import { RequireMember } from './require-member';
 import { SignedIn } from './signed-in';
 import { SignedOut } from './signed-out';
-import { fakeSession, snapshotOf, tokensOf } from './test-support';
+import { fakeSession, snapshotOf, tokensOf } from './test-platform';
 import { useIsLoggedIn } from './use-is-logged-in';
 import { useLoginCallback } from './use-login-callback';
 import { useSession } from './use-session';

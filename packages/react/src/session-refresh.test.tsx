@@ -2,8 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IdentityProvider } from './identity-provider';
 import { SignedOut } from './signed-out';
-import { Counted } from './test-support';
-import { createClients, grants, usePlatform } from './test-platform';
+import { Counted, createClients, grants, usePlatform } from './test-platform';
 import { useIsLoggedIn } from './use-is-logged-in';
 import { useSession } from './use-session';
 

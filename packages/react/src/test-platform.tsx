@@ -1,9 +1,19 @@
-// The emulated platform behind MSW, and real clients over it, for the tests
-// that run the core packages end to end (not part of the package entry).
+// The tests' helpers (not part of the package entry): the emulated platform behind
+// MSW with real clients over it, for the tests that run the core packages end to end;
+// and fake sessions and a render counter, for the tests of the bindings alone.
+import { Profiler, type ReactNode } from 'react';
 import { createMemberAuth, type MemberAuth } from '@site-identity/member-auth';
 import { createMockPlatform, type MockPlatform } from '@site-identity/mock-platform';
 import { createRedirects, type Redirects } from '@site-identity/redirects';
-import { createTokenManager, memoryStorage, type TokenManager } from '@site-identity/tokens';
+import {
+  createTokenManager,
+  memoryStorage,
+  type SessionListener,
+  type SessionSnapshot,
+  type TokenManager,
+  type TokenRole,
+  type Tokens,
+} from '@site-identity/tokens';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 
@@ -70,3 +80,64 @@ export async function submitHostedLogin(platform: MockPlatform, authUrl: string)
 /** The requests of `grantType` the platform answered. */
 export const grants = (platform: MockPlatform, grantType: string) =>
   platform.state.requests.filter((request) => request.grantType === grantType);
+
+/** A token set of `role` whose values are obviously fake. */
+export function tokensOf(role: TokenRole, expiresAt = 2_000_000_000): Tokens {
+  return {
+    accessToken: { value: `access-${role}`, expiresAt },
+    refreshToken: { value: `refresh-${role}`, role },
+  };
+}
+
+/** A frozen snapshot, as the token manager makes them. */
+export function snapshotOf(
+  status: SessionSnapshot['status'],
+  tokens: Tokens | null = null,
+): SessionSnapshot {
+  return Object.freeze({ status, tokens });
+}
+
+/** A stand-in for the token manager's snapshot and subscriptions, driven by the test. */
+export function fakeSession(initial: SessionSnapshot = snapshotOf('loading')) {
+  let snapshot = initial;
+  const listeners = new Set<SessionListener>();
+  return {
+    getSnapshot: () => snapshot,
+    subscribe(listener: SessionListener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    /** Publishes `next` to every subscriber. */
+    publish(next: SessionSnapshot) {
+      snapshot = next;
+      for (const listener of listeners) listener(next, 'TOKENS_REFRESHED');
+    },
+    /** Tells subscribers without changing the snapshot. */
+    poke() {
+      for (const listener of listeners) listener(snapshot);
+    },
+    get listeners() {
+      return listeners.size;
+    },
+  };
+}
+
+/** Wraps `children` in a Profiler that counts commits into `counter.commits`. */
+export function Counted({
+  counter,
+  children,
+}: {
+  counter: { commits: number };
+  children: ReactNode;
+}) {
+  return (
+    <Profiler
+      id="counted"
+      onRender={() => {
+        counter.commits++;
+      }}
+    >
+      {children}
+    </Profiler>
+  );
+}

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { IdentityProvider } from './identity-provider';
 import { isIdentityReactError } from './identity-react-error';
 import type { LoginRedirector } from './instances';
-import { fakeSession, tokensOf } from './test-support';
+import { fakeSession, tokensOf } from './test-platform';
 import { useLoginCallback, type LoginCallbackOptions } from './use-login-callback';
 
 const CALLBACK = 'https://shop.example/callback#code=the-code&state=the-state';

@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { IdentityProvider } from './identity-provider';
 import { isIdentityReactError } from './identity-react-error';
-import { fakeSession } from './test-support';
+import { fakeSession } from './test-platform';
 import { useLoginWithPopup } from './use-login-with-popup';
 
 vi.mock('@site-identity/redirects/popup', () => ({ loginWithPopup: vi.fn() }));

@@ -5,8 +5,14 @@ import { StrictMode, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { IdentityProvider } from './identity-provider';
 import { isIdentityReactError } from './identity-react-error';
-import { createClients, grants, MEMBER, usePlatform, type Clients } from './test-platform';
-import { fakeSession } from './test-support';
+import {
+  type Clients,
+  createClients,
+  fakeSession,
+  grants,
+  MEMBER,
+  usePlatform,
+} from './test-platform';
 import { useLoginWithPopup } from './use-login-with-popup';
 import { useSession } from './use-session';
 

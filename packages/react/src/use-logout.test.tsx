@@ -6,14 +6,14 @@ import { IdentityProvider } from './identity-provider';
 import { isIdentityReactError } from './identity-react-error';
 import type { LoginRedirector } from './instances';
 import {
+  type Clients,
   createClients,
+  fakeSession,
   PAGE_ORIGIN,
   REDIRECT_URI,
   submitHostedLogin,
   usePlatform,
-  type Clients,
 } from './test-platform';
-import { fakeSession } from './test-support';
 import { useLogout } from './use-logout';
 import { useSession } from './use-session';
 

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { IdentityProvider } from './identity-provider';
 import { isIdentityReactError } from './identity-react-error';
-import { fakeSession } from './test-support';
+import { fakeSession } from './test-platform';
 import { useMemberAuth } from './use-member-auth';
 
 /** A promise and the functions that settle it. */

@@ -2,7 +2,7 @@ import { act, render, renderHook, screen } from '@testing-library/react';
 import { StrictMode, type ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { IdentityProvider } from './identity-provider';
-import { Counted, fakeSession, snapshotOf, tokensOf } from './test-support';
+import { Counted, fakeSession, snapshotOf, tokensOf } from './test-platform';
 import { useIsLoggedIn } from './use-is-logged-in';
 import { useSession } from './use-session';
 

@@ -3,8 +3,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import { IdentityProvider } from './identity-provider';
-import { createClients, grants, usePlatform } from './test-platform';
-import { fakeSession } from './test-support';
+import { createClients, fakeSession, grants, usePlatform } from './test-platform';
 import { useSession } from './use-session';
 
 const platform = usePlatform();
