@@ -67,9 +67,9 @@ it('the constructor takes an IdentityReactErrorInit: its code and cause, nothing
     'rejected',
   ]);
   // A field of another error class is refused by the type (it was accepted untyped).
-  // @ts-expect-error -- an IdentityReactError carries no response
   const untyped = new IdentityReactError('x', {
     code: 'INVALID_ARGUMENT',
+    // @ts-expect-error -- an IdentityReactError carries no response
     response: new Response(),
   });
   expect(untyped.code).toBe('INVALID_ARGUMENT');
