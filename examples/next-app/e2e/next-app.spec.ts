@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { PLATFORM_URL } from '../playwright.config';
 
 const ADA = { email: 'ada@example.com', password: 'correct horse' };
+const ADA_PROFILE = { firstName: 'Ada', lastName: 'Lovelace' };
 
 async function control(path: string, body?: unknown): Promise<unknown> {
   const response = await fetch(`${PLATFORM_URL}/_mock/${path}`, {
@@ -33,7 +34,7 @@ function problems(page: Page): string[] {
 
 test.beforeEach(async () => {
   await control('reset', {});
-  await control('members', ADA);
+  await control('members', { ...ADA, profile: ADA_PROFILE });
 });
 
 test('hosted login: the platform page, back as a member; the first HTML already shows it', async ({
@@ -85,6 +86,39 @@ test('a reload renders the member in the server HTML: no loading, no hydration w
   expect(html).not.toContain('loading');
   await page.reload();
   await expect(page.getByTestId('client-status')).toHaveText('client: member');
+  expect(errors).toEqual([]);
+});
+
+test('the member is greeted by name in the first HTML; one members API request for several renders', async ({
+  page,
+}) => {
+  const errors = problems(page);
+  await page.goto('/');
+  await expect(page.getByTestId('server-status')).toHaveText('server: visitor');
+  await expect(page.getByTestId('greeting')).toHaveCount(0);
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(ADA.email);
+  await page.getByLabel('Password').fill(ADA.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL('http://localhost:4480/');
+  await expect(page.getByTestId('greeting')).toHaveText('Welcome, Ada');
+  // The HTML the server sends, before any script runs.
+  for (let render = 0; render < 3; render++) {
+    const html = await (await page.request.get('/')).text();
+    expect(html).toContain('Welcome, <!-- -->Ada');
+  }
+  const memberReads = ((await control('requests')) as { path: string; status: number }[]).filter(
+    (r) => r.path === '/members/v1/members/my',
+  );
+  expect(memberReads.map((r) => r.status)).toEqual([200]);
+  // Signed out: no greeting, and the visitor's pages make no members API request.
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page.getByTestId('server-status')).toHaveText('server: visitor');
+  await expect(page.getByTestId('greeting')).toHaveCount(0);
+  const after = ((await control('requests')) as { path: string }[]).filter(
+    (r) => r.path === '/members/v1/members/my',
+  );
+  expect(after).toHaveLength(1);
   expect(errors).toEqual([]);
 });
 
