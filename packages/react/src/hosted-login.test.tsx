@@ -70,9 +70,7 @@ describe('hosted login through the bindings, against the emulated platform', () 
 
     const after = createClients();
     renderStrict(after, <CallbackPage />);
-    await waitFor(() =>
-      expect(text()).toBe(`callback=done session=member back-to=/orders`),
-    );
+    await waitFor(() => expect(text()).toBe(`callback=done session=member back-to=/orders`));
     expect(grants(platform, 'authorization_code')).toHaveLength(1);
     expect(after.tokens.isLoggedIn()).toBe(true);
     expect(window.location.href).toBe(REDIRECT_URI);

@@ -239,7 +239,7 @@ describe('silentLogin against a platform as strict as the real one', () => {
     "%s: FRAME_NOT_ANSWERED within seconds of the frame's load, naming the origin and the redirect URI",
     async (_name, clients) => {
       vi.useRealTimers();
-    platform.state.settings.clients = clients;
+      platform.state.settings.clients = clients;
       const browser = createTestBrowser(platform, { url: `${PAGE_ORIGIN}/shop` });
       const tokens = createTokenManager({ clientId: CLIENT_ID, storage: memoryStorage() });
       const redirects = createRedirects({ tokens, window: browser.window });
