@@ -23,6 +23,7 @@ const MEASUREMENTS = [
   { name: 'memory-renewals', timeoutMs: 120_000 },
   { name: 'memory-subscriptions', timeoutMs: 30_000 },
   { name: 'wix-sdk-requests', timeoutMs: 60_000 },
+  { name: 'wix-sdk-tabs', timeoutMs: 60_000 },
   { name: 'wix-sdk-bundles', timeoutMs: 60_000 },
 ];
 

@@ -6,53 +6,13 @@
 import { createMockPlatform } from '@site-identity/mock-platform';
 import { failure, loadOurs } from '../lib/ours.mjs';
 import { CLIENT_ID } from '../lib/platform.mjs';
+import { inProcessLocks, sharedStorage } from '../lib/tabs.mjs';
 
 export const title = 'Refresh requests per token lifetime with 8 tabs';
 
 const TABS = 8;
 const LIFETIMES = 6;
 const TTL_SECONDS = 1;
-
-/** Web Locks for the tabs of this process: exclusive, first come first served, abortable. */
-function inProcessLocks() {
-  const queues = new Map();
-  const busy = new Set();
-  const grant = (name) => {
-    const next = queues.get(name)?.shift();
-    if (next) next();
-    else busy.delete(name);
-  };
-  return {
-    request: (name, { signal }, callback) =>
-      new Promise((resolve, reject) => {
-        const run = () => {
-          signal?.removeEventListener('abort', abort);
-          busy.add(name);
-          Promise.resolve()
-            .then(callback)
-            .then(resolve, reject)
-            .finally(() => grant(name));
-        };
-        const abort = () => {
-          const queue = queues.get(name) ?? [];
-          if (queue.includes(run)) queue.splice(queue.indexOf(run), 1);
-          reject(new DOMException('aborted', 'AbortError'));
-        };
-        if (!busy.has(name)) return run();
-        signal?.addEventListener('abort', abort);
-        queues.set(name, [...(queues.get(name) ?? []), run]);
-      }),
-  };
-}
-
-function sharedStorage() {
-  const items = new Map();
-  return {
-    getItem: (key) => items.get(key) ?? null,
-    setItem: (key, value) => void items.set(key, value),
-    removeItem: (key) => void items.delete(key),
-  };
-}
 
 async function run(createTokenManager, crossTab) {
   const platform = createMockPlatform({
