@@ -335,3 +335,28 @@ export function sameOriginTarget(
   if (/^\/[/\\]/.test(url.pathname)) return undefined;
   return url.pathname + url.search + url.hash;
 }
+
+/** The most characters of a server's own text (a status text, a request id, a reason) a message carries. */
+export const MAX_SERVER_TEXT_LENGTH = 200;
+
+/** Characters that could break a log line or fake another one (C0, DEL, C1, line and paragraph separators). */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+
+/**
+ * Text a server sent (a status text, a request id, an `error_description`), as a
+ * message may carry it: never interpreted, each run of control characters made one
+ * space, trimmed, and capped at `max` characters (the last one an ellipsis).
+ *
+ * @example
+ * ```ts
+ * import { serverText } from '@site-identity/http/internal';
+ *
+ * serverText('Bad\r\nRequest'); // 'Bad Request'
+ * serverText('x'.repeat(500)).length; // 200
+ * ```
+ */
+export function serverText(text: string, max = MAX_SERVER_TEXT_LENGTH): string {
+  const plain = text.replace(CONTROL_CHARACTERS, ' ').trim();
+  return plain.length > max ? `${plain.slice(0, max - 1)}…` : plain;
+}

@@ -1,5 +1,5 @@
 import type { HttpResponse } from './http-types';
-import { attempt, invalid, isRecord } from './checks';
+import { attempt, invalid, isRecord, serverText } from './checks';
 import { invalidOptions } from './platform-error';
 import { PlatformError, type FieldViolation } from './platform-error';
 import { constantCase, statusTextOf } from './status-text';
@@ -24,6 +24,10 @@ export const RETRYABLE_STATUSES: readonly number[] = [408, 429, 502, 503, 504];
 type Json = { readonly [key: string]: Json } | undefined;
 
 const isJsonRecord = isRecord as (value: unknown) => value is { readonly [key: string]: Json };
+
+/** A request id as a message shows it: the server's, capped and plain, or `unknown`. */
+const shownId = (requestId: string | undefined): string =>
+  (requestId && serverText(requestId)) || 'unknown';
 
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
@@ -89,7 +93,7 @@ export async function readAnswer(response: Response, where?: string): Promise<Ht
   if (ok) {
     if (json === undefined && !(body === '' && (status === 204 || status === 205))) {
       throw new PlatformError(
-        `Invalid response: the body is not JSON, request-id: ${requestId ?? 'unknown'}`,
+        `Invalid response: the body is not JSON, request-id: ${shownId(requestId)}`,
         {
           ...common,
           kind: 'system',
@@ -118,7 +122,10 @@ export async function readAnswer(response: Response, where?: string): Promise<Ht
         };
       })
       .sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0));
-    const summary = fieldViolations.map((v) => `"${v.field}" ${v.description}`).join(', ');
+    // The server's words, each capped and plain.
+    const summary = fieldViolations
+      .map((v) => `"${serverText(v.field)}" ${serverText(v.description)}`)
+      .join(', ');
     throw new PlatformError(summary ? `INVALID_ARGUMENT: ${summary}` : 'INVALID_ARGUMENT', {
       ...common,
       kind: 'validation',
@@ -136,10 +143,10 @@ export async function readAnswer(response: Response, where?: string): Promise<Ht
   const data = applicationError?.data;
   throw new PlatformError(
     !application
-      ? `System error occurred, request-id: ${requestId ?? 'unknown'}`
+      ? `System error occurred, request-id: ${shownId(requestId)}`
       : message === description
-        ? message
-        : `${message}: ${description}`,
+        ? serverText(message)
+        : `${serverText(message)}: ${serverText(description)}`,
     {
       ...common,
       kind: application ? 'application' : 'http',

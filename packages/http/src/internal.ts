@@ -11,15 +11,18 @@ export {
   invalid,
   isRecord,
   keyedFlight,
+  MAX_SERVER_TEXT_LENGTH,
   MAX_TARGET_LENGTH,
   nonNegative,
   optionalFunction,
   optionsOf,
   requiredString,
   sameOriginTarget,
+  serverText,
   timeoutMs,
   type Invalid,
 } from './checks';
+export { readCapped } from './read-capped';
 export { signalOf, untilAborted } from './signal';
 export { lending, type Lending, type LendingOptions } from './lent';
 export { exchange, type ExchangeSteps } from './exchange';

@@ -1,3 +1,5 @@
+import { serverText } from './checks';
+
 /**
  * Reason phrases of the statuses the platform answers with, for answers that carry
  * no status text (HTTP/2 and HTTP/3 send none).
@@ -29,8 +31,11 @@ const REASONS: Readonly<Record<number, string>> = {
  * ```
  */
 export function statusTextOf(status: number, statusText: string): string {
+  // The server's own words, capped and stripped of control characters.
   return (
-    (typeof statusText === 'string' && statusText.trim()) || REASONS[status] || `HTTP ${status}`
+    (typeof statusText === 'string' && serverText(statusText)) ||
+    REASONS[status] ||
+    `HTTP ${status}`
   );
 }
 

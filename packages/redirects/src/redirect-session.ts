@@ -1,4 +1,5 @@
 import { PlatformError, type HttpResponse } from '@site-identity/http';
+import { serverText } from '@site-identity/http/internal';
 import { RedirectsError } from './redirects-error';
 
 /**
@@ -182,11 +183,14 @@ export function readRedirectSession({
     throw new RedirectsError('No redirect URL found', {
       code: 'NO_REDIRECT_URL',
       requestId,
-      cause: new PlatformError(`No fullUrl in the answer, request-id: ${requestId ?? 'unknown'}`, {
-        kind: 'system',
-        code: 'INVALID_RESPONSE',
-        requestId,
-      }),
+      cause: new PlatformError(
+        `No fullUrl in the answer, request-id: ${(requestId && serverText(requestId)) || 'unknown'}`,
+        {
+          kind: 'system',
+          code: 'INVALID_RESPONSE',
+          requestId,
+        },
+      ),
     });
   }
   return session;
