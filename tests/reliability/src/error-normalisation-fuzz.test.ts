@@ -162,7 +162,7 @@ describe('the HTTP client over arbitrary answers', () => {
             expect(error.kind).toBe('application');
           if (error.kind === 'http')
             expect(error.message).toBe(
-              `System error occurred, request-id: ${error.requestId ?? 'unknown'}`,
+              `System error occurred, request-id: ${error.requestId || 'unknown'}`,
             );
         }
       }),
