@@ -1,14 +1,10 @@
-import { isRecord } from '@site-identity/http/internal';
+import { isRecord, MAX_SERVER_TEXT_LENGTH, serverText } from '@site-identity/http/internal';
 
-/** The most characters of the endpoint's own reason a message carries. */
-export const MAX_REASON_LENGTH = 200;
+/** The most characters of the endpoint's own reason a message carries: http's cap on a server's text. */
+export const MAX_REASON_LENGTH = MAX_SERVER_TEXT_LENGTH;
 
 /** The shortest value of the request that is kept out of the reason (a token, a code). */
 const MIN_SECRET_LENGTH = 8;
-
-/** Characters that could break a log line or fake another one. */
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
 
 /**
  * The token endpoint's own reason for a refusal, as it said it (RFC 6749 §5.2 `error`,
@@ -24,11 +20,12 @@ export function endpointReason(data: unknown, secrets: readonly string[]): strin
     (part): part is string => typeof part === 'string' && part.trim() !== '',
   );
   if (said.length === 0) return undefined;
-  let reason = said.join(': ').replace(CONTROL, ' ').trim();
+  let reason = said.join(': ');
   for (const secret of secrets) {
     if (secret.length >= MIN_SECRET_LENGTH) reason = reason.split(secret).join('[redacted]');
   }
-  return reason.length > MAX_REASON_LENGTH ? `${reason.slice(0, MAX_REASON_LENGTH - 1)}…` : reason;
+  // Redacted first, so that a cap never cuts a secret into a piece that is shown.
+  return serverText(reason);
 }
 
 /** The fields of a grant's body that hold a secret (a client id or a redirect URI is not one). */

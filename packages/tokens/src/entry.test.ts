@@ -4,6 +4,8 @@ import {
   entryOf,
   explicitEntry,
   laterRank,
+  MAX_EPOCH_SKEW_MS,
+  MAX_GENERATION,
   NO_ENTRY,
   rankOf,
   recordOf,
@@ -16,6 +18,8 @@ const tokens = (value: string, role: TokenRole = 'member'): Tokens => ({
   accessToken: { value, expiresAt: 2_000_000_000 },
   refreshToken: { value: `rt-${value}`, role },
 });
+/** The clock of the tests: a little before the tokens' expiry (2033). */
+const NOW_MS = 1_999_000_000_000;
 const at = (t: Tokens | null, epoch: number, generation: number): Entry => ({
   tokens: t,
   epoch,
@@ -74,6 +78,11 @@ describe('the entries a change makes', () => {
     );
   });
 
+  test('an explicit change after the largest epoch stays a safe integer (no overflow)', () => {
+    const known = at(tokens('a'), Number.MAX_SAFE_INTEGER, 0);
+    expect(explicitEntry(null, known, NOW_MS).epoch).toBe(Number.MAX_SAFE_INTEGER);
+  });
+
   test('a renewal: the same epoch, the next generation', () => {
     expect(renewedEntry(tokens('b'), at(tokens('a'), 5, 3))).toEqual(at(tokens('b'), 5, 4));
     expect(renewedEntry(null, at(tokens('a'), 5, 3))).toEqual(at(null, 5, 4));
@@ -92,7 +101,7 @@ describe('the stored record', () => {
 
   test('entryOf reads back what recordOf wrote, frozen', () => {
     const record = recordOf(at(tokens('a'), 5, 3)) as Record<string, unknown>;
-    const entry = entryOf({ ...tokens('a') }, record);
+    const entry = entryOf({ ...tokens('a') }, record, NOW_MS);
     expect(entry).toEqual(at(tokens('a'), 5, 3));
     expect(Object.isFrozen(entry?.tokens)).toBe(true);
   });
@@ -110,15 +119,57 @@ describe('the stored record', () => {
       at(tokens('a'), 0, 2),
     ],
     [
-      'an unsafe integer is 0',
+      'an unsafe integer is beyond the clock: no entry',
       tokens('a'),
       { epoch: 2 ** 60, generation: 1 },
-      at(tokens('a'), 0, 1),
+      undefined,
     ],
     ['what is not a token set is no entry', { accessToken: 'x' }, { epoch: 1 }, undefined],
     ['a string is no entry', 'at-a', { epoch: 1 }, undefined],
     ['undefined is no entry', undefined, { epoch: 1 }, undefined],
   ])('%s', (_what, given, rank, expected) => {
-    expect(entryOf(given, rank)).toEqual(expected);
+    expect(entryOf(given, rank, NOW_MS)).toEqual(expected);
+  });
+
+  const aYear = 31_536_000;
+  // A record or message no tab could have made by now: [what, tokens, rank, the entry read]
+  test.each<[string, unknown, Record<string, unknown>, Entry | undefined]>([
+    ['the largest safe epoch', tokens('a'), { epoch: Number.MAX_SAFE_INTEGER }, undefined],
+    ['an epoch just beyond the skew', null, { epoch: NOW_MS + MAX_EPOCH_SKEW_MS + 1 }, undefined],
+    ['an epoch of Infinity', null, { epoch: Infinity }, undefined],
+    ['an epoch of NaN', null, { epoch: NaN }, undefined],
+    ['a generation beyond the bound', tokens('a'), { generation: MAX_GENERATION + 1 }, undefined],
+    [
+      'the largest safe generation',
+      tokens('a'),
+      { generation: Number.MAX_SAFE_INTEGER },
+      undefined,
+    ],
+    [
+      'an expiry beyond a year from now',
+      { ...tokens('a'), accessToken: { value: 'a', expiresAt: NOW_MS / 1000 + aYear + 1 } },
+      { epoch: 1 },
+      undefined,
+    ],
+    [
+      'an expiry of 1e308',
+      { ...tokens('a'), accessToken: { value: 'a', expiresAt: 1e308 } },
+      { epoch: 1 },
+      undefined,
+    ],
+    [
+      'an epoch within the skew is kept',
+      null,
+      { epoch: NOW_MS + MAX_EPOCH_SKEW_MS },
+      at(null, NOW_MS + MAX_EPOCH_SKEW_MS, 0),
+    ],
+    [
+      'an expiry of exactly a year is kept',
+      { ...tokens('a'), accessToken: { value: 'a', expiresAt: NOW_MS / 1000 + aYear } },
+      { epoch: 1 },
+      at({ ...tokens('a'), accessToken: { value: 'a', expiresAt: NOW_MS / 1000 + aYear } }, 1, 0),
+    ],
+  ])('beyond the clock: %s', (_what, given, rank, expected) => {
+    expect(entryOf(given, rank, NOW_MS)).toEqual(expected);
   });
 });

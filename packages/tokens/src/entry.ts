@@ -1,4 +1,4 @@
-import { freezeTokens, isTokens } from './token-set';
+import { freezeTokens, isTokens, MAX_EXPIRES_IN_SECONDS } from './token-set';
 import type { Tokens } from './types';
 
 /**
@@ -20,6 +20,29 @@ export const NO_ENTRY: Entry = /* @__PURE__ */ Object.freeze({
   epoch: 0,
   generation: 0,
 });
+
+/**
+ * How far ahead of this tab's clock another tab's epoch may be (the tabs of a browser
+ * share its clock; an epoch is the clock at an explicit change, or one past the last):
+ * an epoch beyond it is no tab's, and would make every later change overflow. @internal
+ */
+export const MAX_EPOCH_SKEW_MS = 5 * 60_000;
+
+/** The most renewals an epoch may count (one a second for over a century): beyond, no tab's. @internal */
+export const MAX_GENERATION = 2 ** 32;
+
+/**
+ * Whether `epoch`, `generation` and the expiry of `tokens` are ones a tab could have
+ * made by `nowMs`: an epoch at most {@link MAX_EPOCH_SKEW_MS} ahead, a generation at
+ * most {@link MAX_GENERATION}, an `expiresAt` at most a year ahead. @internal
+ */
+export const plausible = (
+  { tokens, epoch, generation }: { tokens: Tokens | null; epoch: number; generation: number },
+  nowMs: number,
+): boolean =>
+  epoch <= nowMs + MAX_EPOCH_SKEW_MS &&
+  generation <= MAX_GENERATION &&
+  (!tokens || tokens.accessToken.expiresAt <= nowMs / 1000 + MAX_EXPIRES_IN_SECONDS);
 
 const counter = (value: unknown): number =>
   Number.isSafeInteger(value) && (value as number) >= 0 ? (value as number) : 0;
@@ -51,7 +74,8 @@ export function compareEntries(a: Entry, b: Entry): number {
 /** The entry an explicit change makes: a new epoch, later than any known and than the clock. @internal */
 export const explicitEntry = (tokens: Tokens | null, known: Entry, nowMs: number): Entry => ({
   tokens,
-  epoch: Math.max(known.epoch + 1, Math.floor(nowMs)),
+  // Never beyond the safe integers, whatever was known: every tab reads the epoch back exactly.
+  epoch: Math.min(Math.max(known.epoch + 1, Math.floor(nowMs)), Number.MAX_SAFE_INTEGER),
   generation: 0,
 });
 
@@ -72,13 +96,21 @@ export const recordOf = ({ tokens, epoch, generation }: Entry): object | null =>
 /**
  * The entry of `tokens` (a token set or `null`) at the `epoch` and `generation` of
  * `rank` (the record or message that carries them; missing in records of earlier
- * versions: 0); `undefined` when `tokens` is neither. @internal
+ * versions: 0); `undefined` when `tokens` is neither, or when the rank or the expiry is
+ * beyond what a tab could have made by `nowMs` (see {@link plausible}). @internal
  */
 export function entryOf(
   tokens: unknown,
   { epoch, generation }: { readonly epoch?: unknown; readonly generation?: unknown },
+  nowMs: number,
 ): Entry | undefined {
   if (tokens !== null && !isTokens(tokens)) return undefined;
+  // A number beyond the clock is no tab's; another kind of value is a record of an earlier version's (0).
+  const rank = {
+    epoch: typeof epoch === 'number' ? epoch : 0,
+    generation: typeof generation === 'number' ? generation : 0,
+  };
+  if (!plausible({ tokens, ...rank }, nowMs)) return undefined;
   return {
     tokens: tokens && freezeTokens(tokens),
     epoch: counter(epoch),

@@ -30,14 +30,22 @@ export type RecordRead = Entry | 'corrupt' | 'unavailable';
 /**
  * The stored token record: read, parse, write, report. The only code that knows
  * a storage may answer synchronously or with a promise. A corrupt value is
- * reported (`STORAGE_CORRUPT`, without its content) and a failing storage
+ * reported (`STORAGE_CORRUPT`, without its content; so is a record from beyond the
+ * clock: an epoch or an expiry no tab could have made) and a failing storage
  * (`STORAGE_UNAVAILABLE`) once until it works again; neither ever throws. @internal
  */
-export function createStoredRecord(
-  storage: () => TokenStorage,
-  key: string,
-  report: (error: TokensError) => void,
-) {
+export function createStoredRecord({
+  storage,
+  key,
+  now,
+  report,
+}: {
+  readonly storage: () => TokenStorage;
+  readonly key: string;
+  /** The clock, in epoch milliseconds: a record from beyond it is corrupt. */
+  readonly now: () => number;
+  readonly report: (error: TokensError) => void;
+}) {
   let failing = false;
   let corrupt: unknown;
 
@@ -67,7 +75,7 @@ export function createStoredRecord(
     worked();
     if (raw === null || raw === undefined || raw === '') return NO_ENTRY;
     const value = typeof raw === 'string' ? attempt((): unknown => JSON.parse(raw)) : undefined;
-    const entry = entryOf(value ?? undefined, Object(value) as Record<string, unknown>);
+    const entry = entryOf(value ?? undefined, Object(value) as Record<string, unknown>, now());
     if (entry) return entry;
     if (raw !== corrupt)
       report(new TokensError(`"${key}" is not a token set`, { code: 'STORAGE_CORRUPT' }));

@@ -14,6 +14,7 @@ import {
 import { waitUntil } from './session-wait';
 import { createTabWiring } from './tab-wiring';
 import type { TokenManagerOptions } from './token-manager-types';
+import { TokensError } from './tokens-error';
 import type { Tokens } from './types';
 
 /**
@@ -40,6 +41,13 @@ export function createSessionEngine(options: TokenManagerOptions, moved: () => v
   const tabs = createTabWiring({
     settings,
     hear: (message) => void dispatch({ type: 'heard', message }),
+    // A hostile or broken message is never adopted: the inspection hears of it, without its content.
+    refused: (why) =>
+      observer?.failed(
+        new TokensError(`A message from another tab was refused: ${why}`, {
+          code: 'TAB_MESSAGE_REFUSED',
+        }),
+      ),
     // Another tab changed the record: adopt a later session; a corrupt one never replaces ours.
     storageChanged: () => void reread(REPAIRING_READ),
     // No token is served until the record was read again and the clock said whether they are valid.

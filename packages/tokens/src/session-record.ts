@@ -53,7 +53,12 @@ export interface SessionRecordOptions {
 export function createSessionRecord(options: SessionRecordOptions) {
   const { settings, held, tabs, dispatch, handedOff } = options;
   const { now, leewaySeconds, lockTimeoutMs } = settings;
-  const record = createStoredRecord(settings.store, settings.key, options.report);
+  const record = createStoredRecord({
+    storage: settings.store,
+    key: settings.key,
+    now: settings.now,
+    report: options.report,
+  });
   let seen = NO_ENTRY;
   /** The repair under way. */
   let repairing: Promise<unknown> | undefined;

@@ -63,8 +63,12 @@ function fakeLocks(): TabLocks & { held: () => boolean } {
   };
 }
 
+/** The clock of the tabs: a little before the tokens' expiry. */
+const NOW_MS = 1_999_000_000_000;
+
 function open(environment: TabEnvironment, storage: TokenStorage = memoryStorage()) {
   const heard: TabMessage[] = [];
+  const refused: string[] = [];
   const storageChanged = vi.fn();
   const channel = openTabChannel({
     name: 'site-identity:client-1',
@@ -72,9 +76,11 @@ function open(environment: TabEnvironment, storage: TokenStorage = memoryStorage
     environment,
     storage,
     hear: (message) => void heard.push(message),
+    refused: (why) => void refused.push(why),
+    now: () => NOW_MS,
     storageChanged,
   });
-  return { channel, heard, storageChanged };
+  return { channel, heard, refused, storageChanged };
 }
 
 afterEach(() => vi.useRealTimers());
@@ -115,21 +121,97 @@ describe('the broadcast', () => {
       { ...entry, reason: undefined, unstored: false, renewing: true, ask: true },
     ],
     [
-      'flags that are not true are false',
-      { key: KEY, tokens, epoch: 3, generation: 2, renewing: 'yes', ask: 1, unstored: 'no' },
+      'a renewal that ended without a new session',
+      { key: KEY, tokens, epoch: 3, generation: 2, renewing: false },
       { ...entry, reason: undefined, unstored: false, renewing: false, ask: false },
     ],
     ['another key', { key: 'other', tokens, epoch: 3, generation: 2 }, undefined],
     ['no key', { tokens, epoch: 3, generation: 2 }, undefined],
-    ['tokens that are no token set', { key: KEY, tokens: { accessToken: 1 }, epoch: 3 }, undefined],
-    ['no tokens field', { key: KEY, epoch: 3 }, undefined],
     ['not an object', 'hello', undefined],
     ['null', null, undefined],
   ])('a message from another tab: %s', (_what, data, expected) => {
     const { port, deliver } = fakePort();
-    const { heard } = open({ locks: null, openPort: () => port });
+    const { heard, refused } = open({ locks: null, openPort: () => port });
     deliver(data);
     expect(heard).toEqual(expected ? [expected] : []);
+    expect(refused).toEqual([]);
+  });
+
+  const SKEW = 5 * 60_000;
+  const expiring = (expiresAt: number) => ({
+    ...tokens,
+    accessToken: { value: 'at-x', expiresAt },
+  });
+  // Hostile or broken messages of another tab of the origin, for this key: each refused,
+  // and the refusal told (never adopted; the session of this tab is kept).
+  test.each<[string, Record<string, unknown>]>([
+    [
+      'a sign-out from the largest safe epoch',
+      { tokens: null, epoch: Number.MAX_SAFE_INTEGER, generation: 0 },
+    ],
+    [
+      'attacker tokens from the largest safe epoch',
+      { tokens, epoch: Number.MAX_SAFE_INTEGER, generation: 0 },
+    ],
+    [
+      'a sign-out just beyond the clock and its skew',
+      { tokens: null, epoch: NOW_MS + SKEW + 1, generation: 0 },
+    ],
+    ['an epoch of 2 ** 60', { tokens: null, epoch: 2 ** 60, generation: 0 }],
+    ['an epoch of Infinity', { tokens: null, epoch: Infinity, generation: 0 }],
+    ['an epoch of NaN', { tokens: null, epoch: NaN, generation: 0 }],
+    ['a negative epoch', { tokens: null, epoch: -1, generation: 0 }],
+    ['a fractional epoch', { tokens: null, epoch: 3.5, generation: 0 }],
+    ['an epoch that is a string', { tokens: null, epoch: '9', generation: 0 }],
+    ['no epoch', { tokens: null, generation: 0 }],
+    ['no generation', { tokens: null, epoch: 3 }],
+    ['the largest safe generation', { tokens, epoch: 3, generation: Number.MAX_SAFE_INTEGER }],
+    ['a generation that is a string', { tokens, epoch: 3, generation: '2' }],
+    ['tokens that are no token set', { tokens: { accessToken: 1 }, epoch: 3, generation: 0 }],
+    ['no tokens field', { epoch: 3, generation: 0 }],
+    [
+      'tokens with an empty access token',
+      {
+        tokens: { ...tokens, accessToken: { value: '', expiresAt: 2_000_000_000 } },
+        epoch: 3,
+        generation: 0,
+      },
+    ],
+    [
+      'tokens with an empty refresh token',
+      {
+        tokens: { ...tokens, refreshToken: { value: '', role: 'member' } },
+        epoch: 3,
+        generation: 0,
+      },
+    ],
+    [
+      'tokens of an unknown role',
+      {
+        tokens: { ...tokens, refreshToken: { value: 'rt', role: 'admin' } },
+        epoch: 3,
+        generation: 0,
+      },
+    ],
+    ['an expiry of 1e308', { tokens: expiring(1e308), epoch: 3, generation: 0 }],
+    [
+      'an expiry beyond a year',
+      { tokens: expiring(NOW_MS / 1000 + 31_536_001), epoch: 3, generation: 0 },
+    ],
+    ['an unknown reason', { tokens: null, epoch: 3, generation: 0, reason: '<img src=x>' }],
+    [
+      'flags that are not booleans',
+      { tokens, epoch: 3, generation: 2, renewing: 'yes', ask: 1, unstored: 'no' },
+    ],
+    ['an ask that is a string', { tokens, epoch: 3, generation: 2, ask: 'true' }],
+  ])('a hostile message is refused and told: %s', (_what, fields) => {
+    const { port, deliver } = fakePort();
+    const { heard, refused } = open({ locks: null, openPort: () => port });
+    deliver({ key: KEY, ...fields });
+    expect(heard).toEqual([]);
+    expect(refused).toHaveLength(1);
+    // The refusal says why, never what came.
+    expect(refused[0]).not.toMatch(/at-|rt-|img/);
   });
 
   test('a port that cannot be opened, or none: posts go nowhere and nothing throws', () => {

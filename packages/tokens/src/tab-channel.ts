@@ -1,5 +1,6 @@
-import { attempt } from '@site-identity/http/internal';
+import { attempt, isRecord } from '@site-identity/http/internal';
 import { entryOf, type Entry } from './entry';
+import { isTokens } from './token-set';
 import type { SessionEndReason } from './session';
 import type { TokenStorage } from './storage';
 
@@ -75,6 +76,45 @@ export interface TabMessage extends Entry {
   readonly ask?: boolean | undefined;
 }
 
+/** The reasons a session may end with (those of {@link SessionEndReason}). */
+const END_REASONS: readonly unknown[] = ['refresh_rejected', 'signed_out', 'storage_cleared'];
+
+const isCounter = (value: unknown): boolean => Number.isSafeInteger(value) && Number(value) >= 0;
+
+const isFlag = (value: unknown): boolean => value === undefined || typeof value === 'boolean';
+
+/**
+ * A message of another tab for this key, checked field by field (any tab of the origin
+ * can post one): the message, or why it is refused. Its epoch and generation are whole
+ * numbers from 0, its tokens a token set with values or `null`, its reason one of
+ * {@link SessionEndReason} and its flags booleans; its rank and expiry within what a tab
+ * could have made by `nowMs` (see `plausible`). @internal
+ */
+export function checkedMessage(
+  data: Readonly<Record<string, unknown>>,
+  nowMs: number,
+): TabMessage | string {
+  const { tokens, epoch, generation, reason, unstored, renewing, ask } = data;
+  if (!isCounter(epoch) || !isCounter(generation))
+    return 'its epoch and generation are not whole numbers from 0';
+  if (![unstored, renewing, ask].every(isFlag)) return 'a flag of it is not a boolean';
+  if (reason !== undefined && !END_REASONS.includes(reason)) return 'its reason is not known';
+  if (
+    tokens !== null &&
+    !(isTokens(tokens) && tokens.accessToken.value && tokens.refreshToken.value)
+  )
+    return 'its tokens are not a token set';
+  const entry = entryOf(tokens, data, nowMs);
+  if (!entry) return 'its epoch, generation or expiry is beyond the clock';
+  return {
+    ...entry,
+    reason: reason as SessionEndReason | undefined,
+    unstored: unstored === true,
+    renewing: renewing as boolean | undefined,
+    ask: ask === true,
+  };
+}
+
 /**
  * How waiting for the lock ended without running the task: another tab's renewal
  * answered the need (`superseded`), or the wait took too long (`timed-out`). @internal
@@ -92,6 +132,13 @@ export interface TabChannelOptions {
   readonly storage: TokenStorage;
   /** Hears another tab's message, checked. */
   readonly hear: (message: TabMessage) => void;
+  /**
+   * Hears that a message for `key` was refused (not of the channel's shape, or from
+   * beyond the clock: an epoch no tab could have made): `why`, without its content.
+   */
+  readonly refused: (why: string) => void;
+  /** The clock, in epoch milliseconds, that a message's epoch is checked against. */
+  readonly now: () => number;
   /** Hears that another tab changed the record. */
   readonly storageChanged: () => void;
 }
@@ -109,6 +156,8 @@ export function openTabChannel({
   environment,
   storage,
   hear,
+  refused,
+  now,
   storageChanged,
 }: TabChannelOptions) {
   const locks = environment.locks === undefined ? globalThis.navigator?.locks : environment.locks;
@@ -119,17 +168,11 @@ export function openTabChannel({
       : environment.openPort?.(name),
   );
   const onMessage = ({ data }: { data: unknown }) => {
-    const message = Object(data) as Record<string, unknown>;
-    const { reason, unstored, renewing, ask } = message;
-    const entry = message['key'] === key && entryOf(message['tokens'], message);
-    if (entry)
-      hear({
-        ...entry,
-        reason: reason as SessionEndReason | undefined,
-        unstored: unstored === true,
-        renewing: renewing === undefined ? undefined : renewing === true,
-        ask: ask === true,
-      });
+    // Another channel's message, or none of ours: not for this key, nothing to say.
+    if (!isRecord(data) || data['key'] !== key) return;
+    const message = checkedMessage(data, now());
+    if (typeof message === 'string') refused(message);
+    else hear(message);
   };
   port?.addEventListener('message', onMessage);
   (port as { unref?: () => void } | undefined)?.unref?.();

@@ -7,6 +7,8 @@ export interface TabWiringOptions {
   readonly settings: EngineSettings;
   /** Another tab's message. */
   readonly hear: (message: TabMessage) => void;
+  /** A message for this session refused, and why. */
+  readonly refused: (why: string) => void;
   /** Another tab changed the record. */
   readonly storageChanged: () => void;
   /** The page came back from the back/forward cache (the channel is open again). */
@@ -20,8 +22,14 @@ export interface TabWiringOptions {
  * opens again and `restored` hears of it. The browser's tabs in a browser, a given
  * environment anywhere; none with `crossTab: false`. @internal
  */
-export function createTabWiring({ settings, hear, storageChanged, restored }: TabWiringOptions) {
-  const { clientId, key, crossTab, store } = settings;
+export function createTabWiring({
+  settings,
+  hear,
+  refused,
+  storageChanged,
+  restored,
+}: TabWiringOptions) {
+  const { clientId, key, crossTab, store, now } = settings;
   /** The channel: none yet (or while the page is in the cache); `null` once stopped. */
   let tabs: TabChannel | null | undefined;
   let unwatch: (() => void) | undefined;
@@ -34,6 +42,8 @@ export function createTabWiring({ settings, hear, storageChanged, restored }: Ta
         environment: crossTab === true ? {} : crossTab,
         storage: store(),
         hear,
+        refused,
+        now,
         storageChanged,
       });
   }

@@ -11,7 +11,9 @@ import {
   invalid,
   isRecord,
   optionalFunction,
+  readCapped,
   RETRYABLE_STATUSES,
+  serverText,
   signalOf,
   timeoutMs as checkTimeout,
 } from '@site-identity/http/internal';
@@ -24,7 +26,7 @@ import {
 import { authorizedClientGrant } from './authorized-client-grant';
 import { grantHeaders } from './grant-headers';
 import { anonymousGrant, refreshGrant, required, type GrantRequest } from './grant-request';
-import { tokensFromAnswer } from './token-set';
+import { expiresInOf, tokensFromAnswer } from './token-set';
 import { endpointReason, grantSecrets } from './endpoint-reason';
 import type { RefreshToken, Tokens } from './types';
 import type { SignalOption } from './tokens-error';
@@ -175,6 +177,20 @@ function failureCode(
 }
 
 /**
+ * The failures of answers that issued an access token with a lifetime out of range
+ * (`expires_in` not a whole number of seconds from 1 to a year): the endpoint meant
+ * it and will say it again, unlike a transient malformed answer. @internal
+ */
+const lifetimeRefusals = new WeakSet();
+
+/** Whether `error` is the failure of an answer whose access token's lifetime was out of range. @internal */
+export const isLifetimeRefusal = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && lifetimeRefusals.has(error);
+
+/** The largest answer of the token endpoint read: 64 KiB, far more than a token set needs. @internal */
+export const MAX_ANSWER_BYTES = 65_536;
+
+/**
  * What a grant's request came to: the endpoint's answer (the response, and its body as
  * JSON, `undefined` when it is not JSON), or the `cause` when no answer came.
  */
@@ -189,11 +205,17 @@ interface GrantAnswer {
  * status, the answer is the endpoint's: {@link grantFailure} judges it by its status, as
  * an OAuth endpoint's error (RFC 6749 §5.2) is meant to be; the platform's error
  * envelope, which the library's other calls read, says nothing a grant's caller acts on.
- * A body that cannot be read is a network failure (`exchange` wraps it).
+ * A body that cannot be read is a network failure (`exchange` wraps it); one over
+ * {@link MAX_ANSWER_BYTES} is read no further and is no answer.
  */
 async function readGrantAnswer(response: Response): Promise<GrantAnswer> {
-  const text = await response.text();
-  return { response, data: attempt(() => JSON.parse(text) as unknown) };
+  const bytes = await readCapped(response, MAX_ANSWER_BYTES);
+  // An answer over the limit is not read whole: no token set (`INVALID_RESPONSE` for a 200).
+  const text = bytes && new TextDecoder().decode(bytes);
+  return {
+    response,
+    data: text === undefined ? undefined : attempt(() => JSON.parse(text) as unknown),
+  };
 }
 
 /**
@@ -221,7 +243,8 @@ function grantFailure(
   const what = response
     ? `${status === 200 ? 'the answer is not a token set' : `${status} ${statusTextOf(status!, response.statusText)}`} from POST ${url}`
     : cause?.message;
-  const id = requestId ? `, request id: ${requestId}` : '';
+  const shownId = requestId && serverText(requestId);
+  const id = shownId ? `, request id: ${shownId}` : '';
   // The endpoint's own words (`invalid_client: unknown client`), capped and never interpreted.
   const said = response && status !== 200 ? endpointReason(data, secrets) : undefined;
   const because = said ? ` (the endpoint says: ${said})` : '';
@@ -293,7 +316,11 @@ async function sendGrant(
         })
       : undefined;
   if (tokens) return tokens;
-  throw grantFailure(grantType, settings.url, answer, grantSecrets(body, authorization));
+  const failure = grantFailure(grantType, settings.url, answer, grantSecrets(body, authorization));
+  const issued = answer.response?.status === 200 && isRecord(answer.data) && answer.data;
+  if (issued && issued.access_token && expiresInOf(issued.expires_in) === undefined)
+    lifetimeRefusals.add(failure);
+  throw failure;
 }
 
 /**

@@ -57,6 +57,32 @@ export const accessExpired = (
   leewaySeconds: number,
 ): boolean => !value || Number(expiresAt) - leewaySeconds <= nowMs / 1000;
 
+/** The shortest life of an access token an answer may give: 1 second. @internal */
+export const MIN_EXPIRES_IN_SECONDS = 1;
+
+/** The longest life of an access token an answer may give (and a stored one may have left): a year. @internal */
+export const MAX_EXPIRES_IN_SECONDS = 31_536_000;
+
+/**
+ * `expires_in` as an answer gave it, checked: a whole number of seconds from
+ * {@link MIN_EXPIRES_IN_SECONDS} to {@link MAX_EXPIRES_IN_SECONDS}, as a JSON number or
+ * a string of decimal digits; `undefined` for anything else (`"0x10"`, `""`, `0.5`,
+ * `1e308`, a negative number). @internal
+ */
+export function expiresInOf(value: unknown): number | undefined {
+  const seconds =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && /^\d{1,9}$/.test(value)
+        ? Number(value)
+        : NaN;
+  return Number.isInteger(seconds) &&
+    seconds >= MIN_EXPIRES_IN_SECONDS &&
+    seconds <= MAX_EXPIRES_IN_SECONDS
+    ? seconds
+    : undefined;
+}
+
 /** How an answer is read: the `role` of its refresh token, the clock, and the refresh token sent. @internal */
 export interface AnswerContext {
   readonly role: TokenRole;
@@ -76,20 +102,14 @@ export function tokensFromAnswer(
     refresh_token: refresh,
     expires_in: expiresIn,
   } = Object(body) as Record<string, unknown>;
-  const seconds = typeof expiresIn === 'string' ? Number(expiresIn) : expiresIn;
+  const seconds = expiresInOf(expiresIn);
+  if (seconds === undefined) return undefined;
   const tokens = {
-    accessToken: { value: access, expiresAt: Math.floor(nowMs / 1000) + (seconds as number) },
+    accessToken: { value: access, expiresAt: Math.floor(nowMs / 1000) + seconds },
     refreshToken: { value: refresh ?? previousRefreshToken, role },
   };
-  // Non-empty values and a number of seconds from 0 up; else no tokens (undefined).
-  if (
-    isTokens(tokens) &&
-    access &&
-    tokens.refreshToken.value &&
-    typeof seconds === 'number' &&
-    seconds >= 0
-  )
-    return freezeTokens(tokens);
+  // Non-empty values; else no tokens (undefined).
+  if (isTokens(tokens) && access && tokens.refreshToken.value) return freezeTokens(tokens);
 }
 
 /** A deep-frozen copy of `tokens`, so that a snapshot can never be changed in place. @internal */

@@ -26,6 +26,9 @@ import {
  *   nothing and kept its session (`retryable`).
  * - `SESSION_BUSY`: other tabs changed the session again and again during a renewal;
  *   nothing was sent (`retryable`).
+ * - `TAB_MESSAGE_REFUSED`: a message on the tab channel was not of its shape, or came
+ *   from beyond the clock (an epoch no tab could have made); it was ignored. Told to
+ *   the inspection only (an `error` event).
  *
  * @example
  * ```ts
@@ -45,7 +48,8 @@ export type TokensErrorCode =
   | 'INVALID_GRANT'
   | 'REQUEST_REJECTED'
   | 'LOCK_TIMEOUT'
-  | 'SESSION_BUSY';
+  | 'SESSION_BUSY'
+  | 'TAB_MESSAGE_REFUSED';
 
 /**
  * What a {@link TokensError} is built from.
