@@ -6,10 +6,10 @@ import { statusTextOf } from './status-text';
 
 /**
  * Hostile text a server (or whatever answers in its place) can send: each row must reach
- * a message plain (no control character) and capped, never interpreted.
+ * a message plain (no control character) and capped, never interpreted (markup stays
+ * text: see the test of ordinary text).
  */
 const HOSTILE: readonly (readonly [string, string])[] = [
-  ['markup', '<img src=x onerror=alert(1)>'],
   ['a line break that fakes a log line', 'Bad Request\n[info] member signed in'],
   ['a carriage return', 'Bad\rRequest'],
   ['a NUL and an escape sequence', 'Bad\u0000\u001b[31mRequest'],
@@ -53,7 +53,7 @@ describe('server text in messages: capped, plain, never interpreted', () => {
 
   test('serverText keeps ordinary text as it is, and markup as text', () => {
     expect(serverText('Not Found')).toBe('Not Found');
-    expect(serverText('<b>x</b>')).toBe('<b>x</b>');
+    expect(serverText('<img src=x onerror=alert(1)>')).toBe('<img src=x onerror=alert(1)>');
     expect(serverText('x'.repeat(MAX_SERVER_TEXT_LENGTH))).toHaveLength(MAX_SERVER_TEXT_LENGTH);
     expect(serverText('x'.repeat(MAX_SERVER_TEXT_LENGTH + 1))).toBe(
       `${'x'.repeat(MAX_SERVER_TEXT_LENGTH - 1)}…`,
