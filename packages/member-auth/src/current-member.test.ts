@@ -126,6 +126,15 @@ describe('getCurrentMember', () => {
     expect(memberReads()).toHaveLength(2);
   });
 
+  it('reads the next member when another member signs in without a sign-out between', async () => {
+    const { auth, tokens } = createAuth();
+    await signIn(tokens, 'ada@example.com');
+    expect((await getCurrentMember(auth))?.contact.firstName).toBe('Ada');
+    await signIn(tokens, 'bob@example.com');
+    expect((await getCurrentMember(auth))?.contact.firstName).toBe('Bob');
+    expect(memberReads()).toHaveLength(2);
+  });
+
   it('reads again when the session expires and another member signs in', async () => {
     const { auth, tokens } = createAuth();
     const ada = await signIn(tokens, 'ada@example.com');

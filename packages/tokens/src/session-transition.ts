@@ -153,7 +153,10 @@ function accept(
     ? 'SIGNED_OUT'
     : same
       ? undefined
-      : eventFor(held.tokens, entry.tokens, reason === 'refresh_rejected');
+      : eventFor(held.tokens, entry.tokens, {
+          expired: reason === 'refresh_rejected',
+          replaced: entry.epoch !== held.epoch,
+        });
   if (snapshot === LOADING || (!event && !snapshot.error)) return { session: moved };
   const ended =
     event === 'SESSION_EXPIRED' || event === 'SIGNED_OUT'

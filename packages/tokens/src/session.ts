@@ -72,12 +72,14 @@ export interface SessionEnd {
 
 /**
  * Why the session changed:
- * - `SIGNED_IN`: the role became member (code exchange, another tab, `setTokens`).
+ * - `SIGNED_IN`: a member session began: the role became member, or a member's tokens were
+ *   replaced by another member's set (code exchange, another tab, `setTokens`; a renewal is not).
  * - `SIGNED_OUT`: a member or visitor session was cleared, or a member became a visitor by `setTokens`.
  * - `SESSION_EXPIRED`: the platform rejected a member's refresh token (a 400 or 401 answer); the
  *   session fell back to visitor tokens. No other failure (network, time-out, 5xx, 429, 403,
  *   404, a malformed answer) ends a session. `snapshot.ended` says why and where.
- * - `TOKENS_REFRESHED`: new tokens with the role unchanged (renewal, first visitor tokens, another tab).
+ * - `TOKENS_REFRESHED`: new tokens with the role unchanged (renewal, first visitor tokens, another
+ *   tab's renewal), other than a member set replacing a member's.
  *
  * @example
  * ```ts
@@ -103,14 +105,24 @@ export type SessionEvent = 'TOKENS_REFRESHED' | 'SIGNED_IN' | 'SIGNED_OUT' | 'SE
  */
 export type SessionListener = (snapshot: SessionSnapshot, event?: SessionEvent) => void;
 
-/** The event that moving from `previous` to `next` amounts to (`expired`: the platform rejected a member). @internal */
+/** How a session moved, beside its tokens: for {@link eventFor}. @internal */
+export interface SessionMove {
+  /** The platform rejected a member's refresh token. */
+  readonly expired?: boolean;
+  /** An explicit change (a sign-in, `setTokens`), not a renewal: a new epoch. */
+  readonly replaced?: boolean;
+}
+
+/** The event that moving from `previous` to `next` amounts to. @internal */
 export function eventFor(
   previous: Tokens | null,
   next: Tokens | null,
-  expired = false,
+  { expired = false, replaced = false }: SessionMove = {},
 ): SessionEvent {
   const before = previous?.refreshToken.role ?? 'none';
   const after = next?.refreshToken.role ?? 'none';
+  // A member's set replaced by an explicit change is a new member session (maybe another member).
+  if (before === 'member' && after === 'member' && replaced) return 'SIGNED_IN';
   if (before === after) return 'TOKENS_REFRESHED';
   if (after === 'member') return 'SIGNED_IN';
   if (before === 'member') return expired ? 'SESSION_EXPIRED' : 'SIGNED_OUT';

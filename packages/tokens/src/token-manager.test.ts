@@ -384,6 +384,16 @@ describe('operations that change or use the session', () => {
     return 'code-1';
   }
 
+  test('a member set replacing a member set is SIGNED_IN (a new member session); its renewal is TOKENS_REFRESHED', async () => {
+    const subject = manager();
+    const log = record(subject);
+    await subject.setTokens(memberTokens());
+    await subject.setTokens(memberTokens());
+    vi.setSystemTime(START + 3600_000);
+    await subject.getTokens();
+    expect(log.events).toEqual(['SIGNED_IN', 'SIGNED_IN', 'TOKENS_REFRESHED']);
+  });
+
   test('exchangeCode makes the member tokens the session, stored, with SIGNED_IN', async () => {
     const storage = memoryStorage();
     const subject = manager({ storage });
