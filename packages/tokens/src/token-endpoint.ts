@@ -218,6 +218,16 @@ async function readGrantAnswer(response: Response): Promise<GrantAnswer> {
   };
 }
 
+/** What {@link grantFailure} names besides the answer: the grant, where it went, what to redact. */
+interface GrantFailureContext {
+  /** The grant that was asked for. */
+  readonly grantType: GrantType;
+  /** The endpoint as messages name it: host and path, never a query. */
+  readonly url: string;
+  /** The values the request carried that no message may show (the endpoint's reason is redacted of them). */
+  readonly secrets: readonly string[];
+}
+
 /**
  * The error of a grant that gave no token set: the {@link TokenEndpointError} that
  * says what came (an answer: kind `application` for a 4xx as http gives it, `system`
@@ -226,10 +236,8 @@ async function readGrantAnswer(response: Response): Promise<GrantAnswer> {
  * signal aborted the request, http's one abort error as `exchange` gave it.
  */
 function grantFailure(
-  grantType: GrantType,
-  url: string,
   { response, data, cause }: GrantAnswer,
-  secrets: readonly string[] = [],
+  { grantType, url, secrets }: GrantFailureContext,
 ): PlatformError {
   if (cause?.kind === 'aborted') return cause;
   const status = response?.status;
@@ -316,7 +324,11 @@ async function sendGrant(
         })
       : undefined;
   if (tokens) return tokens;
-  const failure = grantFailure(grantType, settings.url, answer, grantSecrets(body, authorization));
+  const failure = grantFailure(answer, {
+    grantType,
+    url: settings.url,
+    secrets: grantSecrets(body, authorization),
+  });
   const issued = answer.response?.status === 200 && isRecord(answer.data) && answer.data;
   if (issued && issued.access_token && expiresInOf(issued.expires_in) === undefined)
     lifetimeRefusals.add(failure);
