@@ -8,6 +8,8 @@ export default packageBuild({
     'src/webauthn.ts',
     'src/push.ts',
     'src/current-member.ts',
+    // Not public API: what the devtools use (the configuration rule, the refusals heard).
+    'src/internal.ts',
   ],
   splitting: true,
   // The separate imports name the main entry's types by the package's own name.

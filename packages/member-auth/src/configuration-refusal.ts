@@ -3,7 +3,15 @@ import { isRecord } from '@site-identity/http/internal';
 import { isRedirectsError } from '@site-identity/redirects';
 import { isTokenEndpointError, type TokenEndpointError } from '@site-identity/tokens';
 
-/** What the diagnosis names: the values the app sent. */
+/**
+ * What the diagnosis names: the values the app sent.
+ *
+ * @example
+ * ```ts
+ * import type { SentSettings } from '@site-identity/member-auth/internal';
+ * const sent: SentSettings = { clientId: 'my-client-id', base: 'https://www.wixapis.com' };
+ * ```
+ */
 export interface SentSettings {
   /** The client id the token requests carry. */
   readonly clientId: string;
@@ -11,7 +19,15 @@ export interface SentSettings {
   readonly base: string;
 }
 
-/** A refusal caused by the app's configuration: what happened, and the setting to change. */
+/**
+ * A refusal caused by the app's configuration: what happened, and the setting to change.
+ *
+ * @example
+ * ```ts
+ * import type { ConfigurationRefusal } from '@site-identity/member-auth/internal';
+ * const line = ({ cause, fix }: ConfigurationRefusal) => `${cause}; to fix it, ${fix}`;
+ * ```
+ */
 export interface ConfigurationRefusal {
   /** What the platform refused, with the value that was sent. */
   readonly cause: string;
@@ -105,6 +121,19 @@ function apiRefusal(
  * allow (a hidden frame that loaded and never answered). Never a member's input, a
  * network failure, a time-out or a server failure. What the login endpoint answers with
  * the platform's own details (the spec's catalogue) is not one.
+ *
+ * @example
+ * ```ts
+ * import { configurationRefusal } from '@site-identity/member-auth/internal';
+ * import { createTokenManager } from '@site-identity/tokens';
+ *
+ * const tokens = createTokenManager({ clientId: 'my-client-id' });
+ * const refusal = await tokens.getAccessToken().then(
+ *   () => undefined,
+ *   (error: unknown) => configurationRefusal(error, { clientId: 'my-client-id', base: tokens.apiBaseUrl }),
+ * );
+ * if (refusal) console.warn(`${refusal.cause}; to fix it, ${refusal.fix}`);
+ * ```
  */
 export function configurationRefusal(
   error: unknown,
@@ -134,6 +163,14 @@ export function configurationRefusal(
  * The developer's message of a configuration refusal: that it is the app's
  * configuration, not the member's input, what was refused with the value sent, the
  * setting to change, and the underlying error's own account.
+ *
+ * @example
+ * ```ts
+ * import { configurationRefusal, refusalMessage } from '@site-identity/member-auth/internal';
+ * declare const error: unknown;
+ * const refusal = configurationRefusal(error, { clientId: 'my-client-id', base: 'https://www.wixapis.com' });
+ * if (refusal) console.error(refusalMessage(refusal));
+ * ```
  */
 export const refusalMessage = ({ cause, fix, error }: ConfigurationRefusal): string =>
   `The platform refused the app's configuration, not the member's input: ${cause}. To fix it, ${fix}. (${error.message})`;

@@ -25,6 +25,7 @@ import { toLoginResult } from './login-state';
 import { MemberAuthError, invalidArgument } from './member-auth-error';
 import type { CallOptions, PlatformCalls } from './platform-calls';
 import type { MemberAuthRedirects } from './ports';
+import { tellRefusal, type RefusalListener } from './refusal-listeners';
 import type { VerificationStore } from './verification-store';
 
 /**
@@ -90,6 +91,8 @@ export interface FlowContext extends CompletionSettings, PlatformCalls {
   readonly redirects: MemberAuthRedirects;
   readonly captcha?: MemberAuthCaptcha | undefined;
   readonly store: VerificationStore;
+  /** Told each refusal a call answers with `SITE_MISCONFIGURED`. */
+  readonly refusalListeners: ReadonlySet<RefusalListener>;
 }
 
 type Params = Partial<LoginParams & RegisterParams>;
@@ -117,15 +120,17 @@ function withCaptchaImport(ctx: FlowContext, result: LoginProblem): LoginProblem
  * `SITE_MISCONFIGURED` when `error` is a refusal caused by the app's configuration
  * (never the member's mistake): the member's text says logging in is not possible
  * now, the cause's message names what was refused, the value sent and the setting to
- * change; else `undefined`.
+ * change; the refusal and the `call` refused are told to the client's refusal
+ * listeners. Else `undefined`.
  */
 function misconfigured(
   ctx: FlowContext,
   error: unknown,
-  extras: Pick<LoginProblemExtras, 'data' | 'identity'> = {},
+  { call, ...extras }: Pick<LoginProblemExtras, 'data' | 'identity'> & { call: CatalogueCall },
 ): LoginProblem | undefined {
   const refusal = configurationRefusal(error, ctx);
   if (refusal === undefined) return undefined;
+  tellRefusal(ctx.refusalListeners, { ...refusal, call });
   const { requestId, detail } = refusal.error as { requestId?: string; detail?: RequestDetail };
   return loginProblem('FAILURE', 'SITE_MISCONFIGURED', refusalMessage(refusal), {
     ...extras,
@@ -159,7 +164,9 @@ async function loginFlow(
     const { data, requestId } = await sending({ signal: signalOf(params, invalidArgument) });
     result = toLoginResult(data, requestId);
   } catch (error) {
-    return misconfigured(ctx, error) ?? withCaptchaImport(ctx, catalogueError(call, error));
+    return (
+      misconfigured(ctx, error, { call }) ?? withCaptchaImport(ctx, catalogueError(call, error))
+    );
   }
   // The verification flow: stored while the code is awaited, kept after a FAILURE (the
   // member may try again), over after any other answer (SUCCESS, OWNER_APPROVAL_REQUIRED).
@@ -177,6 +184,7 @@ async function loginFlow(
     return { ...result, completedBy };
   } catch (cause) {
     const refused = misconfigured(ctx, cause, {
+      call,
       data: { sessionToken },
       identity: result.identity,
     });

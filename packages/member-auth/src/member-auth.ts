@@ -22,6 +22,7 @@ import {
 import { checkCompletionSettings, type BeforeRedirectEvent } from './login-completion';
 import type { LoginResult } from './login-result';
 import { platformCalls } from './platform-calls';
+import type { RefusalListener } from './refusal-listeners';
 import type { MemberAuthRedirects, MemberAuthTokens } from './ports';
 import {
   createVerificationStore,
@@ -229,7 +230,7 @@ export function createMemberAuth(options: MemberAuthOptions): MemberAuth {
   optionalFunction(options.onBeforeRedirect, 'onBeforeRedirect', invalidArgument);
   // What the login flows, the account calls and the separate imports share: the checked
   // options by name (read as the checks read them, a getter's included), the platform
-  // calls (request, post), the client id and the store.
+  // calls (request, post), the client id, the store, and who hears its configuration refusals.
   const ctx = {
     tokens,
     redirects,
@@ -240,6 +241,7 @@ export function createMemberAuth(options: MemberAuthOptions): MemberAuth {
     ...calls,
     clientId,
     store: createVerificationStore(clientId, verificationStorage && (() => verificationStorage)),
+    refusalListeners: new Set<RefusalListener>(),
   };
 
   const memberAuth: MemberAuth = {
