@@ -27,13 +27,22 @@ export function jsonAnswer(
 export const wantsJson = (request: Request): boolean =>
   /application\/json/i.test(request.headers.get('accept') ?? '');
 
+/** What {@link problem} answers. @internal */
+export interface ProblemAnswer {
+  /** The HTTP status, 4xx or 5xx. */
+  readonly status: number;
+  /** The SCREAMING_SNAKE code, for programs (`FORBIDDEN_ORIGIN`). */
+  readonly code: string;
+  /** The developer's text: what was refused, expected and came. */
+  readonly message: string;
+  /** `Set-Cookie` values the answer carries as well. Default none. */
+  readonly setCookies?: readonly string[] | undefined;
+}
+
 /** A failure the routes answer themselves: JSON `{ error: { code, message } }` or plain text. @internal */
 export function problem(
   request: Request,
-  status: number,
-  code: string,
-  message: string,
-  setCookies: readonly string[] = [],
+  { status, code, message, setCookies = [] }: ProblemAnswer,
 ): Response {
   if (wantsJson(request)) return jsonAnswer({ error: { code, message } }, status, setCookies);
   const headers = baseHeaders(setCookies);

@@ -20,12 +20,11 @@ export function crossOrigin(request: Request, origin: URL): Response | undefined
   if (sameSite && (from === origin.origin || (from === null && site === 'same-origin')))
     return undefined;
   const came = from === null ? 'no Origin' : `Origin ${describeValue(from)}`;
-  return problem(
-    request,
-    403,
-    'FORBIDDEN_ORIGIN',
-    `A form post must come from ${origin.origin} (Origin ${origin.origin}, or Sec-Fetch-Site: same-origin); got ${came}${site === null ? '' : ` and Sec-Fetch-Site ${describeValue(site)}`}`,
-  );
+  return problem(request, {
+    status: 403,
+    code: 'FORBIDDEN_ORIGIN',
+    message: `A form post must come from ${origin.origin} (Origin ${origin.origin}, or Sec-Fetch-Site: same-origin); got ${came}${site === null ? '' : ` and Sec-Fetch-Site ${describeValue(site)}`}`,
+  });
 }
 
 /** The media types a form or JSON body may have, by their essence. */
@@ -104,4 +103,4 @@ export const unreadable = (
   request: Request,
   read: Exclude<ReadFields, { fields: unknown }>,
   setCookies: readonly string[] = [],
-): Response => problem(request, read.status, read.code, read.message, setCookies);
+): Response => problem(request, { ...read, setCookies });

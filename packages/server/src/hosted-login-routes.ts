@@ -68,27 +68,29 @@ export async function hostedLoginRoute(request: Request, ctx: RouteContext): Pro
   const query = new URL(request.url).searchParams;
   const prompt = query.get('prompt') ?? 'login';
   if (prompt !== 'login' && prompt !== 'none')
-    return problem(request, 400, 'INVALID_ARGUMENT', 'prompt must be "login" or "none"');
+    return problem(request, {
+      status: 400,
+      code: 'INVALID_ARGUMENT',
+      message: 'prompt must be "login" or "none"',
+    });
   const idp = query.get('idp') ?? undefined;
   if (idp !== undefined && !/^[\w-]{1,100}$/.test(idp))
-    return problem(
-      request,
-      400,
-      'INVALID_ARGUMENT',
-      'idp must be "google", "facebook" or a connection id',
-    );
+    return problem(request, {
+      status: 400,
+      code: 'INVALID_ARGUMENT',
+      message: 'idp must be "google", "facebook" or a connection id',
+    });
   const returnTo = sameOriginPath(query.get('returnTo'), resolved.origin) ?? '/';
   try {
     const { authUrl, setCookies } = await startFlow(ctx, resolved, { returnTo, prompt, idp });
     return redirectTo(authUrl, setCookies);
   } catch {
-    return problem(
-      request,
-      503,
-      'LOGIN_UNAVAILABLE',
-      'The login page could not be reached; try again',
-      resolved.setCookies,
-    );
+    return problem(request, {
+      status: 503,
+      code: 'LOGIN_UNAVAILABLE',
+      message: 'The login page could not be reached; try again',
+      setCookies: resolved.setCookies,
+    });
   }
 }
 
@@ -107,8 +109,19 @@ export async function callbackRoute(request: Request, ctx: RouteContext): Promis
       : await ctx.flows.take(resolved.cookies, params.state, resolved.secure);
   const keep = [...resolved.setCookies, ...clear];
   if (!params.error && (!params.code || !params.state))
-    return problem(request, 400, 'MISSING_CODE_OR_STATE', 'Missing code or _state', keep);
-  if (!flow) return problem(request, 400, 'INVALID_STATE', 'Invalid _state', keep);
+    return problem(request, {
+      status: 400,
+      code: 'MISSING_CODE_OR_STATE',
+      message: 'Missing code or _state',
+      setCookies: keep,
+    });
+  if (!flow)
+    return problem(request, {
+      status: 400,
+      code: 'INVALID_STATE',
+      message: 'Invalid _state',
+      setCookies: keep,
+    });
   const failed = (errorCode: string) =>
     redirectTo(
       withParams(flow.failureTo ?? flow.returnTo, { loginState: 'FAILURE', errorCode }),

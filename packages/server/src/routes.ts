@@ -81,24 +81,22 @@ export function routes(ctx: RouteContext): (request: Request) => Promise<Respons
     )
       throw invalid('request', 'a Request', request, invalidArgument);
     if (hasRefusedTarget(request))
-      return problem(
-        request,
-        400,
-        'INVALID_REQUEST_TARGET',
-        'The request line must carry a path and query (origin-form), not a URL or //host',
-      );
+      return problem(request, {
+        status: 400,
+        code: 'INVALID_REQUEST_TARGET',
+        message: 'The request line must carry a path and query (origin-form), not a URL or //host',
+      });
     const { pathname } = new URL(request.url);
     if (!pathname.startsWith(`${ctx.basePath}/`)) return null;
     const methods = table[pathname.slice(ctx.basePath.length)];
     if (!methods) return null;
     const route = methods[request.method.toUpperCase()];
     if (!route) {
-      const answer = problem(
-        request,
-        405,
-        'METHOD_NOT_ALLOWED',
-        `${request.method} is not allowed here`,
-      );
+      const answer = problem(request, {
+        status: 405,
+        code: 'METHOD_NOT_ALLOWED',
+        message: `${request.method} is not allowed here`,
+      });
       answer.headers.set('allow', Object.keys(methods).join(', '));
       return answer;
     }
