@@ -52,7 +52,7 @@ describe('chunking', () => {
     'a value of %i characters round-trips; no cookie is longer than 4096 bytes',
     (length) => {
       const value = 'x'.repeat(length - 1) + 'y';
-      const lines = writeChunked(new Map(), 's', value, attrs);
+      const lines = writeChunked(new Map(), { name: 's', value, attributes: attrs });
       for (const line of lines) expect(line.length).toBeLessThan(4096);
       expect(lines).toHaveLength(Math.ceil(length / CHUNK_SIZE));
       expect(readChunked(apply(new Map(), lines), 's')).toBe(value);
@@ -61,14 +61,17 @@ describe('chunking', () => {
 
   test('a shorter value deletes the chunks it no longer uses, and the other way round', () => {
     const long = 'L'.repeat(2 * CHUNK_SIZE + 5);
-    let jar = apply(new Map(), writeChunked(new Map(), 's', long, attrs));
+    let jar = apply(
+      new Map(),
+      writeChunked(new Map(), { name: 's', value: long, attributes: attrs }),
+    );
     expect([...jar.keys()]).toEqual(['s.0', 's.1', 's.2']);
-    jar = apply(jar, writeChunked(jar, 's', 'short', attrs));
+    jar = apply(jar, writeChunked(jar, { name: 's', value: 'short', attributes: attrs }));
     expect(Object.fromEntries(jar)).toEqual({ s: 'short' });
-    jar = apply(jar, writeChunked(jar, 's', long, attrs));
+    jar = apply(jar, writeChunked(jar, { name: 's', value: long, attributes: attrs }));
     expect([...jar.keys()].sort()).toEqual(['s.0', 's.1', 's.2']);
     expect(readChunked(jar, 's')).toBe(long);
-    jar = apply(jar, writeChunked(jar, 's', undefined, attrs));
+    jar = apply(jar, writeChunked(jar, { name: 's', value: undefined, attributes: attrs }));
     expect(jar.size).toBe(0);
   });
 
@@ -90,6 +93,8 @@ describe('chunking', () => {
       ['other', '1'],
       ['s', 'old'],
     ]);
-    expect(apply(jar, writeChunked(jar, 's', undefined, attrs))).toEqual(new Map([['other', '1']]));
+    expect(
+      apply(jar, writeChunked(jar, { name: 's', value: undefined, attributes: attrs })),
+    ).toEqual(new Map([['other', '1']]));
   });
 });

@@ -50,6 +50,16 @@ export function readChunked(cookies: Map<string, string>, name: string): string 
   return value || undefined;
 }
 
+/** What {@link writeChunked} stores. @internal */
+export interface ChunkedCookie {
+  /** The cookie's name; its chunks are `name.0`, `name.1`, … */
+  readonly name: string;
+  /** The value to store, or `undefined` to delete the cookie and its chunks. */
+  readonly value: string | undefined;
+  /** The attributes every piece is written with. */
+  readonly attributes: CookieAttributes;
+}
+
 /**
  * `Set-Cookie` values that store `value` under `name` (or delete it, for
  * `undefined`), chunked past {@link CHUNK_SIZE}, deleting the pieces of the
@@ -57,9 +67,7 @@ export function readChunked(cookies: Map<string, string>, name: string): string 
  */
 export function writeChunked(
   cookies: Map<string, string>,
-  name: string,
-  value: string | undefined,
-  attributes: CookieAttributes,
+  { name, value, attributes }: ChunkedCookie,
 ): string[] {
   const pieces: string[] = [];
   if (value !== undefined)

@@ -73,9 +73,14 @@ export function sessionCookie(options: SealedCookieOptions & { readonly maxAgeSe
         : undefined;
       const sealed = record && (await sealer.seal(purpose, JSON.stringify(record)));
       const cookie = { ...where, maxAge: record ? record.x - nowSeconds : maxAgeSeconds };
-      const lines = writeChunked(cookies, sessionCookieName(name, where.secure), sealed, cookie);
+      const lines = writeChunked(cookies, {
+        name: sessionCookieName(name, where.secure),
+        value: sealed,
+        attributes: cookie,
+      });
       // The cookie of before the prefix goes once the prefixed one is written.
-      if (where.secure) lines.push(...writeChunked(cookies, name, undefined, cookie));
+      if (where.secure)
+        lines.push(...writeChunked(cookies, { name, value: undefined, attributes: cookie }));
       return lines;
     },
   };
