@@ -112,6 +112,14 @@ export interface CompletionSettings {
   readonly onBeforeRedirect?: ((event: BeforeRedirectEvent) => void) | undefined;
 }
 
+/** The parts of a member client that {@link completeWithSession} completes a login with. */
+export interface CompletionContext {
+  /** The client's redirects: its hidden frame (`silentLogin`) and its redirect (`loginWithRedirect`). */
+  readonly redirects: MemberAuthRedirects;
+  /** Told just before the page leaves for the hosted page; see {@link BeforeRedirectEvent}. */
+  readonly onBeforeRedirect?: CompletionSettings['onBeforeRedirect'];
+}
+
 /** A checked completion: the strategy and what it needs. */
 export interface CompletionPlan {
   readonly strategy: CompleteLoginStrategy;
@@ -189,18 +197,18 @@ const frameCannotSignIn = (error: unknown): error is RedirectsError =>
 
 /**
  * Turns `sessionToken` into member tokens as `plan` says, within the OAuth flow's
- * time limit (120 s) as a whole: the frame (whose listener and element
- * `silentLogin` always removes), then under `'auto'` the redirect, announced to
- * `onBeforeRedirect` just before the page leaves. A frame that answered is the only
+ * time limit (120 s) as a whole, with the client's parts (`ctx`): the frame (whose
+ * listener and element `silentLogin` always removes), then under `'auto'` the
+ * redirect, announced to `onBeforeRedirect` just before the page leaves. A frame that answered is the only
  * code exchanged here; after a redirect the callback page exchanges its own code.
  * Rejects with what stopped it (the frame's error, or `OAUTH_FLOW_TIMED_OUT`).
  */
 export async function completeWithSession(
-  redirects: MemberAuthRedirects,
+  ctx: CompletionContext,
   sessionToken: string,
   plan: CompletionPlan,
-  onBeforeRedirect: CompletionSettings['onBeforeRedirect'],
 ): Promise<CompletedBy> {
+  const { redirects, onBeforeRedirect } = ctx;
   const started = Date.now();
   const timedOut = () =>
     new RedirectsError('OAuth flow timed out', { code: 'OAUTH_FLOW_TIMED_OUT' });

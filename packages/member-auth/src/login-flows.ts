@@ -143,6 +143,16 @@ function misconfigured(
 /** A login call's request, its input checked: sends it with the call's options (its `signal`). */
 type Sending = (options: CallOptions) => Promise<HttpResponse>;
 
+/** One login call, as {@link loginFlow} runs it. */
+interface LoginCall {
+  /** Which call it is, for the error catalogue and the refusal listeners. */
+  readonly call: CatalogueCall;
+  /** What the app passed, unchecked: read as the params when it is an object. */
+  readonly input: unknown;
+  /** Checks the call's own input (throwing before any request) and gives its request. */
+  readonly prepare: (params: Params) => Sending;
+}
+
 /**
  * Runs one login call and resolves for every outcome: `prepare` checks the call's own
  * input and gives its request; then the completion options and the signal are checked,
@@ -151,9 +161,7 @@ type Sending = (options: CallOptions) => Promise<HttpResponse>;
  */
 async function loginFlow(
   ctx: FlowContext,
-  call: CatalogueCall,
-  input: unknown,
-  prepare: (params: Params) => Sending,
+  { call, input, prepare }: LoginCall,
 ): Promise<LoginResult> {
   let result: LoginResult;
   let plan: CompletionPlan | false;
@@ -175,12 +183,7 @@ async function loginFlow(
   if (result.loginState !== 'SUCCESS' || plan === false) return result;
   const { sessionToken } = result.data;
   try {
-    const completedBy = await completeWithSession(
-      ctx.redirects,
-      sessionToken,
-      plan,
-      ctx.onBeforeRedirect,
-    );
+    const completedBy = await completeWithSession(ctx, sessionToken, plan);
     return { ...result, completedBy };
   } catch (cause) {
     const refused = misconfigured(ctx, cause, {
@@ -237,43 +240,51 @@ export function credentialsFlow(
   input: unknown,
   more = 0,
 ): Promise<LoginResult> {
-  return loginFlow(ctx, call, input, (params) => {
-    const { email, password } = params;
-    callShape(call, input, more);
-    checkCredentials(email, password);
-    return (options) => {
-      ctx.store.clear();
-      const attempt = (captchaTokens: WireCaptchaToken[]): Promise<HttpResponse> =>
-        ctx.request(
-          `/authentication/v2/${call}`,
-          {
-            loginId: { email },
-            password,
-            ...(call === 'register' && { profile: params.profile ?? {} }),
-            captchaTokens,
-            ...(params.clientMetaData && { clientMetaData: params.clientMetaData }),
-          },
-          options,
-        );
-      const { captcha } = ctx;
-      return captcha
-        ? captcha.send(attempt, params.captchaTokens)
-        : attempt(toWireCaptchaTokens(params.captchaTokens));
-    };
+  return loginFlow(ctx, {
+    call,
+    input,
+    prepare: (params) => {
+      const { email, password } = params;
+      callShape(call, input, more);
+      checkCredentials(email, password);
+      return (options) => {
+        ctx.store.clear();
+        const attempt = (captchaTokens: WireCaptchaToken[]): Promise<HttpResponse> =>
+          ctx.request(
+            `/authentication/v2/${call}`,
+            {
+              loginId: { email },
+              password,
+              ...(call === 'register' && { profile: params.profile ?? {} }),
+              captchaTokens,
+              ...(params.clientMetaData && { clientMetaData: params.clientMetaData }),
+            },
+            options,
+          );
+        const { captcha } = ctx;
+        return captcha
+          ? captcha.send(attempt, params.captchaTokens)
+          : attempt(toWireCaptchaTokens(params.captchaTokens));
+      };
+    },
   });
 }
 
 /** `verifyEmail`: only while an e-mail verification flow is stored. */
 export function verifyEmailFlow(ctx: FlowContext, input: unknown): Promise<LoginResult> {
-  return loginFlow(ctx, 'verify', input, (params: Partial<VerifyEmailParams>) => {
-    const { code, stateToken } = params;
-    const flow = ctx.store.read();
-    if (!flow || (stateToken !== undefined && stateToken !== flow.stateToken)) {
-      throw noPendingVerification();
-    }
-    if (!isFilled(code)) throw invalidArgument('Enter the verification code');
-    return (options) =>
-      ctx.request('/verification/v1/auth/verify', { code, stateToken: flow.stateToken }, options);
+  return loginFlow(ctx, {
+    call: 'verify',
+    input,
+    prepare: (params: Partial<VerifyEmailParams>) => {
+      const { code, stateToken } = params;
+      const flow = ctx.store.read();
+      if (!flow || (stateToken !== undefined && stateToken !== flow.stateToken)) {
+        throw noPendingVerification();
+      }
+      if (!isFilled(code)) throw invalidArgument('Enter the verification code');
+      return (options) =>
+        ctx.request('/verification/v1/auth/verify', { code, stateToken: flow.stateToken }, options);
+    },
   });
 }
 
@@ -283,8 +294,12 @@ export function verifyFactorFlow(
   factorType: unknown,
   input: unknown,
 ): Promise<LoginResult> {
-  return loginFlow(ctx, 'verify', input, () => {
-    const { path, body } = factorRequest(factorType, input);
-    return (options) => ctx.request(`/authentication${path}`, body, options);
+  return loginFlow(ctx, {
+    call: 'verify',
+    input,
+    prepare: () => {
+      const { path, body } = factorRequest(factorType, input);
+      return (options) => ctx.request(`/authentication${path}`, body, options);
+    },
   });
 }
