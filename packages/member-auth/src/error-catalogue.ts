@@ -107,7 +107,7 @@ export function transportCode(
  */
 export function catalogueError(call: CatalogueCall, error: unknown): LoginProblem {
   if (isMemberAuthError(error)) {
-    return loginProblem('FAILURE', error.code, error.message, {
+    return loginProblem(error.code, error.message, {
       cause: error.cause,
       requestId: error.requestId,
       detail: error.detail,
@@ -127,13 +127,14 @@ export function catalogueError(call: CatalogueCall, error: unknown): LoginProble
               ? 'INVALID_ARGUMENT'
               : 'REQUEST_FAILED',
         );
-  const state =
+  const loginState =
     errorCode === 'MISSING_CAPTCHA_TOKEN'
       ? 'SILENT_CAPTCHA_REQUIRED'
       : errorCode === 'INVALID_CAPTCHA_TOKEN'
         ? 'USER_CAPTCHA_REQUIRED'
         : 'FAILURE';
-  return loginProblem(state, errorCode, platform.message, {
+  return loginProblem(errorCode, platform.message, {
+    loginState,
     cause: platform,
     requestId: platform.requestId,
     detail: platform.detail,

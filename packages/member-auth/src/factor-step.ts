@@ -34,7 +34,7 @@ export function factorStep(
   memberAuth: unknown,
   options: unknown,
 ): { step: FactorStepOptions; auth: MemberAuth } | LoginProblem {
-  const invalid = (message: string) => loginProblem('FAILURE', 'INVALID_ARGUMENT', message);
+  const invalid = (message: string) => loginProblem('INVALID_ARGUMENT', message);
   // Borrowed, not duck-typed: only a client createMemberAuth made passes.
   if (attempt(() => internals.borrow(memberAuth)) === undefined)
     return invalid(

@@ -132,7 +132,7 @@ function misconfigured(
   if (refusal === undefined) return undefined;
   tellRefusal(ctx.refusalListeners, { ...refusal, call });
   const { requestId, detail } = refusal.error as { requestId?: string; detail?: RequestDetail };
-  return loginProblem('FAILURE', 'SITE_MISCONFIGURED', refusalMessage(refusal), {
+  return loginProblem('SITE_MISCONFIGURED', refusalMessage(refusal), {
     ...extras,
     cause: refusal.error,
     requestId,
@@ -193,7 +193,6 @@ async function loginFlow(
     });
     if (refused) return refused;
     return loginProblem(
-      'FAILURE',
       'LOGIN_NOT_COMPLETED',
       // The library's own errors never hold a token: their words say what to do.
       `Logged in, but member tokens could not be obtained${isSiteIdentityError(cause) ? `: ${cause.message}` : ''}`,

@@ -9,16 +9,25 @@ import {
 } from './member-auth-error';
 import { memberText } from './member-texts';
 
-/** What {@link loginProblem} adds beyond state, code and message. */
+/** What {@link loginProblem} adds beyond code and message. */
 export interface LoginProblemExtras {
+  /** The result's state: a captcha state the platform asked for. Default `'FAILURE'`. */
+  loginState?: LoginProblem['loginState'];
+  /** What went wrong underneath: the error's `cause` (for `ABORTED`, where the abort error is looked for). */
   cause?: unknown;
+  /** The platform's request id, kept on the error. */
   requestId?: string | undefined;
+  /** The request that failed (method, URL), kept on the error. */
   detail?: RequestDetail | undefined;
   /** The member's text, for a code of a separate import; default `memberText(code)`. */
   memberText?: string | undefined;
+  /** The result's `data`: a state token or session token to keep. Default `{}`. */
   data?: LoginProblem['data'];
+  /** The state the platform answered, when this library does not complete it. */
   serverState?: string | undefined;
+  /** The second-factor challenge of a `REQUIRE_MFA` answer. */
   mfa?: LoginProblem['mfa'];
+  /** The identity the platform answered with. */
   identity?: LoginProblem['identity'];
 }
 
@@ -45,7 +54,7 @@ function abortOf(cause: unknown, message: string): PlatformError {
 }
 
 /**
- * A FAILURE (or captcha) result whose `cause` is a new {@link MemberAuthError}
+ * A FAILURE (or captcha, `extras.loginState`) result whose `cause` is a new {@link MemberAuthError}
  * with `code` and the developer's `message` (and `detail`); its `errorCode` is the
  * catalogue's name for `code` (`loginErrorCode`), and its `error` the member's text
  * for `code` (`memberText`). For `ABORTED` the `cause` is http's one abort error
@@ -53,19 +62,26 @@ function abortOf(cause: unknown, message: string): PlatformError {
  *
  * @example
  * ```ts
- * const result = loginProblem('FAILURE', 'INVALID_PASSWORD', 'Enter a password');
+ * const result = loginProblem('INVALID_PASSWORD', 'Enter a password');
  * result.cause.code; // 'INVALID_PASSWORD'
  * result.errorCode; // 'invalidPassword'
  * result.error; // 'The password is missing or not right. Enter it again.'
  * ```
  */
 export function loginProblem(
-  loginState: LoginProblem['loginState'],
   code: MemberAuthErrorCode,
   message: string,
   extras: LoginProblemExtras = {},
 ): LoginProblem {
-  const { cause, requestId, detail, data = {}, memberText: text, ...rest } = extras;
+  const {
+    loginState = 'FAILURE',
+    cause,
+    requestId,
+    detail,
+    data = {},
+    memberText: text,
+    ...rest
+  } = extras;
   const error =
     code === 'ABORTED'
       ? abortOf(cause, message)

@@ -51,7 +51,7 @@ export type ServerLoginState =
  */
 export function toLoginResult(body: unknown, requestId?: string): LoginResult {
   if (!isRecord(body)) {
-    return loginProblem('FAILURE', 'SERVER_ERROR', 'The platform answered without a login state', {
+    return loginProblem('SERVER_ERROR', 'The platform answered without a login state', {
       requestId,
     });
   }
@@ -68,13 +68,12 @@ export function toLoginResult(body: unknown, requestId?: string): LoginResult {
     return { loginState: 'EMAIL_VERIFICATION_REQUIRED', data: { stateToken }, ...extras };
   // A state that carries a token, without it.
   if (state === 'SUCCESS' || state === 'REQUIRE_EMAIL_VERIFICATION')
-    return loginProblem(
-      'FAILURE',
-      'SERVER_ERROR',
-      `The platform answered ${state} without its token`,
-      { requestId, serverState: state, ...extras },
-    );
-  return loginProblem('FAILURE', 'UNKNOWN_STATE', 'Unknown state', {
+    return loginProblem('SERVER_ERROR', `The platform answered ${state} without its token`, {
+      requestId,
+      serverState: state,
+      ...extras,
+    });
+  return loginProblem('UNKNOWN_STATE', 'Unknown state', {
     requestId,
     data: isFilled(stateToken) ? { stateToken } : {},
     serverState: typeof state === 'string' ? state : undefined,

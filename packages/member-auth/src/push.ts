@@ -84,7 +84,7 @@ const problem = (
   code: 'PUSH_DENIED' | 'PUSH_EXPIRED' | 'PUSH_TIMED_OUT' | 'ABORTED' | 'INVALID_ARGUMENT',
   message: string,
   cause?: unknown,
-) => loginProblem('FAILURE', code, message, { cause, memberText: MEMBER_TEXTS[code] });
+) => loginProblem(code, message, { cause, memberText: MEMBER_TEXTS[code] });
 
 /** The pause between requests, ended early by the signal. */
 function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {

@@ -53,7 +53,7 @@ const MEMBER_TEXTS: Record<string, string> = {
 };
 
 const failure = (code: ProblemCode, message: string, cause?: unknown) =>
-  loginProblem('FAILURE', code, message, { cause, memberText: MEMBER_TEXTS[code] });
+  loginProblem(code, message, { cause, memberText: MEMBER_TEXTS[code] });
 
 const webauthnFailure = (code: WebauthnCode, cause?: unknown, detail?: string) =>
   failure(code, detail ? `${MESSAGES[code]}: ${detail}` : MESSAGES[code], cause);
