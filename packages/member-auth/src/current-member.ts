@@ -247,12 +247,20 @@ async function readMember(
   }
 }
 
+/** What {@link load} reads the member of a session with. */
+interface MemberLoad {
+  /** The client's internals: its API base and `fetch`. */
+  readonly auth: MemberAuthInternals;
+  /** The client's token manager: the access token, and one renewal after a 401. */
+  readonly tokens: SessionTokens;
+  /** Read the member again instead of the one kept (`getCurrentMember`'s `refresh`). */
+  readonly refresh: boolean;
+}
+
 /** The member of the session: the one kept, the read running, or a new read. */
 function load(
   session: MemberSession,
-  auth: MemberAuthInternals,
-  tokens: SessionTokens,
-  refresh: boolean,
+  { auth, tokens, refresh }: MemberLoad,
 ): Promise<CurrentMember | null> {
   if (!tokens.isLoggedIn()) return Promise.resolve(null);
   if (refresh && session.refreshing !== keyOf(session)) {
@@ -321,6 +329,6 @@ export function getCurrentMember(
     if (typeof refresh !== 'boolean')
       throw invalid('refresh', 'a boolean', refresh, invalidArgument);
     const session = memberSession(auth, tokens);
-    return untilAborted(() => load(session, auth, tokens, refresh), options, invalidArgument);
+    return untilAborted(() => load(session, { auth, tokens, refresh }), options, invalidArgument);
   });
 }
