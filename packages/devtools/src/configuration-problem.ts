@@ -1,54 +1,74 @@
 import {
-  isTokenEndpointError,
-  type TokenEndpointError,
-  type TokensError,
-} from '@site-identity/tokens';
+  configurationRefusal,
+  type ConfigurationRefusal,
+  type HeardRefusal,
+} from '@site-identity/member-auth/internal';
+import type { TokenManager } from '@site-identity/tokens';
 
-/** A refusal of the token endpoint caused by the app's configuration: what happened, what to change. @internal */
-export interface ConfigurationProblem {
-  readonly cause: string;
-  readonly setting: string;
-}
+/** How many configuration problems the panel lists, the last seen first. @internal */
+export const MAX_PROBLEMS = 5;
 
 /**
- * Whether a failure the token manager reported is the app's configuration rather than
- * a moment's trouble: the token endpoint refused the request itself (401: the client
- * id is unknown; 404: the token URL does not exist; 403: the site or the app refuses
- * this page; 400 for visitor tokens). A refresh token the endpoint no longer takes,
- * network failures, time-outs and server failures are not. The message is the
- * endpoint's error, which names the URL and the endpoint's own reason. @internal
+ * A configuration problem as the panel lists it: what was refused (`cause`), the
+ * setting to change (`fix`), the error's own account (`detail`: the URL, the status,
+ * the platform's words), who met it (`seenBy`, the last first), when last (`at`) and
+ * how many times. @internal
  */
-export function configurationProblem(
-  error: TokensError | TokenEndpointError,
-): ConfigurationProblem | undefined {
-  if (!isTokenEndpointError(error)) return undefined;
-  const { status, grantType, invalidGrant, message } = error;
-  if (invalidGrant) return undefined;
-  const cause = message;
-  switch (status) {
-    case 401:
-      return {
-        cause,
-        setting:
-          "clientId: the client id of one of the site's OAuth apps (the app's OAuth settings)",
-      };
-    case 404:
-      return {
-        cause,
-        setting: /\/oauth2\/oauth2\//.test(message)
-          ? 'apiBaseUrl: the API base only (https://www.wixapis.com), without /oauth2'
-          : 'apiBaseUrl (the API base) or tokenUrl',
-      };
-    case 403:
-      return {
-        cause,
-        setting: /not published/i.test(message)
-          ? 'publish the site'
-          : "the app's OAuth settings: this page's origin among the allowed domains, and the site published",
-      };
-    case 400:
-      return grantType === 'anonymous' ? { cause, setting: 'clientId and tokenUrl' } : undefined;
-    default:
-      return undefined;
-  }
+export interface ConfigurationProblem {
+  readonly cause: string;
+  readonly fix: string;
+  readonly detail: string;
+  readonly seenBy: readonly string[];
+  readonly at: number;
+  readonly times: number;
+}
+
+/** Who met a refusal, as the panel names it. @internal */
+export const TOKENS_SOURCE = 'token manager';
+
+/** A member client's call as the panel names it (`verify` is either verification). */
+const CALLS: Record<HeardRefusal['call'], string> = {
+  register: 'memberAuth.register',
+  login: 'memberAuth.login',
+  verify: 'memberAuth.verifyEmail/verifyFactor',
+};
+
+/** The member client's call that met `refusal`, as the panel names it. @internal */
+export const memberAuthSource = (refusal: HeardRefusal): string => CALLS[refusal.call];
+
+/**
+ * A failure the token manager reported, diagnosed by the one rule member-auth answers
+ * `SITE_MISCONFIGURED` by (`configurationRefusal`), with the client id and API base the
+ * manager sends: a refusal of the token endpoint caused by the app's configuration, or
+ * `undefined` for a moment's trouble (network, time-out, server failure) and a refresh
+ * token the endpoint no longer takes. @internal
+ */
+export const tokensRefusal = (
+  error: unknown,
+  tokens: TokenManager,
+): ConfigurationRefusal | undefined =>
+  configurationRefusal(error, { clientId: tokens.clientId, base: tokens.apiBaseUrl });
+
+/**
+ * `problems` with `refusal`, met by `source` at `at`, first: the same cause and fix met
+ * again (by the same source or another: a login refused because the token endpoint
+ * refused is met by both) moves to the top, counted, its sources the last first; at most
+ * {@link MAX_PROBLEMS}. @internal
+ */
+export function withProblem(
+  problems: readonly ConfigurationProblem[],
+  seen: { readonly refusal: ConfigurationRefusal; readonly source: string; readonly at: number },
+): ConfigurationProblem[] {
+  const { refusal, source, at } = seen;
+  const { cause, fix } = refusal;
+  const same = problems.find((problem) => problem.cause === cause && problem.fix === fix);
+  const problem: ConfigurationProblem = {
+    cause,
+    fix,
+    detail: refusal.error.message,
+    seenBy: [source, ...(same?.seenBy ?? []).filter((other) => other !== source)],
+    at,
+    times: (same?.times ?? 0) + 1,
+  };
+  return [problem, ...problems.filter((other) => other !== same)].slice(0, MAX_PROBLEMS);
 }

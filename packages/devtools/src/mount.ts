@@ -1,12 +1,14 @@
+import { configurationRefusals } from '@site-identity/member-auth/internal';
 import { TokensError, type InspectionEvent, type TokenManager } from '@site-identity/tokens';
 import { inspect } from '@site-identity/tokens/inspection';
-import { configurationProblem } from './configuration-problem';
+import { memberAuthSource, TOKENS_SOURCE, tokensRefusal } from './configuration-problem';
 import { describeEvent } from './describe-event';
 import { element } from './dom';
 import { timeOfDay } from './format';
 import type { DevtoolsOptions, MountedDevtools } from './options';
 import { memberFollower, memberText, type MemberView } from './member-view';
 import { buildPanel, type Action, type Panel } from './panel';
+import { problemList } from './problems-view';
 import { hear, sessionRows, type Heard } from './session-view';
 
 const NOTHING: MountedDevtools = Object.freeze({
@@ -73,6 +75,21 @@ function wireActions(
     });
 }
 
+/** The button opens and closes the panel, Close and Escape close it; the focus follows. */
+function wireOpening(panel: Panel, setOpen: (open: boolean, focus: boolean) => void): void {
+  panel.toggle.addEventListener('click', () => setOpen(!!panel.panel.hidden, true));
+  panel.close.addEventListener('click', () => setOpen(false, true));
+  panel.panel.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') setOpen(false, true);
+  });
+}
+
+/** Adds a line to the panel's last errors (five at most, the last first). */
+function addError(panel: Panel, at: number, text: string): void {
+  panel.errors.prepend(element('li', {}, element('time', {}, timeOfDay(at)), text));
+  while (panel.errors.children.length > 5) panel.errors.lastElementChild?.remove();
+}
+
 /**
  * Adds the Site Identity devtools to the page: a floating button that opens a
  * panel with the session (role, access token expiry as a countdown, refresh-token
@@ -80,9 +97,11 @@ function wireActions(
  * with why a session ended and whether another tab caused it, renewals with their
  * duration and outcome, hand-offs between tabs with the generation, automatic
  * renewal's back-off), the member (id and e-mail, with the `member` option), the last
- * typed errors, and actions: renew now, expire the
- * access token now, sign out here, sign out everywhere. Keyboard-usable (Escape
- * closes the panel); its styles live in a shadow root.
+ * typed errors, the configuration problems met (each refusal caused by the app's
+ * configuration, with the setting to change: the token manager's, and with the
+ * `memberAuth` option those of the member client's logins), and actions: renew now,
+ * expire the access token now, sign out here, sign out everywhere. Keyboard-usable
+ * (Escape closes the panel); its styles live in a shadow root.
  *
  * Costs nothing in production: under the `production` export condition (which
  * Vite and webpack apply in a build with `NODE_ENV=production`) the import resolves
@@ -90,6 +109,7 @@ function wireActions(
  *
  * @param tokens - the app's token manager (`createTokenManager`)
  * @throws TokensError `INVALID_ARGUMENT` when `tokens` is not a token manager
+ * @throws MemberAuthError `INVALID_ARGUMENT` when `options.memberAuth` was not made by `createMemberAuth`
  * @example
  * ```ts
  * import { mountIdentityDevtools } from '@site-identity/devtools';
@@ -109,6 +129,9 @@ export function mountIdentityDevtools(
       `tokens must be a token manager (createTokenManager()); got ${tokens === null ? 'null' : typeof tokens}`,
       { code: 'INVALID_ARGUMENT' },
     );
+  // The member client's refusals, its INVALID_ARGUMENT thrown here, with or without a page.
+  const hearRefusals =
+    options.memberAuth === undefined ? undefined : configurationRefusals(options.memberAuth);
   if (!globalThis.document) return NOTHING;
   const { maxEvents = 100, initialIsOpen = false, position = 'bottom-right' } = options;
   const host = element('div', { 'data-site-identity-devtools': '' });
@@ -119,6 +142,7 @@ export function mountIdentityDevtools(
     all.filter((action) => action !== 'signOutEverywhere' || options.signOutEverywhere),
   );
   const heard: Heard = { renewals: 0 };
+  const addProblem = problemList(panel);
   let member: MemberView = { state: options.member ? 'none' : 'unset' };
   let revealed = false;
   let ticking: ReturnType<typeof setInterval> | undefined;
@@ -142,18 +166,11 @@ export function mountIdentityDevtools(
     while (panel.log.children.length > maxEvents) panel.log.lastElementChild?.remove();
     if (event.type === 'error') {
       const { code, retryable, message } = event.error;
-      addError(event.at, `${code}${retryable ? ' (retryable)' : ''}: ${message}`);
-      // The app's configuration, not a moment's trouble: the last one, and what to change.
-      const problem = configurationProblem(event.error);
-      if (problem)
-        panel.config.textContent = `${timeOfDay(event.at)} ${problem.cause}. Change: ${problem.setting}.`;
+      addError(panel, event.at, `${code}${retryable ? ' (retryable)' : ''}: ${message}`);
+      // The app's configuration, not a moment's trouble: what to change.
+      addProblem(tokensRefusal(event.error, tokens), TOKENS_SOURCE, event.at);
     }
     render();
-  }
-
-  function addError(at: number, text: string): void {
-    panel.errors.prepend(element('li', {}, element('time', {}, timeOfDay(at)), text));
-    while (panel.errors.children.length > 5) panel.errors.lastElementChild?.remove();
   }
 
   function setOpen(open: boolean, focus = false): void {
@@ -167,21 +184,25 @@ export function mountIdentityDevtools(
 
   wireActions(panel, actionsOf(tokens, options), (error) =>
     addError(
+      panel,
       Date.now(),
       `Sign out everywhere failed: ${(error as Error)?.message ?? String(error)}`,
     ),
   );
-  panel.toggle.addEventListener('click', () => setOpen(!!panel.panel.hidden, true));
-  panel.close.addEventListener('click', () => setOpen(false, true));
-  panel.panel.addEventListener('keydown', (event) => {
-    if (event.key === 'Escape') setOpen(false, true);
-  });
+  wireOpening(panel, setOpen);
   panel.reveal.addEventListener('click', () => showValues(panel, tokens, (revealed = !revealed)));
   const followMember = memberFollower(options.member, (view) => {
     member = view;
     render();
   });
   const stops = [inspect(tokens, record), tokens.subscribe(render), tokens.subscribe(followMember)];
+  if (hearRefusals)
+    stops.push(
+      hearRefusals((refusal) => {
+        addProblem(refusal, memberAuthSource(refusal), Date.now());
+        render();
+      }),
+    );
   followMember(tokens.getSnapshot());
   (options.container ?? document.body).append(host);
   setOpen(initialIsOpen);

@@ -1,3 +1,5 @@
+import type { MemberAuth } from '@site-identity/member-auth';
+
 /**
  * Where the devtools button sits on the page.
  *
@@ -56,6 +58,15 @@ export interface DevtoolsOptions {
    * member's session begins, never for a visitor. Without it the row says how to add it.
    */
   readonly member?: () => Promise<DevtoolsMember | null>;
+  /**
+   * The app's member client (`createMemberAuth`): its `register`, `login`,
+   * `verifyEmail` and `verifyFactor` refused for the app's configuration (the results
+   * with `SITE_MISCONFIGURED`: an unknown client id, an `apiBaseUrl` with a path, an
+   * unpublished site, a redirect URI the app does not allow, a hidden frame that loaded
+   * and never answered because this page's origin is not allowed) are listed under
+   * "Configuration problems", with the setting to change, beside the token manager's.
+   */
+  readonly memberAuth?: MemberAuth;
   /** How many events the log keeps, newest first. Default 100. */
   readonly maxEvents?: number;
 }

@@ -32,7 +32,7 @@ export type Action = keyof typeof ACTIONS;
 /**
  * The devtools' elements in an open shadow root on `host`: the floating button,
  * the panel (a labelled region, hidden until opened) with its session table,
- * token reveal, actions, event log, last errors and the last configuration problem
+ * token reveal, actions, event log, last errors and the last configuration problems
  * seen. @internal
  */
 export function buildPanel(host: HTMLElement, position: DevtoolsPosition, actions: Action[]) {
@@ -57,7 +57,8 @@ export function buildPanel(host: HTMLElement, position: DevtoolsPosition, action
   const log = element('ol');
   const errors = element('ul', { 'aria-labelledby': 'errors-title' });
   const noErrors = element('p', {}, 'None.');
-  const config = element('p', { 'data-field': 'configuration' }, 'None seen.');
+  const problems = element('ul', { 'aria-labelledby': 'config-title', class: 'problems' });
+  const noProblems = element('p', {}, 'None seen.');
   const section = (id: string, text: string, ...children: Node[]) =>
     element('section', { 'aria-labelledby': id }, heading(id, text), ...children);
   const panel = element(
@@ -76,7 +77,11 @@ export function buildPanel(host: HTMLElement, position: DevtoolsPosition, action
       element('div', { role: 'log', 'aria-labelledby': 'log-title', class: 'log' }, log),
     ),
     section('errors-title', 'Last errors', errors, noErrors),
-    section('config-title', 'Configuration problems', config),
+    section(
+      'config-title',
+      'Configuration problems',
+      element('div', { 'data-field': 'configuration' }, problems, noProblems),
+    ),
   );
   const toggle = element('button', {
     type: 'button',
@@ -88,7 +93,20 @@ export function buildPanel(host: HTMLElement, position: DevtoolsPosition, action
     element('style', {}, STYLES),
     element('div', { class: `root ${position}` }, toggle, panel),
   );
-  return { toggle, panel, close, rows, reveal, values, buttons, log, errors, noErrors, config };
+  return {
+    toggle,
+    panel,
+    close,
+    rows,
+    reveal,
+    values,
+    buttons,
+    log,
+    errors,
+    noErrors,
+    problems,
+    noProblems,
+  };
 }
 
 /** The parts of {@link buildPanel}. @internal */

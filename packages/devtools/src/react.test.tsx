@@ -1,4 +1,6 @@
+import { createMemberAuth } from '@site-identity/member-auth';
 import { createMockPlatform } from '@site-identity/mock-platform';
+import { createRedirects } from '@site-identity/redirects';
 import { createTokenManager, memoryStorage } from '@site-identity/tokens';
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, expect, test, vi } from 'vitest';
@@ -31,6 +33,29 @@ test('<IdentityDevtools /> adds the panel while it is mounted, and calls the lat
   expect(first).not.toHaveBeenCalled();
   view.unmount();
   expect(host()).toBeNull();
+});
+
+test('<IdentityDevtools memberAuth /> lists the configuration problems the member client met', async () => {
+  const unpublished = createMockPlatform({ site: { published: false } });
+  const siteTokens = createTokenManager({
+    clientId: 'client-devtools-react',
+    storage: memoryStorage(),
+    fetch: (request) => unpublished.fetch(request),
+    crossTab: false,
+    onError: () => {},
+  });
+  const memberAuth = createMemberAuth({
+    tokens: siteTokens,
+    redirects: createRedirects({ tokens: siteTokens }),
+  });
+  const view = render(<IdentityDevtools tokens={siteTokens} memberAuth={memberAuth} />);
+  await memberAuth.login({ email: 'ada@example.com', password: 'correct horse' });
+  const section = () => host()?.shadowRoot?.querySelector('[data-field="configuration"]');
+  await vi.waitFor(() => expect(section()?.textContent).toContain('memberAuth.login'));
+  expect(section()?.textContent).toContain('The site is not published');
+  expect(section()?.textContent).toContain('To fix it, publish the site.');
+  view.unmount();
+  siteTokens.dispose();
 });
 
 test('the production entry renders nothing and adds nothing', () => {

@@ -40,7 +40,7 @@ export interface IdentityDevtoolsProps extends DevtoolsOptions {
  * ```
  */
 export function IdentityDevtools(props: IdentityDevtoolsProps): null {
-  const { tokens, container, initialIsOpen, position, maxEvents } = props;
+  const { tokens, container, initialIsOpen, position, maxEvents, memberAuth } = props;
   // The latest callbacks, without mounting the panel again when they change.
   const signOut = useRef(props.signOutEverywhere);
   signOut.current = props.signOutEverywhere;
@@ -54,10 +54,11 @@ export function IdentityDevtools(props: IdentityDevtoolsProps): null {
       ...(initialIsOpen !== undefined && { initialIsOpen }),
       ...(position && { position }),
       ...(maxEvents !== undefined && { maxEvents }),
+      ...(memberAuth !== undefined && { memberAuth }),
       ...(everywhere && { signOutEverywhere: () => signOut.current?.() }),
       ...(withMember && { member: async () => (await readMember.current?.()) ?? null }),
     });
     return () => mounted.unmount();
-  }, [tokens, container, initialIsOpen, position, maxEvents, everywhere, withMember]);
+  }, [tokens, container, initialIsOpen, position, maxEvents, memberAuth, everywhere, withMember]);
   return null;
 }

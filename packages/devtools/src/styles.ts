@@ -23,5 +23,7 @@ ol, ul { list-style: none; margin: 0; padding: 0; font-family: ui-monospace, mon
 li { padding: 2px 0; border-bottom: 1px solid #30363d; overflow-wrap: anywhere; }
 time { color: #c9d1d9; margin-right: 8px; }
 .log { max-height: 240px; overflow: auto; }
+.problems li { font-family: system-ui, sans-serif; font-size: 12px; }
+.problems p { margin: 0; } .fix { color: #ffdfb6; } .detail { color: #c9d1d9; font-family: ui-monospace, monospace; font-size: 11px; }
 code { font-size: 11px; overflow-wrap: anywhere; color: #ffdfb6; }
 `;
