@@ -8,7 +8,11 @@ export type {
 } from './server-identity-types';
 export type { RequestLike } from './request-origin';
 export type { CurrentMember } from '@site-identity/member-auth/current-member';
-export { memoryCoordinator, type SessionCoordinator } from './coordinator';
+export {
+  memoryCoordinator,
+  type CoordinatorPublication,
+  type SessionCoordinator,
+} from './coordinator';
 export { redisCoordinator, type RedisCommandClient } from './redis-coordinator';
 export { withSessionCookies } from './forward-cookies';
 export {

@@ -52,7 +52,7 @@ describe('redisCoordinator on a real redis-server', () => {
     const coordinator = redisCoordinator(client, { prefix: 't3:' });
     expect(await coordinator.read('k')).toBeNull();
     const claim = await coordinator.claim('k', 5_000);
-    await coordinator.publish('k', 'sealed-result', 200, claim!);
+    await coordinator.publish('k', { value: 'sealed-result', ttlMs: 200, claim: claim! });
     expect(await coordinator.read('k')).toBe('sealed-result');
     expect(await coordinator.claim('k', 5_000)).toEqual(expect.any(String));
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -69,7 +69,7 @@ describe('redisCoordinator on a real redis-server', () => {
   test('keys carry the prefix and nothing else is written', async () => {
     const coordinator = redisCoordinator(client, { prefix: 't5:' });
     const claim = await coordinator.claim('abc', 5_000);
-    await coordinator.publish('abc', 'v', 5_000, claim!);
+    await coordinator.publish('abc', { value: 'v', ttlMs: 5_000, claim: claim! });
     expect((await client.keys('t5:*')).sort()).toEqual(['t5:renewed:abc']);
   });
 

@@ -66,7 +66,7 @@ export function redisCoordinator(
       const answer = await client.sendCommand(['SET', lock(key), id, 'NX', 'PX', ms(ttlMs)]);
       return answer === 'OK' ? id : null;
     },
-    async publish(key, value, ttlMs, claim) {
+    async publish(key, { value, ttlMs, claim }) {
       await client.sendCommand([
         'EVAL',
         PUBLISH,

@@ -91,7 +91,9 @@ export function createRenewal(options: {
         }
         const sealed = await sealer.seal(PURPOSE, JSON.stringify(outcome));
         // The tokens are ours even if publishing fails; others then wait out the claim.
-        await coordinator.publish(key, sealed, timing.resultMs, claim).catch(() => undefined);
+        await coordinator
+          .publish(key, { value: sealed, ttlMs: timing.resultMs, claim })
+          .catch(() => undefined);
         return outcome;
       }
       if (now() >= deadline)
