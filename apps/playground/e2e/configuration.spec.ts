@@ -1,17 +1,8 @@
 // Each configuration mistake switched on in "Mock site settings" is diagnosed within
 // seconds, as the app's configuration, never as the member's mistake.
-import { expect, openPlayground, panel, screenshot, test } from './fixtures';
+import { chooseAppSettings, expect, openPlayground, panel, screenshot, test } from './fixtures';
 
 const PASSWORD = 'configured-1';
-
-/** Chooses the app's OAuth settings on the mock platform through the playground's panel. */
-async function chooseAppSettings(page: import('@playwright/test').Page, label: string) {
-  const settings = panel(page, 'site-settings');
-  const select = settings.getByLabel("The app's OAuth settings");
-  await select.selectOption({ label });
-  await expect(select).toHaveValue(/.+/);
-  await expect(select.locator('option:checked')).toHaveText(label);
-}
 
 test("origin not allowed: the hidden frame's silence is diagnosed within 5 s, naming the origin and the setting", async ({
   page,

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import {
+  chooseAppSettings,
   devtools,
   devtoolsAction,
   devtoolsField,
@@ -84,6 +85,47 @@ test('devtools: "Expire access token now" leads to exactly one renewal', async (
   expect(await mock.grants('refresh_token', 200)).toBe(before + 1);
   expect(await mock.grants('refresh_token')).toBe(before + 1);
   await expectRole(page, 'member');
+});
+
+test('devtools: a login refused for the app\'s configuration is listed under "Configuration problems" with the setting to change, beside the token manager\'s', async ({
+  page,
+  mock,
+}) => {
+  await mock.addMember({ email: EMAIL, password: PASSWORD });
+  await openPlayground(page);
+  const problems = devtoolsField(page, 'configuration');
+  await expect(problems).toHaveText('None seen.');
+  await chooseAppSettings(page, 'the site is not published');
+
+  const result = await logIn(page, EMAIL, PASSWORD);
+  await expect(result).toContainText('SITE_MISCONFIGURED');
+  // The login's refusal, met by member-auth alone (the visitor's access token was still good).
+  const login = problems.locator('li').filter({ hasText: 'memberAuth.login' });
+  await expect(login).toHaveCount(1);
+  await expect(login.locator('[data-part="cause"]')).toHaveText(
+    'The site is not published (the platform answered 403).',
+  );
+  await expect(login.locator('[data-part="fix"]')).toHaveText('To fix it, publish the site.');
+  // The platform's own words.
+  await expect(login.locator('[data-part="detail"]')).toHaveText(
+    'The site is not published: publish it, then try again',
+  );
+
+  // A renewal now meets the token endpoint's refusal: listed first, by the token manager.
+  await devtoolsAction(page, 'Renew now');
+  await expect(problems.locator('li')).toHaveCount(2);
+  const renewal = problems.locator('li').first();
+  await expect(renewal).toContainText('token manager');
+  await expect(renewal.locator('[data-part="cause"]')).toHaveText(
+    'The site is not published (the token endpoint answered 403).',
+  );
+  await expect(renewal.locator('[data-part="fix"]')).toHaveText('To fix it, publish the site.');
+
+  await setDevtoolsOpen(page, true);
+  await devtools(page).locator('section[aria-labelledby="config-title"]').scrollIntoViewIfNeeded();
+  await screenshot(devtools(page).locator('#panel'), 'devtools-configuration-problems');
+  const axe = await new AxeBuilder({ page }).include('[data-site-identity-devtools]').analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 });
 
 test('devtools: keyboard-usable, and axe finds no violation in the open panel', async ({

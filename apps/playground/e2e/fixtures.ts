@@ -162,6 +162,15 @@ export async function openPlayground(page: Page, role: Role = 'visitor'): Promis
   await expectRole(page, role);
 }
 
+/** Chooses the app's OAuth settings on the mock platform through the playground's panel. */
+export async function chooseAppSettings(page: Page, label: string): Promise<void> {
+  const settings = panel(page, 'site-settings');
+  const select = settings.getByLabel("The app's OAuth settings");
+  await select.selectOption({ label });
+  await expect(select).toHaveValue(/.+/);
+  await expect(select.locator('option:checked')).toHaveText(label);
+}
+
 /** Logs in through the "Log in" panel and waits for its result. */
 export async function logIn(page: Page, email: string, password: string): Promise<Locator> {
   const login = panel(page, 'login');

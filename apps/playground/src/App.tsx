@@ -49,7 +49,11 @@ export function App({ playground }: { readonly playground: Playground }) {
       <PlaygroundProvider value={playground}>
         <Page />
       </PlaygroundProvider>
-      <IdentityDevtools tokens={playground.tokens} signOutEverywhere={signOutEverywhere} />
+      <IdentityDevtools
+        tokens={playground.tokens}
+        memberAuth={playground.memberAuth}
+        signOutEverywhere={signOutEverywhere}
+      />
     </IdentityProvider>
   );
 }
