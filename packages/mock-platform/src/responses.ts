@@ -61,21 +61,17 @@ export function json(body: unknown, status = 200, headers: Record<string, string
 }
 
 /**
- * An application error: `{ message, details: { applicationError: { code, description, data } } }`.
+ * An application error: `{ message, details: { applicationError: { code, description, data: {} } } }`
+ * (the emulator's errors carry no data).
  *
  * @example
  * ```ts
  * return applicationError(409, '-19995', 'Email already exists');
  * ```
  */
-export function applicationError(
-  status: number,
-  code: string,
-  description: string,
-  data: Record<string, unknown> = {},
-): Response {
+export function applicationError(status: number, code: string, description: string): Response {
   return json(
-    { message: description, details: { applicationError: { code, description, data } } },
+    { message: description, details: { applicationError: { code, description, data: {} } } },
     status,
   );
 }
