@@ -232,12 +232,20 @@ function describeInput(input: unknown, fields: readonly string[]): string {
   return Array.isArray(input) ? 'an array' : `a ${typeof input}`;
 }
 
+/** A `register` or `login` call as the app made it. */
+export interface CredentialsCall {
+  /** Which of the two it is. */
+  readonly call: 'register' | 'login';
+  /** The first argument, unchecked. */
+  readonly input: unknown;
+  /** How many arguments came after it (none is right), for the call-shape message. */
+  readonly more: number;
+}
+
 /** Register or log in: checks the input, sends with captcha handling, maps the answer. */
 export function credentialsFlow(
   ctx: FlowContext,
-  call: 'register' | 'login',
-  input: unknown,
-  more = 0,
+  { call, input, more }: CredentialsCall,
 ): Promise<LoginResult> {
   return loginFlow(ctx, {
     call,

@@ -245,8 +245,10 @@ export function createMemberAuth(options: MemberAuthOptions): MemberAuth {
   };
 
   const memberAuth: MemberAuth = {
-    register: (params, ...more: unknown[]) => credentialsFlow(ctx, 'register', params, more.length),
-    login: (params, ...more: unknown[]) => credentialsFlow(ctx, 'login', params, more.length),
+    register: (params, ...more: unknown[]) =>
+      credentialsFlow(ctx, { call: 'register', input: params, more: more.length }),
+    login: (params, ...more: unknown[]) =>
+      credentialsFlow(ctx, { call: 'login', input: params, more: more.length }),
     verifyEmail: (params) => verifyEmailFlow(ctx, params),
     verifyFactor: (factorType, factorOptions) => verifyFactorFlow(ctx, factorType, factorOptions),
     getPendingVerification: () => ctx.store.read(),
