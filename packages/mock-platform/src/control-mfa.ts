@@ -6,6 +6,23 @@ import type { PlatformState } from './state';
 import { passkeyRegistrationOptions, registerPasskey } from './webauthn';
 
 /**
+ * What a control route of the second factors works with, besides its route.
+ *
+ * @example
+ * ```ts
+ * const call: MfaControlCall = { body: { email: 'ada@example.com' }, state, now: Date.now() };
+ * ```
+ */
+export interface MfaControlCall {
+  /** The request's JSON body (`{}` for a GET). */
+  readonly body: JsonObject;
+  /** The emulator's state, which the route reads and changes. */
+  readonly state: PlatformState;
+  /** The time of the request (ms since the epoch). */
+  readonly now: number;
+}
+
+/**
  * The control routes of the second factors, for the playground and end-to-end tests:
  *
  * - `POST webauthn/registration-options { email, origin }` → the
@@ -25,9 +42,7 @@ import { passkeyRegistrationOptions, registerPasskey } from './webauthn';
  */
 export async function mfaControlRoute(
   route: string,
-  body: JsonObject,
-  state: PlatformState,
-  now: number,
+  { body, state, now }: MfaControlCall,
 ): Promise<Response | undefined> {
   switch (route) {
     case 'POST webauthn/registration-options': {
@@ -37,14 +52,8 @@ export async function mfaControlRoute(
         throw new MockPlatformError(`no member with the e-mail ${JSON.stringify(email)}`, {
           code: 'MEMBER_NOT_FOUND',
         });
-      return json(
-        passkeyRegistrationOptions(
-          state,
-          member,
-          typeof body['origin'] === 'string' ? body['origin'] : '',
-          now,
-        ),
-      );
+      const origin = typeof body['origin'] === 'string' ? body['origin'] : '';
+      return json(passkeyRegistrationOptions(state, { member, origin, now }));
     }
     case 'POST webauthn/register':
       return json(await registerPasskey(state, body['credential'], now), 201);
@@ -52,7 +61,14 @@ export async function mfaControlRoute(
       return json([...state.push.values()]);
     case 'POST push/approve':
     case 'POST push/deny':
-      return json(decidePush(state, body, route.endsWith('approve') ? 'APPROVED' : 'DENIED', now));
+      return json(
+        decidePush(state, {
+          transactionId: body['transactionId'],
+          email: body['email'],
+          status: route.endsWith('approve') ? 'APPROVED' : 'DENIED',
+          now,
+        }),
+      );
     default:
       return undefined;
   }

@@ -134,7 +134,7 @@ export async function controlRoute(
         return json({});
       default:
         return (
-          (await mfaControlRoute(route, body, state, platform.now())) ??
+          (await mfaControlRoute(route, { body, state, now: platform.now() })) ??
           bareError(404, `No control route for ${request.method} ${path}`)
         );
     }

@@ -28,33 +28,50 @@ export function startPush(state: PlatformState, member: MockMember, now: number)
 }
 
 /**
+ * The member's answer to a push sign-in request, as {@link decidePush} takes it.
+ *
+ * @example
+ * ```ts
+ * const decision: PushDecision = { email: 'ada@example.com', status: 'APPROVED', now: Date.now() };
+ * ```
+ */
+export interface PushDecision {
+  /** The request's transaction id; absent, the newest pending request (of `email`, if given). */
+  readonly transactionId?: unknown;
+  /** The member's e-mail, when the request is not named by its transaction id. */
+  readonly email?: unknown;
+  /** The member's answer on the device. */
+  readonly status: 'APPROVED' | 'DENIED';
+  /** The time of the answer (ms since the epoch): an expired request is no longer pending. */
+  readonly now: number;
+}
+
+/**
  * The member's answer on the device: approves or denies a pending push request,
  * named by its transaction id or by the member's e-mail (the newest pending one).
  * Throws `PUSH_NOT_FOUND` when there is none.
  *
  * @example
  * ```ts
- * decidePush(state, { email: 'ada@example.com' }, 'APPROVED', Date.now());
+ * decidePush(state, { email: 'ada@example.com', status: 'APPROVED', now: Date.now() });
  * ```
  */
 export function decidePush(
   state: PlatformState,
-  which: { transactionId?: unknown; email?: unknown },
-  status: 'APPROVED' | 'DENIED',
-  now: number,
+  { transactionId, email, status, now }: PushDecision,
 ): PushTransaction {
-  const email = typeof which.email === 'string' ? which.email.trim().toLowerCase() : undefined;
+  const memberEmail = typeof email === 'string' ? email.trim().toLowerCase() : undefined;
   const pending = [...state.push.values()].filter(
     (transaction) =>
       transaction.status === 'PENDING' &&
       transaction.expiresAt > now &&
-      (which.transactionId === undefined || transaction.transactionId === which.transactionId) &&
-      (email === undefined || transaction.email === email),
+      (transactionId === undefined || transaction.transactionId === transactionId) &&
+      (memberEmail === undefined || transaction.email === memberEmail),
   );
   const transaction = pending.at(-1);
   if (transaction === undefined) {
     throw new MockPlatformError(
-      `no pending push request for ${JSON.stringify(which.transactionId ?? which.email ?? 'anyone')}`,
+      `no pending push request for ${JSON.stringify(transactionId ?? email ?? 'anyone')}`,
       { code: 'PUSH_NOT_FOUND' },
     );
   }

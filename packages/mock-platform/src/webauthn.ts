@@ -85,9 +85,13 @@ function credentialRecord(credential: unknown): JsonObject {
   return value;
 }
 
+/** The fields of the client data (WebAuthn §5.8.1, `CollectedClientData`) that a ceremony checks. */
 interface ClientData {
+  /** `webauthn.create` for an enrolment, `webauthn.get` for an assertion. */
   readonly type: string;
+  /** The ceremony's challenge, base64url. */
   readonly challenge: string;
+  /** The origin of the page that ran the ceremony. */
   readonly origin: string;
 }
 
@@ -115,7 +119,8 @@ function checkAuthenticatorData(authData: Uint8Array, rpId: string): number {
   return new DataView(authData.buffer, authData.byteOffset).getUint32(33);
 }
 
-function checkClientData(data: ClientData, type: string, challenge: string, origin: string): void {
+/** Checks the client data against what the ceremony expects (WebAuthn §7.1, §7.2): type, challenge, origin. */
+function checkClientData(data: ClientData, { type, challenge, origin }: ClientData): void {
   if (data.type !== type)
     refuse(`clientData.type must be ${type}; got ${JSON.stringify(data.type)}`);
   if (data.challenge !== challenge)
@@ -125,20 +130,35 @@ function checkClientData(data: ClientData, type: string, challenge: string, orig
 }
 
 /**
+ * A passkey enrolment to start, as {@link passkeyRegistrationOptions} takes it.
+ *
+ * @example
+ * ```ts
+ * const enrolment: PasskeyEnrolment = { member, origin: 'http://localhost:5173', now: Date.now() };
+ * ```
+ */
+export interface PasskeyEnrolment {
+  /** The member the passkey is for. */
+  readonly member: MockMember;
+  /** The origin of the page that runs `navigator.credentials.create`; its host name is the relying party id. */
+  readonly origin: string;
+  /** The time the enrolment starts (ms since the epoch); it expires after five minutes. */
+  readonly now: number;
+}
+
+/**
  * Starts a passkey enrolment for a member: the `PublicKeyCredentialCreationOptionsJSON`
  * for `navigator.credentials.create` on a page at `origin` (its host name is the
  * relying party id), ES256 or RS256, no attestation.
  *
  * @example
  * ```ts
- * const options = passkeyRegistrationOptions(state, member, 'http://localhost:5173', Date.now());
+ * const options = passkeyRegistrationOptions(state, { member, origin: 'http://localhost:5173', now: Date.now() });
  * ```
  */
 export function passkeyRegistrationOptions(
   state: PlatformState,
-  member: MockMember,
-  origin: string,
-  now: number,
+  { member, origin, now }: PasskeyEnrolment,
 ): JsonObject {
   let rpId: string;
   try {
@@ -201,7 +221,11 @@ export async function registerPasskey(
   if (registration === undefined || registration.expiresAt <= now)
     return refuse('clientData.challenge is not a pending enrolment (unknown, used or expired)');
   state.passkeyRegistrations.delete(String(data.challenge));
-  checkClientData(data, 'webauthn.create', data.challenge, registration.origin);
+  checkClientData(data, {
+    type: 'webauthn.create',
+    challenge: data.challenge,
+    origin: registration.origin,
+  });
   const signCount = checkAuthenticatorData(
     bytesAt(response, 'authenticatorData', 'response'),
     registration.rpId,
@@ -274,7 +298,7 @@ export async function verifyAssertion(
   if (passkey === undefined) return refuse('credential.id is not a passkey of this member');
   const response = record['response'];
   const { raw, data } = clientDataOf(response);
-  checkClientData(data, 'webauthn.get', challenge, passkey.origin);
+  checkClientData(data, { type: 'webauthn.get', challenge, origin: passkey.origin });
   const authData = bytesAt(response, 'authenticatorData', 'response');
   const signCount = checkAuthenticatorData(authData, passkey.rpId);
   if ((signCount !== 0 || passkey.signCount !== 0) && signCount <= passkey.signCount)
