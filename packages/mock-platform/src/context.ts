@@ -4,6 +4,25 @@ import type { PlatformState } from './state';
 import type { TokenDescription } from './token-store';
 
 /**
+ * A request as the emulator routes it: read once, on arrival.
+ *
+ * @example
+ * ```ts
+ * const incoming: PlatformRequest = { request, url: new URL(request.url), path: '/oauth2/token', rawBody: await request.text() };
+ * ```
+ */
+export interface PlatformRequest {
+  /** The request (its body already read: see `rawBody`). */
+  readonly request: Request;
+  /** The request's URL, parsed. */
+  readonly url: URL;
+  /** The path below the API base (its path prefix removed, if it has one). */
+  readonly path: string;
+  /** The request body as text ('' for none). */
+  readonly rawBody: string;
+}
+
+/**
  * What a route handler gets.
  *
  * @example
@@ -11,13 +30,7 @@ import type { TokenDescription } from './token-store';
  * const handler: RouteHandler = (context: RouteContext) => json({ path: context.path });
  * ```
  */
-export interface RouteContext {
-  readonly request: Request;
-  readonly url: URL;
-  /** The path below the API base (its path prefix removed, if it has one). */
-  readonly path: string;
-  /** The request body as text ('' for none). */
-  readonly rawBody: string;
+export interface RouteContext extends PlatformRequest {
   readonly state: PlatformState;
   readonly options: ResolvedOptions;
   /** The caller's access token, when the request carried a valid one. */

@@ -1,4 +1,4 @@
-import { parseJsonBody, type JsonObject } from './context';
+import { parseJsonBody, type JsonObject, type PlatformRequest } from './context';
 import { isMockPlatformError, MockPlatformError } from './mock-platform-error';
 import type { FaultController, FaultSpec } from './faults';
 import type { MockMember } from './members';
@@ -63,6 +63,25 @@ function toFault(body: JsonObject): FaultSpec {
 }
 
 /**
+ * The emulator as the control API drives it.
+ *
+ * @example
+ * ```ts
+ * const platform: ControlledPlatform = { state, faults, reset, now: Date.now };
+ * ```
+ */
+export interface ControlledPlatform {
+  /** The emulator's state, which the control routes read and change. */
+  readonly state: PlatformState;
+  /** The pending faults, which `faults` adds to and clears. */
+  readonly faults: FaultController;
+  /** Clears the state and the faults (`POST reset`). */
+  reset(): void;
+  /** The emulator's clock (ms since the epoch). */
+  now(): number;
+}
+
+/**
  * The JSON control API under `/_mock/` for the playground and end-to-end tests:
  * GET `state`, `outbox`, `requests`, `collections`; POST `settings`, `members`,
  * `collections` (adds or replaces one), `approve`, `faults`, `reset`; DELETE `faults`; the second factors' routes of {@link mfaControlRoute}. A fault is a {@link FaultSpec} as JSON, with `pathPattern`
@@ -80,10 +99,8 @@ function toFault(body: JsonObject): FaultSpec {
  * ```
  */
 export async function controlRoute(
-  request: Request,
-  path: string,
-  rawBody: string,
-  platform: { state: PlatformState; faults: FaultController; reset(): void; now(): number },
+  { request, path, rawBody }: PlatformRequest,
+  platform: ControlledPlatform,
 ): Promise<Response> {
   const { state, faults } = platform;
   const route = `${request.method} ${path.slice('/_mock/'.length)}`;

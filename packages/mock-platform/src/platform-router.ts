@@ -1,4 +1,4 @@
-import type { RouteContext } from './context';
+import type { PlatformRequest, RouteContext } from './context';
 import type { ResolvedOptions } from './options';
 import { applicationError, bareError, html, oauthError } from './responses';
 import { escapeHtml, page } from './html';
@@ -7,25 +7,53 @@ import { tokenRoute } from './routes/token';
 import type { PlatformState } from './state';
 
 /**
+ * What {@link createPlatformRouter} routes for. @internal
+ *
+ * @example
+ * ```ts
+ * const routing: PlatformRouterOptions = { state, options, tokenPath: '/oauth2/token', basePath: '' };
+ * ```
+ */
+export interface PlatformRouterOptions {
+  /** The emulator's state, which the routes read and change. */
+  readonly state: PlatformState;
+  /** The emulator's options, resolved. */
+  readonly options: ResolvedOptions;
+  /** The token endpoint's path. */
+  readonly tokenPath: string;
+  /** The API base's path, without a trailing slash (`''` at the host's root). */
+  readonly basePath: string;
+}
+
+/** What the router found out about a request before its handler runs. */
+interface Routed {
+  /** The caller's access token, when the request carried a valid one. */
+  readonly caller?: RouteContext['caller'];
+  /** Regex groups of the matched route. */
+  readonly params: readonly string[];
+}
+
+/**
  * The emulator's router: the token endpoint, then the routes of the services and the
  * hosted pages, with the caller's access token checked against the route's access
  * (401 for an unknown token or none where one is needed, 403 for a visitor on a
- * member's route). `tokenPath` is the token endpoint's path, `basePath` the API base's
- * (without a trailing slash; `''` at the host's root). @internal
+ * member's route). @internal
+ *
+ * @example
+ * ```ts
+ * const route = createPlatformRouter({ state, options, tokenPath: '/oauth2/token', basePath: '' });
+ * const response = await route({ request, url, path: url.pathname, rawBody: '' });
+ * ```
  */
-export function createPlatformRouter(
-  state: PlatformState,
-  options: ResolvedOptions,
-  tokenPath: string,
-  basePath: string,
-): (request: Request, url: URL, path: string, rawBody: string) => Promise<Response> {
+export function createPlatformRouter({
+  state,
+  options,
+  tokenPath,
+  basePath,
+}: PlatformRouterOptions): (incoming: PlatformRequest) => Promise<Response> {
   const context = (
-    request: Request,
-    url: URL,
-    path: string,
-    rawBody: string,
-    caller: RouteContext['caller'],
-    params: readonly string[],
+    { request, url, path, rawBody }: PlatformRequest,
+    { caller, params }: Routed,
   ): RouteContext => ({
     request,
     url,
@@ -39,11 +67,12 @@ export function createPlatformRouter(
     now: options.now,
   });
 
-  return async (request, url, path, rawBody) => {
+  return async (incoming) => {
+    const { request, url, path } = incoming;
     if (!state.settings.published) return unpublished(url, path, tokenPath);
     if (path === tokenPath || url.pathname === tokenPath) {
       if (request.method !== 'POST') return bareError(405, 'Method Not Allowed', { allow: 'POST' });
-      return tokenRoute(context(request, url, path, rawBody, undefined, []));
+      return tokenRoute(context(incoming, { params: [] }));
     }
     const match = findRoute(request.method, path);
     if (match.kind === 'none') return bareError(404, `No route for ${request.method} ${path}`);
@@ -62,7 +91,7 @@ export function createPlatformRouter(
     if (match.route.access === 'member' && caller?.role !== 'member') {
       return applicationError(403, 'PERMISSION_DENIED', 'A member access token is required');
     }
-    return match.route.handler(context(request, url, path, rawBody, caller, match.params));
+    return match.route.handler(context(incoming, { caller, params: match.params }));
   };
 }
 

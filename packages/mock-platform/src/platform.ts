@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'msw';
-import { stringAt } from './context';
+import { stringAt, type PlatformRequest } from './context';
 import { controlRoute } from './control';
 import { createFaults, type FaultKind, type FaultSpec, type Faults } from './faults';
 import { createMswHandlers } from './msw-handlers';
@@ -191,7 +191,7 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
     state.clear();
   };
 
-  const route = createPlatformRouter(state, resolved, tokenPath, basePath);
+  const route = createPlatformRouter({ state, options: resolved, tokenPath, basePath });
 
   async function handle(request: Request): Promise<PlatformOutcome> {
     const url = new URL(request.url);
@@ -206,6 +206,7 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
     } catch {
       rawBody = '';
     }
+    const incoming: PlatformRequest = { request, url, path, rawBody };
     const requestId = `${resolved.now()}.${randomDigits(12)}`;
     const finish = (response: Response): PlatformOutcome => {
       response.headers.set('x-wix-request-id', requestId);
@@ -213,9 +214,7 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
     };
     if (control) {
       try {
-        return finish(
-          await controlRoute(request, path, rawBody, { state, faults, reset, now: resolved.now }),
-        );
+        return finish(await controlRoute(incoming, { state, faults, reset, now: resolved.now }));
       } catch {
         return finish(bareError(500, 'The control request failed'));
       }
@@ -259,7 +258,7 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
       response = faultResponse(fault);
     } else {
       try {
-        response = await route(request, url, path, rawBody);
+        response = await route(incoming);
       } catch {
         response = bareError(500, 'Internal Server Error');
       }
