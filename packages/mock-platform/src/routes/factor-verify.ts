@@ -36,12 +36,20 @@ function violationsOf(
   return violations;
 }
 
+/** A push answer to check: the step and the transaction the app names. */
+interface PushStep {
+  /** The pending MFA step. */
+  readonly flow: PendingFlow;
+  /** The step's state token, repeated in a `REQUIRE_MFA` answer while the push is pending. */
+  readonly stateToken: string;
+  /** `pushData.transactionId` of the request. */
+  readonly transactionId: string;
+}
+
 /** Push: approved completes; pending repeats the challenge; denied and expired are errors. */
 function checkPush(
   context: RouteContext,
-  flow: PendingFlow,
-  stateToken: string,
-  transactionId: string,
+  { flow, stateToken, transactionId }: PushStep,
 ): Response | undefined {
   const transaction = context.state.push.get(transactionId);
   if (transaction === undefined || transactionId !== flow.transactionId)
@@ -75,13 +83,18 @@ async function checkWebauthn(
   }
 }
 
+/** A code to check for a member's step. */
+interface CodeStep {
+  /** The pending MFA step, which holds the code sent to the outbox. */
+  readonly flow: PendingFlow;
+  /** The factor the code is for. */
+  readonly factor: MockFactorType;
+  /** The code the member typed (`smsData.code`, `totpData.code`, …). */
+  readonly code: string;
+}
+
 /** A code factor: the outbox code (sms, call, email), the app's code (totp) or an unused recovery code. */
-function checkCode(
-  member: MockMember,
-  flow: PendingFlow,
-  factor: MockFactorType,
-  code: string,
-): Response | undefined {
+function checkCode(member: MockMember, { flow, factor, code }: CodeStep): Response | undefined {
   const mfa = member.mfa;
   if (factor === 'recovery_code') {
     const entry = mfa?.recoveryCodes.find((recovery) => recovery.code === code && !recovery.used);
@@ -130,10 +143,10 @@ export async function verifyFactorRoute(context: RouteContext): Promise<Response
     return applicationError(400, 'INVALID_FACTOR', 'This factor is not enabled for the member');
   const refused =
     factor === 'push'
-      ? checkPush(context, flow, stateToken, String(data['transactionId']))
+      ? checkPush(context, { flow, stateToken, transactionId: String(data['transactionId']) })
       : factor === 'webauthn'
         ? await checkWebauthn(member, flow, data)
-        : checkCode(member, flow, factor, String(data['code']));
+        : checkCode(member, { flow, factor, code: String(data['code']) });
   if (refused !== undefined) return refused;
   context.state.flows.delete(stateToken);
   return authenticationOutcome(context, member, { checkMfa: false });

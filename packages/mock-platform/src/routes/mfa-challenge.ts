@@ -19,6 +19,23 @@ function hintOf(member: MockMember, factorType: MockFactorType): string | undefi
 }
 
 /**
+ * The member who must pass a second factor, as {@link requireMfa} takes it.
+ *
+ * @example
+ * ```ts
+ * const requirement: MfaRequirement = { member, mfa: member.mfa, identity: toIdentity(member) };
+ * ```
+ */
+export interface MfaRequirement {
+  /** The member signing in. */
+  readonly member: MockMember;
+  /** The member's second factors (`member.mfa`, known to be set). */
+  readonly mfa: MockMfa;
+  /** The member's identity in the platform's shape, sent back with the state token. */
+  readonly identity: Record<string, unknown>;
+}
+
+/**
  * The `REQUIRE_MFA` answer in the platform's shape: a state token, and
  * `mfaChallengeData: { factorType, reason, availableFactors: [{ factorType, factorStatus }],
  * verificationChallengeData: { hint?, pushData?: { transactionId }, webauthnData?: {
@@ -28,14 +45,12 @@ function hintOf(member: MockMember, factorType: MockFactorType): string | undefi
  *
  * @example
  * ```ts
- * if (member.mfa) return requireMfa(context, member, member.mfa, identity);
+ * if (member.mfa) return requireMfa(context, { member, mfa: member.mfa, identity });
  * ```
  */
 export function requireMfa(
   context: RouteContext,
-  member: MockMember,
-  mfa: MockMfa,
-  identity: Record<string, unknown>,
+  { member, mfa, identity }: MfaRequirement,
 ): Response {
   const now = context.now();
   const stateToken = randomToken('mock-state.');

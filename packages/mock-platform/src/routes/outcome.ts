@@ -74,6 +74,6 @@ export function authenticationOutcome(
   }
   if (!member.ownerApproved) return json({ state: 'REQUIRE_OWNER_APPROVAL', identity });
   if (checkMfa && member.mfa !== undefined)
-    return requireMfa(context, member, member.mfa, identity);
+    return requireMfa(context, { member, mfa: member.mfa, identity });
   return json({ state: 'SUCCESS', sessionToken: context.state.createSession(member.id), identity });
 }
