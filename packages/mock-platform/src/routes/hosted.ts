@@ -90,11 +90,19 @@ function checkAuthRequest(context: RouteContext): Checked {
   };
 }
 
+/** How the authorize page answers besides its result. */
+interface Answer {
+  /** Extra headers (the session cookie of a sign-in). Default none. */
+  readonly headers?: Record<string, string>;
+  /** The redirect's status: 302 (the default), or 303 after a form post. */
+  readonly status?: number;
+}
+
+/** The authorize result (`code` or `error`, with the request's `state`) in the request's response mode. */
 function respond(
   request: AuthRequest,
   result: Record<string, string>,
-  headers: Record<string, string> = {},
-  status = 302,
+  { headers = {}, status = 302 }: Answer = {},
 ): Response {
   const params = { ...result, ...(request.state ? { state: request.state } : {}) };
   if (request.responseMode === 'web_message') {
@@ -199,24 +207,21 @@ export function authorizePageRoute(context: RouteContext): Response {
   const { request } = checked;
   const idp = context.url.searchParams.get('idp');
   if (idp && checked.prompt !== 'none')
-    return identityProviderStep(
-      context,
-      idp,
-      (member, session) =>
+    return identityProviderStep(context, {
+      connectionId: idp,
+      signedIn: (member, session) =>
         respond(
           request,
           { code: issueCode(context, request, member.id) },
-          sessionCookie(session),
-          303,
+          { headers: sessionCookie(session), status: 303 },
         ),
-      () =>
+      cancelled: () =>
         respond(
           request,
           { error: 'access_denied', error_description: 'The member cancelled' },
-          {},
-          303,
+          { status: 303 },
         ),
-    );
+    });
   if (context.request.method === 'POST') {
     const outcome = signIn(context);
     if ('error' in outcome) {
@@ -224,8 +229,7 @@ export function authorizePageRoute(context: RouteContext): Response {
         return respond(
           request,
           { error: 'access_denied', error_description: 'The member cancelled' },
-          {},
-          303,
+          { status: 303 },
         );
       return html(
         page('Sign in', loginForm({ error: outcome.error, email: outcome.email, cancel: true })),
@@ -236,8 +240,7 @@ export function authorizePageRoute(context: RouteContext): Response {
     return respond(
       request,
       { code: issueCode(context, request, outcome.member.id) },
-      sessionCookie(session),
-      303,
+      { headers: sessionCookie(session), status: 303 },
     );
   }
   if (checked.prompt === 'none') {

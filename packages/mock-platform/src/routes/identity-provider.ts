@@ -35,6 +35,24 @@ function continueForm(name: string, error?: string, email = ''): string {
 }
 
 /**
+ * The connection an identity-provider step emulates and the answers it ends with, as
+ * {@link identityProviderStep} takes them.
+ *
+ * @example
+ * ```ts
+ * const step: IdentityProviderStep = { connectionId: idp, signedIn: (member) => respondWithCode(member), cancelled: () => respondCancelled() };
+ * ```
+ */
+export interface IdentityProviderStep {
+  /** The `idp` of the authorize request: the connection's id. */
+  readonly connectionId: string;
+  /** The answer when a member signed in: the member and their new session token. */
+  readonly signedIn: (member: MockMember, sessionToken: string) => Response;
+  /** The answer when the member cancelled at the provider. */
+  readonly cancelled: () => Response;
+}
+
+/**
  * The authorize page of a request with `idp`: a "Continue with …" step that
  * emulates the identity provider. A POST with an account e-mail signs that member
  * in, creating the member on first use (e-mail verified by the provider, approval
@@ -43,14 +61,16 @@ function continueForm(name: string, error?: string, email = ''): string {
  *
  * @example
  * ```ts
- * return identityProviderStep(context, idp, (member) => respondWithCode(member), () => respondCancelled());
+ * return identityProviderStep(context, {
+ *   connectionId: idp,
+ *   signedIn: (member) => respondWithCode(member),
+ *   cancelled: () => respondCancelled(),
+ * });
  * ```
  */
 export function identityProviderStep(
   context: RouteContext,
-  connectionId: string,
-  signedIn: (member: MockMember, sessionToken: string) => Response,
-  cancelled: () => Response,
+  { connectionId, signedIn, cancelled }: IdentityProviderStep,
 ): Response {
   const name = identityProviderName(connectionId);
   const title = `Continue with ${name}`;
