@@ -73,11 +73,21 @@ async function toRequest(
   });
 }
 
+/** What a server serves, as {@link serve} takes it. */
+interface Served {
+  /** The emulator that answers. */
+  readonly platform: MockPlatform;
+  /** The server's origin (known once it listens), for the root page and the requests' URLs. */
+  readonly origin: () => string;
+  /** The host it listens on, which a control request's `Host` may name besides a loopback host. */
+  readonly listenHost: string;
+}
+
+/** Answers one HTTP request: CORS preflight, the root page, a guarded control call, or the emulator. */
 async function serve(
-  platform: MockPlatform,
-  { origin, listenHost }: { origin: () => string; listenHost: string },
   req: IncomingMessage,
   res: ServerResponse,
+  { platform, origin, listenHost }: Served,
 ): Promise<void> {
   const requestOrigin = typeof req.headers.origin === 'string' ? req.headers.origin : undefined;
   if (req.method === 'OPTIONS') {
@@ -178,7 +188,7 @@ export async function startMockPlatformServer(
   )) as typeof import('node:http');
   let url = '';
   const server: Server = createServer((req, res) => {
-    serve(platform, { origin: () => url, listenHost: host }, req, res).catch(() => {
+    serve(req, res, { platform, origin: () => url, listenHost: host }).catch(() => {
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ message: 'Internal Server Error', details: {} }));
     });
