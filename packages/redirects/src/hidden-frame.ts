@@ -92,8 +92,8 @@ export interface FrameAnswerRequest {
   readonly timeoutMs: number;
 }
 
-/** The origin of the page the frame is in, for a message (`unknown` when it has none). */
-const pageOrigin = (win: Window): string => {
+/** The origin of the page the frame (or popup) answers, for a message (`unknown` when it has none). */
+export const pageOrigin = (win: Window): string => {
   const origin = attempt(() => win.location.origin);
   return typeof origin === 'string' && origin !== 'null' ? origin : 'unknown';
 };

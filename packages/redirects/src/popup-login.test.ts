@@ -3,10 +3,14 @@ import { IDENTITY_PROVIDER_IDS } from './identity-provider';
 import {
   codeExchanges,
   createClient,
+  fakePopup,
   hostedPageMessage,
-  MEMBER,
+  navigated,
   NOT_REDIRECTS,
   NOT_REDIRECTS_ERROR,
+  passCheck,
+  postFromPopup,
+  signInOnHostedPage,
   redirectSessionCalls,
   usePlatform,
 } from './test-platform';
@@ -14,41 +18,6 @@ import { loginWithPopup } from './popup';
 import { isRedirectsError } from './redirects-error';
 
 const { platform } = usePlatform();
-
-/** A stand-in for the window `window.open` returns: it records where it is sent. */
-function fakePopup() {
-  const popup = {
-    closed: false,
-    location: { href: 'about:blank' },
-    close: vi.fn(() => void (popup.closed = true)),
-  };
-  return popup;
-}
-
-/** Resolves once the popup has been sent to the hosted page. */
-async function navigated(popup: ReturnType<typeof fakePopup>): Promise<string> {
-  await vi.waitFor(() => expect(popup.location.href).not.toBe('about:blank'));
-  return popup.location.href;
-}
-
-/** What the hosted page posts to its opener, from `popup`, at the page's origin. */
-function postFromPopup(popup: object, data: unknown, origin: string) {
-  window.dispatchEvent(
-    new MessageEvent('message', { data, origin, source: popup as unknown as Window }),
-  );
-}
-
-/** Signs in on the hosted page at `url` as the member (POST, web_message): the message it posts. */
-async function signInOnHostedPage(url: string): Promise<Record<string, string>> {
-  const answer = await platform.fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ ...MEMBER, action: 'login' }).toString(),
-  });
-  const match = /postMessage\((\{.*?\}),/.exec(await answer.text());
-  if (!match) throw new Error('The hosted page posts no message');
-  return JSON.parse(match[1]!) as Record<string, string>;
-}
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -64,7 +33,12 @@ describe('loginWithPopup', () => {
     expect(open).toHaveBeenCalledTimes(1);
     expect(open.mock.calls[0]![0]).toBe('');
     expect(open.mock.calls[0]![2]).toMatch(/^popup=yes,width=500,height=640/);
-    const url = new URL(await navigated(popup));
+    const check = new URL(await navigated(popup));
+    expect(check.searchParams.get('responseMode')).toBe('web_message');
+    expect(check.searchParams.get('idp')).toBeNull();
+    expect(check.searchParams.get('redirectUri')).toBe(location.origin);
+    const url = new URL(await passCheck(platform, popup));
+    expect(url.searchParams.get('prompt')).toBe('login');
     expect(url.searchParams.get('responseMode')).toBe('web_message');
     expect(url.searchParams.get('idp')).toBe(IDENTITY_PROVIDER_IDS.google);
     expect(url.searchParams.get('redirectUri')).toBe(location.origin);
@@ -100,8 +74,8 @@ describe('loginWithPopup', () => {
     const { tokens, redirects } = createClient();
     const pending = loginWithPopup(redirects, { popup: popup as unknown as Window });
     expect(open).not.toHaveBeenCalled();
-    const url = await navigated(popup);
-    postFromPopup(popup, await signInOnHostedPage(url), new URL(url).origin);
+    const url = await passCheck(platform, popup);
+    postFromPopup(popup, await signInOnHostedPage(platform, url), new URL(url).origin);
     await pending;
     expect(tokens.isLoggedIn()).toBe(true);
     expect(popup.close).toHaveBeenCalled();
@@ -163,11 +137,11 @@ describe('loginWithPopup', () => {
       code: 'OAUTH_FLOW_TIMED_OUT',
       message: 'OAuth flow timed out',
     });
-    const url = await navigated(popup);
+    const url = await passCheck(platform, popup);
     await vi.advanceTimersByTimeAsync(30_000);
     await rejected;
     expect(popup.close).toHaveBeenCalled();
-    postFromPopup(popup, await signInOnHostedPage(url), new URL(url).origin);
+    postFromPopup(popup, await signInOnHostedPage(platform, url), new URL(url).origin);
     await vi.advanceTimersByTimeAsync(10);
     expect(codeExchanges(platform)).toHaveLength(0);
   });
@@ -177,7 +151,7 @@ describe('loginWithPopup', () => {
     vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
     const { redirects } = createClient();
     const pending = loginWithPopup(redirects);
-    const url = await navigated(popup);
+    const url = await passCheck(platform, popup);
     const cancelled = await platform.fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -195,10 +169,18 @@ describe('loginWithPopup', () => {
   test('a failing redirect session rejects with its error and closes the popup', async () => {
     const popup = fakePopup();
     vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
-    platform.faults.inject({ path: '/_api/redirects-api/', kind: 'status', status: 503 });
+    platform.faults.inject({
+      path: '/_api/redirects-api/',
+      kind: 'status',
+      status: 503,
+      times: Infinity,
+    });
     const { redirects } = createClient();
     await expect(loginWithPopup(redirects)).rejects.toMatchObject({ status: 503 });
     expect(popup.close).toHaveBeenCalled();
+    // The check's redirect session failed first (which never fails a login), then the login's own.
+    expect(redirectSessionCalls(platform)).toHaveLength(2);
+    expect(popup.visited).toEqual([]);
   });
 
   test.each([
@@ -281,7 +263,7 @@ describe('loginWithPopup with a signal', () => {
     const pending = loginWithPopup(redirects, { signal: controller.signal }).catch(
       (e: unknown) => e,
     );
-    await navigated(popup);
+    await passCheck(platform, popup);
     controller.abort(new Error('the page moved on'));
     const error = await pending;
     expect(error).toMatchObject({

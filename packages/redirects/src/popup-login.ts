@@ -12,6 +12,7 @@ import { browser, checkTimeout, flowRedirectUri } from './redirects-context';
 import { fail, invalidArgument } from './redirects-error';
 import { abortError, signalOf } from '@site-identity/http/internal';
 import { attempt } from './values';
+import { checkPopupOrigin } from './popup-origin-check';
 
 /**
  * Options of {@link loginWithPopup}.
@@ -99,9 +100,19 @@ function popupAnswer(
  * counts; it is exchanged through the token manager, which then holds the member
  * tokens. The popup is closed however the login ends.
  *
+ * The first popup login of a redirect client for a redirect URI first shows a
+ * `prompt: 'none'` hosted page in the popup, which answers at once: any answer proves
+ * that the platform answers this page's origin with that redirect URI (remembered, so
+ * the check runs once per page; a code it carries is never exchanged), and the popup
+ * goes on to the login page. When that page opens and posts nothing within 3 s (the
+ * origin is not among the app's allowed domains, or the redirect URI is not
+ * registered), the login fails at once with `ORIGIN_NOT_ALLOWED` instead of waiting
+ * for the time-out. A check that cannot be made (its request failed) never fails the login.
+ *
  * Rejects with a `RedirectsError`: `INVALID_ARGUMENT` (a `redirects` not made by
  * `createRedirects`, bad options; no window is opened), `NOT_IN_BROWSER`,
- * `POPUP_BLOCKED`, `POPUP_CLOSED`, `OAUTH_FLOW_TIMED_OUT`, `AUTHORIZATION_ERROR`
+ * `POPUP_BLOCKED`, `POPUP_CLOSED`, `ORIGIN_NOT_ALLOWED` (naming the page's origin, the
+ * redirect URI and the settings to change), `OAUTH_FLOW_TIMED_OUT`, `AUTHORIZATION_ERROR`
  * (the member cancelled on the hosted page), `ABORTED`; or with the platform's or
  * the token endpoint's error.
  *
@@ -145,9 +156,13 @@ export async function loginWithPopup(
   let expected:
     { origin: string; state: string; codeVerifier: string; redirectUri: string } | undefined;
   const { answer, stop } = popupAnswer(win, opened, timeoutMs, signal, () => expected);
+  // Aborted however the login ends: the origin check stops, and nothing navigates the popup any more.
+  const ended = new AbortController();
   let params: CallbackParams;
   try {
     const send = async () => {
+      await checkPopupOrigin({ ctx, win, opened, redirectUri, signal, ended: ended.signal });
+      if (ended.signal.aborted) return;
       const flow = await authFlowOf(redirectUri);
       const { authUrl } = await getAuthUrl(ctx, flow, {
         prompt,
@@ -155,11 +170,14 @@ export async function loginWithPopup(
         idp,
         signal,
       });
+      if (ended.signal.aborted) return;
       expected = { origin: new URL(authUrl).origin, ...flow };
-      opened.location.href = authUrl;
+      // `replace`: the popup's Back button does not return to the check page.
+      opened.location.replace(authUrl);
     };
     params = await Promise.race([answer, send().then(() => answer)]);
   } finally {
+    ended.abort();
     stop();
     attempt(() => opened.close());
   }

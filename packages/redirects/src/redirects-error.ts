@@ -10,6 +10,10 @@ import { isSiteIdentityError, SiteIdentityError } from '@site-identity/http';
  * - `FRAME_NOT_ANSWERED`: the hosted page loaded in the hidden frame and posted no answer
  *   within 3 s: the page's origin is not among the app's allowed domains, or the
  *   redirect URI is not registered (the message names both and the settings to change).
+ * - `ORIGIN_NOT_ALLOWED`: the popup login's check page (a `prompt: 'none'` hosted page, shown
+ *   first in the popup) opened and posted no answer within 3 s: the platform does not answer
+ *   this page's origin (not among the app's allowed domains) or the redirect URI (not
+ *   registered). The message names both and the settings to change; the popup is closed.
  * - `NO_REDIRECT_URL`: the redirect session came back without a `fullUrl`.
  * - `LOGOUT_URL_UNAVAILABLE`: logged out locally, but no logout URL could be created.
  * - `INVALID_ARGUMENT`: a call was given bad input.
@@ -35,6 +39,7 @@ export type KnownRedirectsErrorCode =
   | 'AUTHORIZATION_ERROR'
   | 'OAUTH_FLOW_TIMED_OUT'
   | 'FRAME_NOT_ANSWERED'
+  | 'ORIGIN_NOT_ALLOWED'
   | 'NO_REDIRECT_URL'
   | 'LOGOUT_URL_UNAVAILABLE'
   | 'INVALID_ARGUMENT'

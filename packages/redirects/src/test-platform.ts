@@ -2,7 +2,7 @@
 import { createMockPlatform } from '@site-identity/mock-platform';
 import { createTokenManager, memoryStorage, type TokenManager } from '@site-identity/tokens';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { createRedirects } from './create-redirects';
 import type { Redirects, RedirectsOptions } from './redirects-types';
 
@@ -138,3 +138,75 @@ export const NOT_REDIRECTS_ERROR = {
     /^redirects must be a redirect client made by createRedirects of @site-identity\/redirects; got /,
   ) as unknown,
 };
+
+/**
+ * A stand-in for the window `window.open` returns: `about:blank` of this page's origin
+ * until it is sent elsewhere, then the hosted page of another origin, whose address can
+ * no longer be read (as in a browser). It records where it is sent.
+ */
+export function fakePopup({ crossOrigin = false } = {}) {
+  const visited: string[] = [];
+  const popup = {
+    closed: false,
+    visited,
+    location: {
+      get href(): string {
+        if (crossOrigin || visited.length > 0)
+          throw new DOMException(
+            'Blocked a frame from accessing a cross-origin frame',
+            'SecurityError',
+          );
+        return 'about:blank';
+      },
+      replace: (url: string) => void visited.push(url),
+    },
+    close: vi.fn(() => void (popup.closed = true)),
+  };
+  return popup;
+}
+
+/** A {@link fakePopup}. */
+export type FakePopup = ReturnType<typeof fakePopup>;
+
+/** Resolves with the `nth` address the popup has been sent to (1: the first). */
+export async function navigated(popup: FakePopup, nth = 1): Promise<string> {
+  await vi.waitFor(() => expect(popup.visited.length).toBeGreaterThanOrEqual(nth));
+  return popup.visited[nth - 1]!;
+}
+
+/** What the hosted page posts to its opener, from `popup`, at the page's origin. */
+export function postFromPopup(popup: object, data: unknown, origin: string) {
+  window.dispatchEvent(
+    new MessageEvent('message', { data, origin, source: popup as unknown as Window }),
+  );
+}
+
+/**
+ * Lets the check page the popup shows first answer as the platform's page does (the
+ * message it posts, from the popup at its origin); resolves with the login page the
+ * popup is sent to next.
+ */
+export async function passCheck(
+  platform: ReturnType<typeof createMockPlatform>,
+  popup: FakePopup,
+): Promise<string> {
+  const check = await navigated(popup);
+  expect(new URL(check).searchParams.get('prompt')).toBe('none');
+  postFromPopup(popup, await hostedPageMessage(platform, check), new URL(check).origin);
+  return navigated(popup, 2);
+}
+
+/** Signs in on the `web_message` hosted page at `url` as the member (the form's POST): the message the page posts. */
+export async function signInOnHostedPage(
+  platform: ReturnType<typeof createMockPlatform>,
+  url: string,
+): Promise<Record<string, string>> {
+  const answer = await platform.fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ ...MEMBER, action: 'login' }).toString(),
+  });
+  const match = /postMessage\((\{.*?\}),/.exec(await answer.text());
+  if (!match) throw new Error('The hosted page posts no message');
+  return JSON.parse(match[1]!) as Record<string, string>;
+}
