@@ -22,29 +22,63 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** A stand-in for the window `window.open` returns: it records where it is sent and whether it was closed. */
+/**
+ * A stand-in for the window `window.open` returns: `about:blank` of this page's origin
+ * until it is sent elsewhere, then the hosted page of another origin, whose address can
+ * no longer be read (as in a browser). It records where it is sent and whether it was closed.
+ */
 function fakePopup() {
+  const visited: string[] = [];
   const popup = {
     closed: false,
-    location: { href: 'about:blank' },
+    visited,
+    location: {
+      get href(): string {
+        if (visited.length > 0)
+          throw new DOMException(
+            'Blocked a frame from accessing a cross-origin frame',
+            'SecurityError',
+          );
+        return 'about:blank';
+      },
+      replace: (url: string) => void visited.push(url),
+    },
     close: vi.fn(() => void (popup.closed = true)),
   };
   return popup;
 }
 type FakePopup = ReturnType<typeof fakePopup>;
 
-/** Submits the hosted page the popup was sent to, as the member would, and returns what the page posts to its opener. */
+/** The `nth` hosted page the popup has been sent to (1: the first). */
+async function shown(popup: FakePopup, nth: number): Promise<URL> {
+  await waitFor(() => expect(popup.visited.length).toBeGreaterThanOrEqual(nth));
+  return new URL(popup.visited[nth - 1]!);
+}
+
+/** What the hosted page at `url` posts to its opener, after `init` (a form post) when given. */
+async function hostedAnswer(url: URL, init?: RequestInit): Promise<Record<string, string>> {
+  const page = await platform.fetch(url.href, init);
+  const match = /postMessage\((\{.*?\}),/.exec(await page.text());
+  if (!match) throw new Error(`The hosted page answered ${page.status} and posts no message`);
+  return JSON.parse(match[1]!) as Record<string, string>;
+}
+
+/**
+ * Lets the check page the popup shows first answer (the platform's `prompt=none` page),
+ * then submits the login page it is sent to next, as the member would; returns what
+ * that page posts to its opener.
+ */
 async function submitInPopup(popup: FakePopup, form: Record<string, string>) {
-  await waitFor(() => expect(popup.location.href).not.toBe('about:blank'));
-  const url = new URL(popup.location.href);
-  const page = await platform.fetch(url.href, {
+  const check = await shown(popup, 1);
+  expect(check.searchParams.get('prompt')).toBe('none');
+  await act(async () => postFromPopup(popup, await hostedAnswer(check), check.origin));
+  const url = await shown(popup, 2);
+  const data = await hostedAnswer(url, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams(form).toString(),
   });
-  const match = /postMessage\((\{.*?\}),/.exec(await page.text());
-  if (!match) throw new Error(`The hosted page answered ${page.status} and posts no message`);
-  return { url, data: JSON.parse(match[1]!) as Record<string, string> };
+  return { url, data };
 }
 
 /** What the hosted page in the popup posts to this window. */
@@ -149,7 +183,7 @@ describe('useLoginWithPopup against the emulated platform', () => {
     open.mockReturnValue(popup as unknown as Window);
 
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    await waitFor(() => expect(popup.location.href).not.toBe('about:blank'));
+    await shown(popup, 1);
     popup.closed = true;
     await waitFor(() => expect(state()).toMatch(/^pending=false .* error=POPUP_CLOSED$/), {
       timeout: 3000,

@@ -20,8 +20,9 @@ export interface LoginWithPopupState {
   readonly pending: boolean;
   /**
    * What the latest login rejected with, cleared by the next one: a `RedirectsError`
-   * with code `POPUP_BLOCKED`, `POPUP_CLOSED`, `OAUTH_FLOW_TIMED_OUT`,
-   * `AUTHORIZATION_ERROR` (the member cancelled on the hosted page) or
+   * with code `POPUP_BLOCKED`, `POPUP_CLOSED`, `ORIGIN_NOT_ALLOWED` (the platform does
+   * not answer this page's origin or redirect URI: the app's OAuth settings),
+   * `OAUTH_FLOW_TIMED_OUT`, `AUTHORIZATION_ERROR` (the member cancelled on the hosted page) or
    * `INVALID_ARGUMENT` (the provider's `redirects` was not made by `createRedirects`),
    * a `PlatformError`, or the token endpoint's error.
    */
