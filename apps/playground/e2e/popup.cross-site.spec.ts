@@ -50,3 +50,30 @@ test('across sites, a popup login and a Google popup login each end with the mem
   expect(new URL(page.url()).pathname).toBe('/');
   expect(await mock.grants('authorization_code', 200)).toBe(2);
 });
+
+test("across sites, with a platform whose hidden frame never answers without its cookie, a popup login is not mistaken for a refused origin: the popup's check page has its cookie", async ({
+  page,
+  mock,
+}) => {
+  await mock.settings({ frameCookie: 'unanswered' });
+  await mock.addMember({ email: 'ada@example.com', password: 'cross-site-popup-2' });
+  await openPlayground(page);
+  await expect(page.getByTestId('site-relation')).toContainText('Cross-site mode');
+  const started = Date.now();
+  const popup = await openPopup(page, 'popup-login', 'Log in in a popup');
+  await expect(popup.getByLabel('E-mail')).toBeVisible();
+  test.info().annotations.push({
+    type: 'login form shown',
+    description: `${Date.now() - started} ms after the click`,
+  });
+  await popup.getByLabel('E-mail').fill('ada@example.com');
+  await popup.getByLabel('Password').fill('cross-site-popup-2');
+  const closed = popup.waitForEvent('close');
+  await popup.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await closed;
+  await expect(
+    panel(page, 'popup-login').getByRole('status', { name: 'Popup login result' }),
+  ).toContainText('Logged in through the popup');
+  await expectRole(page, 'member');
+  expect(await mock.grants('authorization_code', 200)).toBe(1);
+});

@@ -38,6 +38,13 @@ async function openPopup(page: Page, panelId: string, name: string): Promise<Pag
   return popup;
 }
 
+/** Chooses the app's OAuth settings on the mock platform through the "Mock site settings" panel. */
+async function chooseAppSettings(page: Page, label: string) {
+  const select = panel(page, 'site-settings').getByLabel("The app's OAuth settings");
+  await select.selectOption({ label });
+  await expect(select.locator('option:checked')).toHaveText(label);
+}
+
 /** Waits for the error `sentence` in `result`, in `tone`, then opens its details and checks the typed `error`. */
 async function expectError(result: Locator, sentence: string, tone: string, error: string) {
   await expect(result).toContainText(sentence);
@@ -305,4 +312,79 @@ test('the popup and social panels fit a 390 px phone with their errors open, and
       `hosted-group-${viewport.width}`,
     );
   }
+});
+
+for (const settings of [
+  "strict: this page's origin is not an allowed domain",
+  "strict: this page's redirect URIs are not registered",
+]) {
+  test(`${settings}: the popup login's silent check page is diagnosed within 5 s, naming the origin and the setting, and the popup closes`, async ({
+    page,
+    mock,
+  }) => {
+    await openPlayground(page);
+    await chooseAppSettings(page, settings);
+    const popupPanel = panel(page, 'popup-login');
+    const result = popupPanel.getByRole('status', { name: 'Popup login result' });
+    const origin = new URL(page.url()).origin;
+
+    const started = Date.now();
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      popupPanel.getByRole('button', { name: 'Log in in a popup' }).click(),
+    ]);
+    const closed = popup.waitForEvent('close');
+    await expect(result).toContainText(`posted no answer to ${origin}`, { timeout: 5_000 });
+    const elapsed = Date.now() - started;
+    await closed;
+    test.info().annotations.push({ type: 'time to the diagnosis', description: `${elapsed} ms` });
+    expect(elapsed).toBeLessThan(5_000);
+    await expect(result).toContainText(
+      `Add ${origin} to the allowed domains and ${origin} to the redirect URIs in the app's OAuth settings`,
+    );
+    await result.getByText('Details').click();
+    await expect(result).toContainText('RedirectsError (ORIGIN_NOT_ALLOWED)');
+    await expectRole(page, 'visitor');
+    // The check page, then nothing: the login page was never asked for.
+    expect(await redirectSessions(mock)).toBe(1);
+    expect(await mock.grants('authorization_code')).toBe(0);
+    if (settings.includes('origin')) await screenshot(popupPanel, 'popup-login-origin-not-allowed');
+  });
+}
+
+test('strict settings that allow this page: the popup shows the check page, then the login page; a second login skips the check', async ({
+  page,
+  mock,
+}) => {
+  await mock.addMember({ email: EMAIL, password: PASSWORD });
+  await openPlayground(page);
+  await chooseAppSettings(page, 'strict, and right for this page');
+  const result = panel(page, 'popup-login').getByRole('status', { name: 'Popup login result' });
+  for (const round of [1, 2]) {
+    const started = Date.now();
+    const popup = await openPopup(page, 'popup-login', 'Log in in a popup');
+    await expect(popup.getByLabel('E-mail')).toBeVisible();
+    test.info().annotations.push({
+      type: `login form shown (login ${round})`,
+      description: `${Date.now() - started} ms after the click`,
+    });
+    expect(new URL(popup.url()).searchParams.get('prompt')).toBe('login');
+    await popup.getByLabel('E-mail').fill(EMAIL);
+    await popup.getByLabel('Password').fill(PASSWORD);
+    const closed = popup.waitForEvent('close');
+    await popup.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await closed;
+    await expect(result).toContainText('Logged in through the popup');
+    await expectRole(page, 'member');
+    if (round === 1) {
+      await panel(page, 'logout').getByRole('button', { name: 'Log out' }).click();
+      await expectRole(page, 'visitor');
+    }
+  }
+  // One check and two logins (the logout's own redirect session besides).
+  const sessions = (await mock.requests()).filter((entry) =>
+    entry.path.endsWith('/v1/redirect-session'),
+  );
+  expect(sessions.length).toBe(4);
+  expect(await mock.grants('authorization_code', 200)).toBe(2);
 });

@@ -5,29 +5,30 @@ import { explainError } from './explain';
 import type { ReportStep } from './useAction';
 
 /**
- * Calls `report` once, when this tab's redirect-session request made after now has
- * been answered: the popup is then on the hosted page, waiting for the member.
- * Returns the unsubscribe function.
+ * Calls `report` each time this tab's redirect-session request made after now has been
+ * answered: the popup is then on a hosted page. The first popup login of a page shows a
+ * check page first (answered at once, then the login page is asked for, which says
+ * 'asking the platform…' again), so the last report stands for the login page, waiting
+ * for the member. Returns the unsubscribe function.
  */
 function whenHostedPageOpens(requests: Playground['requests'], report: () => void): () => void {
   const since = Date.now();
-  let done = false;
-  const stop = requests.subscribe(() => {
+  let reported = 0;
+  return requests.subscribe(() => {
     const answered = requests
       .getSnapshot()
-      .some(
+      .filter(
         (request) =>
           request.tab === requests.tab &&
           request.start >= since &&
           request.path.endsWith('/redirect-session') &&
           request.outcome === 'ok',
-      );
-    if (answered && !done) {
-      done = true;
+      ).length;
+    if (answered > reported) {
+      reported = answered;
       report();
     }
   });
-  return stop;
 }
 
 /**
