@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import {
   absoluteUrl,
+  fragmentFreeUrl,
   attempt,
   clientIdOf,
   describeValue,
@@ -55,15 +56,16 @@ describe('describeValue', () => {
 
 describe('invalid', () => {
   test('builds `<name> must be <what>; got <value>` with the caller’s error', () => {
-    const error = invalid('leewaySeconds', 'a number ≥ 0', -1, make);
+    const error = invalid({ name: 'leewaySeconds', expected: 'a number ≥ 0', value: -1 }, make);
     expect(error).toBeInstanceOf(InvalidArgument);
     expect(error.message).toBe('leewaySeconds must be a number ≥ 0; got -1');
   });
 
   test('says what came by `shown` when given (a secret by its kind)', () => {
-    expect(invalid('token', 'a JWT', 'secret-value', make, 'a string').message).toBe(
-      'token must be a JWT; got a string',
-    );
+    expect(
+      invalid({ name: 'token', expected: 'a JWT', value: 'secret-value', shown: 'a string' }, make)
+        .message,
+    ).toBe('token must be a JWT; got a string');
   });
 });
 
@@ -156,35 +158,40 @@ describe('clientIdOf', () => {
   });
 });
 
-describe('absoluteUrl', () => {
-  test.each<[string, string, boolean, string]>([
-    ['https', 'https://shop.example/callback', true, 'https://shop.example/callback'],
-    ['http with a port', 'http://127.0.0.1:5173/cb?x=1', true, 'http://127.0.0.1:5173/cb?x=1'],
-    ['a fragment, allowed', 'https://shop.example/#done', true, 'https://shop.example/#done'],
-  ])('%s passes', (_label, value, fragment, href) => {
-    expect(absoluteUrl(value, 'redirectUri', make, { fragment }).href).toBe(href);
+describe('absoluteUrl and fragmentFreeUrl', () => {
+  test.each<[string, string, string]>([
+    ['https', 'https://shop.example/callback', 'https://shop.example/callback'],
+    ['http with a port', 'http://127.0.0.1:5173/cb?x=1', 'http://127.0.0.1:5173/cb?x=1'],
+  ])('%s passes both', (_label, value, href) => {
+    expect(absoluteUrl(value, 'redirectUri', make).href).toBe(href);
+    expect(fragmentFreeUrl(value, 'redirectUri', make).href).toBe(href);
   });
 
-  test.each<[string, unknown, boolean, string]>([
-    ['a relative path', '/callback', true, '"/callback"'],
-    ['javascript:', 'javascript:alert(1)', true, '"javascript:alert(1)"'],
-    ['data:', 'data:text/html,x', true, '"data:text/html,x"'],
-    ['ftp:', 'ftp://files.example/', true, '"ftp://files.example/"'],
-    ['not a URL', 'http://', true, '"http://"'],
-    ['not a string', 42, true, '42'],
-    ['undefined', undefined, true, 'undefined'],
-  ])('%s is refused', (_label, value, fragment, shown) => {
-    expect(refusal(() => absoluteUrl(value, 'redirectUri', make, { fragment }))).toBe(
-      `redirectUri must be an absolute http or https URL; got ${shown}`,
+  test('a fragment passes absoluteUrl', () => {
+    expect(absoluteUrl('https://shop.example/#done', 'apiBaseUrl', make).href).toBe(
+      'https://shop.example/#done',
     );
   });
 
-  test('a fragment where none is allowed is refused, naming the rule', () => {
-    expect(
-      refusal(() =>
-        absoluteUrl('https://shop.example/#x', 'redirectUri', make, { fragment: false }),
-      ),
-    ).toBe(
+  test.each<[string, unknown, string]>([
+    ['a relative path', '/callback', '"/callback"'],
+    ['javascript:', 'javascript:alert(1)', '"javascript:alert(1)"'],
+    ['data:', 'data:text/html,x', '"data:text/html,x"'],
+    ['ftp:', 'ftp://files.example/', '"ftp://files.example/"'],
+    ['not a URL', 'http://', '"http://"'],
+    ['not a string', 42, '42'],
+    ['undefined', undefined, 'undefined'],
+  ])('%s is refused by both, naming the rule', (_label, value, shown) => {
+    expect(refusal(() => absoluteUrl(value, 'redirectUri', make))).toBe(
+      `redirectUri must be an absolute http or https URL; got ${shown}`,
+    );
+    expect(refusal(() => fragmentFreeUrl(value, 'redirectUri', make))).toBe(
+      `redirectUri must be an absolute http or https URL without a fragment; got ${shown}`,
+    );
+  });
+
+  test('a fragment is refused by fragmentFreeUrl, naming the rule', () => {
+    expect(refusal(() => fragmentFreeUrl('https://shop.example/#x', 'redirectUri', make))).toBe(
       'redirectUri must be an absolute http or https URL without a fragment; got "https://shop.example/#x"',
     );
   });

@@ -50,26 +50,49 @@ export function describeValue(value: unknown): string {
 }
 
 /**
+ * What an input error says: the parameter, what it must be, and what came.
+ *
+ * @example
+ * ```ts
+ * import type { Mismatch } from '@site-identity/http/internal';
+ *
+ * const mismatch: Mismatch = { name: 'leewaySeconds', expected: 'a number ≥ 0', value: -1 };
+ * ```
+ */
+export interface Mismatch {
+  /** The parameter as the caller wrote it (`options.timeoutMs`, `tokens`, …). */
+  readonly name: string;
+  /** What it must be (`a number ≥ 0`, `an absolute http or https URL`, …). */
+  readonly expected: string;
+  /** What came. */
+  readonly value: unknown;
+  /**
+   * What the message says came, instead of {@link describeValue}'s account of `value`:
+   * for a value that may be a secret, said by its kind.
+   */
+  readonly shown?: string;
+}
+
+/**
  * The one input error: what `make` builds from the message
- * `<name> must be <what>; got <value>` (`shown`, when given, says what came instead
- * of {@link describeValue}: a value that may be a secret is said by its kind).
+ * `<name> must be <expected>; got <value>`.
  *
  * @example
  * ```ts
  * import { invalid } from '@site-identity/http/internal';
  *
- * throw invalid('leewaySeconds', 'a number ≥ 0', -1, (message) => new RangeError(message));
+ * throw invalid(
+ *   { name: 'leewaySeconds', expected: 'a number ≥ 0', value: -1 },
+ *   (message) => new RangeError(message),
+ * );
  * // RangeError: leewaySeconds must be a number ≥ 0; got -1
  * ```
  */
 export function invalid<E extends Error>(
-  name: string,
-  what: string,
-  value: unknown,
+  { name, expected, value, shown = describeValue(value) }: Mismatch,
   make: Invalid<E>,
-  shown = describeValue(value),
 ): E {
-  return make(`${name} must be ${what}; got ${shown}`);
+  return make(`${name} must be ${expected}; got ${shown}`);
 }
 
 /**
@@ -106,7 +129,7 @@ export function optionsOf<T extends object>(
   if (isRecord(value)) return value as Partial<T>;
   // A string here may be a token passed in the wrong place: said by its kind only.
   const shown = typeof value === 'string' ? 'a string' : describeValue(value);
-  throw invalid(name, 'an object', value, make, shown);
+  throw invalid({ name, expected: 'an object', value, shown }, make);
 }
 
 /**
@@ -123,7 +146,7 @@ export function optionsOf<T extends object>(
  */
 export function requiredString(value: unknown, name: string, make: Invalid): string {
   if (typeof value === 'string' && value !== '') return value;
-  throw invalid(name, 'a non-empty string', value, make);
+  throw invalid({ name, expected: 'a non-empty string', value }, make);
 }
 
 /**
@@ -148,43 +171,56 @@ export function clientIdOf(
   const clientId = requiredString(given, 'clientId', make);
   if (inherited === undefined || inherited === clientId) return clientId;
   throw invalid(
-    'clientId',
-    `the token manager's clientId ${describeValue(inherited)} or left out`,
-    clientId,
+    {
+      name: 'clientId',
+      expected: `the token manager's clientId ${describeValue(inherited)} or left out`,
+      value: clientId,
+    },
     make,
   );
 }
 
+/** `value` as a `URL` when it is a string that parses as an absolute http or https URL. */
+function httpUrl(value: unknown): URL | undefined {
+  const url = typeof value === 'string' ? attempt(() => new URL(value)) : undefined;
+  return url && (url.protocol === 'http:' || url.protocol === 'https:') ? url : undefined;
+}
+
 /**
- * `value` as a `URL` when it is an absolute http or https URL, without a fragment
- * unless `fragment` is allowed; else the caller's invalid-argument error naming the
- * parameter, the rule and what came.
+ * `value` as a `URL` when it is an absolute http or https URL; else the caller's
+ * invalid-argument error naming the parameter, the rule and what came.
  *
  * @example
  * ```ts
  * import { absoluteUrl } from '@site-identity/http/internal';
  *
- * const url = absoluteUrl('https://shop.example/callback', 'redirectUri', (message) => new TypeError(message));
+ * const url = absoluteUrl('https://shop.example/#top', 'apiBaseUrl', (message) => new TypeError(message));
  * ```
  */
-export function absoluteUrl(
-  value: unknown,
-  name: string,
-  make: Invalid,
-  { fragment = true }: { fragment?: boolean } = {},
-): URL {
-  // Not a URL: refused below.
-  const url = typeof value === 'string' ? attempt(() => new URL(value)) : undefined;
-  if (
-    !url ||
-    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
-    // A URL was made: `value` is a string.
-    (!fragment && (value as string).includes('#'))
-  )
+export function absoluteUrl(value: unknown, name: string, make: Invalid): URL {
+  const url = httpUrl(value);
+  if (!url) throw invalid({ name, expected: 'an absolute http or https URL', value }, make);
+  return url;
+}
+
+/**
+ * `value` as a `URL` when it is an absolute http or https URL without a fragment (a
+ * redirect URI, an origin); else the caller's invalid-argument error naming the
+ * parameter, the rule and what came.
+ *
+ * @example
+ * ```ts
+ * import { fragmentFreeUrl } from '@site-identity/http/internal';
+ *
+ * const url = fragmentFreeUrl('https://shop.example/callback', 'redirectUri', (message) => new TypeError(message));
+ * ```
+ */
+export function fragmentFreeUrl(value: unknown, name: string, make: Invalid): URL {
+  const url = httpUrl(value);
+  // A URL was made: `value` is a string.
+  if (!url || (value as string).includes('#'))
     throw invalid(
-      name,
-      `an absolute http or https URL${fragment ? '' : ' without a fragment'}`,
-      value,
+      { name, expected: 'an absolute http or https URL without a fragment', value },
       make,
     );
   return url;
@@ -206,7 +242,10 @@ const MAX_TIMEOUT_MS = 2_147_483_647;
  */
 export function timeoutMs(value: unknown, name: string, make: Invalid): number {
   if (typeof value === 'number' && value >= 1 && value <= MAX_TIMEOUT_MS) return value;
-  throw invalid(name, `a number of milliseconds from 1 to ${MAX_TIMEOUT_MS}`, value, make);
+  throw invalid(
+    { name, expected: `a number of milliseconds from 1 to ${MAX_TIMEOUT_MS}`, value },
+    make,
+  );
 }
 
 /**
@@ -222,7 +261,7 @@ export function timeoutMs(value: unknown, name: string, make: Invalid): number {
  */
 export function nonNegative(value: unknown, name: string, make: Invalid): number {
   if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return value;
-  throw invalid(name, 'a number ≥ 0', value, make);
+  throw invalid({ name, expected: 'a number ≥ 0', value }, make);
 }
 
 /**
@@ -238,7 +277,7 @@ export function nonNegative(value: unknown, name: string, make: Invalid): number
  */
 export function optionalFunction<T>(value: T, name: string, make: Invalid): T {
   if (value === undefined || typeof value === 'function') return value;
-  throw invalid(name, 'a function', value, make);
+  throw invalid({ name, expected: 'a function', value }, make);
 }
 
 /**

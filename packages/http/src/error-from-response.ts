@@ -64,7 +64,7 @@ export async function readResponse(response: Response, where?: string): Promise<
     typeof response.text !== 'function' ||
     typeof (response.headers as Partial<Headers> | undefined)?.get !== 'function'
   )
-    throw invalid('response', 'a Response', response, invalidOptions);
+    throw invalid({ name: 'response', expected: 'a Response', value: response }, invalidOptions);
   return readAnswer(response, where);
 }
 

@@ -155,7 +155,10 @@ function kyRetry(retry: RetryPolicy | false | undefined) {
     ['retry.maxDelayMs', maxDelayMs, false],
   ] as const) {
     if (typeof value !== 'number' || !(value >= 0) || (whole && !Number.isInteger(value)))
-      throw invalid(name, `${whole ? 'a whole number' : 'a number'} ≥ 0`, value, invalidOptions);
+      throw invalid(
+        { name, expected: `${whole ? 'a whole number' : 'a number'} ≥ 0`, value },
+        invalidOptions,
+      );
   }
   return {
     limit,
@@ -211,7 +214,7 @@ function kyRetry(retry: RetryPolicy | false | undefined) {
  */
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   if (typeof options !== 'object' || options === null)
-    throw invalid('options', 'an object', options, invalidOptions);
+    throw invalid({ name: 'options', expected: 'an object', value: options }, invalidOptions);
   const baseUrl = resolveBaseUrl(options.baseUrl, options.cdn === true);
   const defaultTimeout = checkTimeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const retry = kyRetry(options.retry);

@@ -8,6 +8,7 @@ export {
   attempt,
   clientIdOf,
   describeValue,
+  fragmentFreeUrl,
   invalid,
   isRecord,
   keyedFlight,
@@ -21,6 +22,7 @@ export {
   serverText,
   timeoutMs,
   type Invalid,
+  type Mismatch,
 } from './checks';
 export { readCapped } from './read-capped';
 export { signalOf, untilAborted } from './signal';

@@ -84,7 +84,7 @@ export function lending<I>({ key, name, what, make }: LendingOptions): Lending<I
     borrow(client) {
       // Object(): null, undefined and primitives have nothing lent.
       const internals = (Object(client) as Record<symbol, unknown>)[symbol];
-      if (internals === undefined) throw invalid(name, what, client, make);
+      if (internals === undefined) throw invalid({ name, expected: what, value: client }, make);
       return internals as I;
     },
   };

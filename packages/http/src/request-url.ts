@@ -60,9 +60,11 @@ export function resolveBaseUrl(baseUrl: unknown, cdn: boolean): string {
     url.hash
   ) {
     throw invalid(
-      'baseUrl',
-      'an absolute http or https URL without query or fragment',
-      baseUrl,
+      {
+        name: 'baseUrl',
+        expected: 'an absolute http or https URL without query or fragment',
+        value: baseUrl,
+      },
       invalidOptions,
     );
   }
@@ -77,7 +79,10 @@ export function resolveBaseUrl(baseUrl: unknown, cdn: boolean): string {
 export function resolveRequestUrl(base: string, path: unknown, searchParams?: SearchParams): URL {
   if (typeof path !== 'string' || /^[a-z][a-z\d+.-]*:|^[\\/]{2}/i.test(path)) {
     const shown = typeof path === 'string' ? 'an absolute URL' : typeof path;
-    throw invalid('path', 'a path relative to baseUrl', path, invalidOptions, shown);
+    throw invalid(
+      { name: 'path', expected: 'a path relative to baseUrl', value: path, shown },
+      invalidOptions,
+    );
   }
   // What follows `base` starts with `/`, `?` or `#` (or is empty), so the host of
   // `base` is the host of the request, whatever else `path` holds.

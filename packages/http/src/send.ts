@@ -76,13 +76,18 @@ export interface SendSettings {
  * ```
  */
 export async function send(request: SendRequest, settings: SendSettings): Promise<HttpResponse> {
-  if (!isRecord(request)) throw invalid('request', 'an object', request, invalidOptions);
-  if (!isRecord(settings)) throw invalid('settings', 'an object', settings, invalidOptions);
+  if (!isRecord(request))
+    throw invalid({ name: 'request', expected: 'an object', value: request }, invalidOptions);
+  if (!isRecord(settings))
+    throw invalid({ name: 'settings', expected: 'an object', value: settings }, invalidOptions);
   const { method, url } = request;
   requiredString(method, 'request.method', invalidOptions);
   absoluteUrl(url instanceof URL ? url.href : url, 'request.url', invalidOptions);
   checkTimeout(settings.timeoutMs, 'settings.timeoutMs', invalidOptions);
   if (request.signal !== undefined && !(request.signal instanceof AbortSignal))
-    throw invalid('request.signal', 'an AbortSignal', request.signal, invalidOptions);
+    throw invalid(
+      { name: 'request.signal', expected: 'an AbortSignal', value: request.signal },
+      invalidOptions,
+    );
   return exchange(request, settings, { read: readAnswer, serialise, authorize });
 }

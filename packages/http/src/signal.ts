@@ -16,7 +16,7 @@ import { abortError } from './platform-error';
 export function signalOf(options: unknown, make: Invalid): AbortSignal | undefined {
   const signal = (options as { signal?: unknown } | null | undefined)?.signal;
   if (signal === undefined || signal instanceof AbortSignal) return signal;
-  throw invalid('signal', 'an AbortSignal', signal, make);
+  throw invalid({ name: 'signal', expected: 'an AbortSignal', value: signal }, make);
 }
 
 /**

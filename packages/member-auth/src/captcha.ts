@@ -109,9 +109,7 @@ export function createCaptcha(options: CaptchaOptions = {}): MemberAuthCaptcha {
   );
   if (provider !== undefined && typeof provider?.getToken !== 'function')
     throw invalid(
-      'options.provider',
-      'an object with a getToken function',
-      provider,
+      { name: 'options.provider', expected: 'an object with a getToken function', value: provider },
       invalidArgument,
     );
   const given = optionsOf<Partial<Record<CaptchaKind, unknown>>>(
@@ -124,14 +122,17 @@ export function createCaptcha(options: CaptchaOptions = {}): MemberAuthCaptcha {
     const key = given[kind];
     if (key === undefined || key === '') continue;
     if (typeof key !== 'string')
-      throw invalid(`options.siteKeys.${kind}`, 'a non-empty string', key, invalidArgument);
+      throw invalid(
+        { name: `options.siteKeys.${kind}`, expected: 'a non-empty string', value: key },
+        invalidArgument,
+      );
     siteKeys[kind] = key;
   }
   return {
     siteKeys,
     async send(attempt, tokens) {
       if (typeof attempt !== 'function')
-        throw invalid('attempt', 'a function', attempt, invalidArgument);
+        throw invalid({ name: 'attempt', expected: 'a function', value: attempt }, invalidArgument);
       let wire = toWireCaptchaTokens(tokens);
       const asked = new Set<CaptchaKind>();
       for (;;) {

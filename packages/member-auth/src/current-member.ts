@@ -154,9 +154,12 @@ function sessionTokens(tokens: MemberAuthInternals['tokens']): SessionTokens {
   const manager = tokens as Partial<SessionTokens>;
   if (typeof manager.subscribe !== 'function' || typeof manager.refresh !== 'function')
     throw invalid(
-      "memberAuth's tokens",
-      'a token manager made by createTokenManager of @site-identity/tokens (getCurrentMember follows its session)',
-      tokens,
+      {
+        name: "memberAuth's tokens",
+        expected:
+          'a token manager made by createTokenManager of @site-identity/tokens (getCurrentMember follows its session)',
+        value: tokens,
+      },
       invalidArgument,
     );
   return manager as SessionTokens;
@@ -327,7 +330,7 @@ export function getCurrentMember(
       invalidArgument,
     );
     if (typeof refresh !== 'boolean')
-      throw invalid('refresh', 'a boolean', refresh, invalidArgument);
+      throw invalid({ name: 'refresh', expected: 'a boolean', value: refresh }, invalidArgument);
     const session = memberSession(auth, tokens);
     return untilAborted(() => load(session, { auth, tokens, refresh }), options, invalidArgument);
   });

@@ -57,6 +57,9 @@ export interface ExternalLoginWithSessionParams extends CallSignal {
  * console.log(tokens.refreshToken.role); // 'member'
  * ```
  */
+// The platform SDK's getMemberTokensForExternalLogin(memberId, apiKey), after the
+// member client as every separate import takes it, and the call's options last.
+// eslint-disable-next-line @typescript-eslint/max-params
 export function getMemberTokensForExternalLogin(
   memberAuth: MemberAuth,
   memberId: string,

@@ -117,9 +117,11 @@ function credentialJson(credential: unknown): string {
   )
     return JSON.stringify(credential);
   throw invalid(
-    'credential',
-    'a WebAuthn credential (a PublicKeyCredential or the JSON of its toJSON())',
-    credential,
+    {
+      name: 'credential',
+      expected: 'a WebAuthn credential (a PublicKeyCredential or the JSON of its toJSON())',
+      value: credential,
+    },
     invalidArgument,
   );
 }
@@ -142,11 +144,14 @@ function factorData(factorType: VerifiableFactorType, options: Record<string, un
   if (factorType === 'SMS' && (deliveryMethod === 'SMS' || deliveryMethod === 'WHATSAPP'))
     return { code, deliveryMethod };
   throw invalid(
-    'deliveryMethod',
-    factorType === 'SMS'
-      ? "'SMS' or 'WHATSAPP'"
-      : `left out for ${factorType} (it is for SMS only)`,
-    deliveryMethod,
+    {
+      name: 'deliveryMethod',
+      expected:
+        factorType === 'SMS'
+          ? "'SMS' or 'WHATSAPP'"
+          : `left out for ${factorType} (it is for SMS only)`,
+      value: deliveryMethod,
+    },
     invalidArgument,
   );
 }
@@ -162,10 +167,11 @@ export function factorRequest(
 ): { path: string; body: Record<string, unknown> } {
   if (!isFactorType(factorType) || factorType === 'PASSWORD') {
     throw invalid(
-      'factorType',
-      // Every factor type but the first, PASSWORD.
-      `one of ${FACTOR_TYPES.slice(1).join(', ')}`,
-      factorType,
+      {
+        name: 'factorType',
+        expected: `one of ${FACTOR_TYPES.slice(1).join(', ')}`,
+        value: factorType,
+      },
       invalidArgument,
     );
   }

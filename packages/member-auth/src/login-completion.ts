@@ -1,4 +1,4 @@
-import { absoluteUrl, invalid, timeoutMs } from '@site-identity/http/internal';
+import { fragmentFreeUrl, invalid, timeoutMs } from '@site-identity/http/internal';
 import { isRedirectsError, OAUTH_FLOW_TIMEOUT_MS, RedirectsError } from '@site-identity/redirects';
 import type { MemberAuthRedirects } from './ports';
 import { invalidArgument } from './member-auth-error';
@@ -150,9 +150,11 @@ export function completionPlan(
   const { completeLogin = 'auto' } = params;
   if (!STRATEGIES.includes(completeLogin))
     throw invalid(
-      'completeLogin',
-      "'auto', 'frame', 'redirect', true or false",
-      completeLogin,
+      {
+        name: 'completeLogin',
+        expected: "'auto', 'frame', 'redirect', true or false",
+        value: completeLogin,
+      },
       invalidArgument,
     );
   if (completeLogin === false) return false;
@@ -164,10 +166,13 @@ export function completionPlan(
   );
   const redirectUri = params.redirectUri ?? settings.redirectUri;
   if (redirectUri !== undefined || strategy === 'redirect')
-    absoluteUrl(redirectUri, 'redirectUri', invalidArgument, { fragment: false });
+    fragmentFreeUrl(redirectUri, 'redirectUri', invalidArgument);
   const originalUri = params.originalUri ?? location?.href;
   if (originalUri !== undefined && typeof originalUri !== 'string')
-    throw invalid('originalUri', 'a string', originalUri, invalidArgument);
+    throw invalid(
+      { name: 'originalUri', expected: 'a string', value: originalUri },
+      invalidArgument,
+    );
   return { strategy, frameBudgetMs, redirectUri, originalUri };
 }
 

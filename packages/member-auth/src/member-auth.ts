@@ -197,22 +197,29 @@ export function createMemberAuth(options: MemberAuthOptions): MemberAuth {
   const { tokens, redirects, captcha, verificationStorage } = options ?? {};
   const clientId = clientIdOf(options?.clientId, tokens, invalidArgument);
   if (typeof tokens?.getAccessToken !== 'function')
-    throw invalid('tokens', 'a token manager of @site-identity/tokens', tokens, invalidArgument);
+    throw invalid(
+      { name: 'tokens', expected: 'a token manager of @site-identity/tokens', value: tokens },
+      invalidArgument,
+    );
   if (
     typeof redirects?.silentLogin !== 'function' ||
     typeof redirects.loginWithRedirect !== 'function'
   )
     throw invalid(
-      'redirects',
-      'a redirect client of @site-identity/redirects',
-      redirects,
+      {
+        name: 'redirects',
+        expected: 'a redirect client of @site-identity/redirects',
+        value: redirects,
+      },
       invalidArgument,
     );
   if (captcha !== undefined && typeof captcha?.send !== 'function')
     throw invalid(
-      'captcha',
-      'made by createCaptcha of @site-identity/member-auth/captcha',
-      captcha,
+      {
+        name: 'captcha',
+        expected: 'made by createCaptcha of @site-identity/member-auth/captcha',
+        value: captcha,
+      },
       invalidArgument,
     );
 

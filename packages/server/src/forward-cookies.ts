@@ -27,9 +27,15 @@ import { invalidArgument } from './server-identity-error';
  */
 export function withSessionCookies(requestHeaders: Headers, setCookies: Headers): Headers {
   if (!(requestHeaders instanceof Headers))
-    throw invalid('requestHeaders', 'a Headers', requestHeaders, invalidArgument);
+    throw invalid(
+      { name: 'requestHeaders', expected: 'a Headers', value: requestHeaders },
+      invalidArgument,
+    );
   if (!(setCookies instanceof Headers))
-    throw invalid('setCookies', 'a Headers', setCookies, invalidArgument);
+    throw invalid(
+      { name: 'setCookies', expected: 'a Headers', value: setCookies },
+      invalidArgument,
+    );
   const cookies = parseCookies(requestHeaders.get('cookie'));
   for (const line of setCookies.getSetCookie()) {
     const [pair = ''] = line.split(';');

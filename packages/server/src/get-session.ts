@@ -23,7 +23,10 @@ function wantedOf(options: GetSessionOptions | undefined): Wanted {
     invalidArgument,
   );
   if (typeof refresh !== 'boolean')
-    throw invalid('options.member.refresh', 'a boolean', refresh, invalidArgument);
+    throw invalid(
+      { name: 'options.member.refresh', expected: 'a boolean', value: refresh },
+      invalidArgument,
+    );
   return { member: true, refresh };
 }
 
@@ -38,7 +41,10 @@ export function sessionGetter(
 ): (request: RequestLike, options?: GetSessionOptions) => Promise<ServerSession> {
   return async (request, options) => {
     if (!(request?.headers instanceof Headers))
-      throw invalid('request', 'a Request or { headers: Headers }', request, invalidArgument);
+      throw invalid(
+        { name: 'request', expected: 'a Request or { headers: Headers }', value: request },
+        invalidArgument,
+      );
     const wanted = wantedOf(options);
     const resolved = await resolve(request);
     const { error } = resolved;

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { absoluteUrl, invalid } from '@site-identity/http/internal';
+import { fragmentFreeUrl, invalid } from '@site-identity/http/internal';
 import { MAX_BODY_BYTES } from './body-limit';
 import { invalidArgument } from './server-identity-error';
 import { originFormUrl, REFUSED_TARGET } from './request-target';
@@ -105,10 +105,13 @@ export async function toWebRequest(
   req: IncomingMessage,
   options: NodeRequestOptions,
 ): Promise<Request> {
-  const origin = absoluteUrl(options?.origin, 'origin', invalidArgument, { fragment: false });
+  const origin = fragmentFreeUrl(options?.origin, 'origin', invalidArgument);
   const maxBodyBytes = options.maxBodyBytes ?? MAX_BODY_BYTES;
   if (!(Number.isSafeInteger(maxBodyBytes) && maxBodyBytes >= 0))
-    throw invalid('maxBodyBytes', 'a whole number of bytes ≥ 0', maxBodyBytes, invalidArgument);
+    throw invalid(
+      { name: 'maxBodyBytes', expected: 'a whole number of bytes ≥ 0', value: maxBodyBytes },
+      invalidArgument,
+    );
   // Copying an example's origin onto a server that listens elsewhere sends the callback there.
   reportOriginMismatch(req, origin);
   const headers = new Headers();

@@ -52,7 +52,10 @@ export function redisCoordinator(
   { prefix = 'site-identity:' }: { prefix?: string } = {},
 ): SessionCoordinator {
   if (typeof client?.sendCommand !== 'function')
-    throw invalid('client', 'a connected redis client (with sendCommand)', client, invalidArgument);
+    throw invalid(
+      { name: 'client', expected: 'a connected redis client (with sendCommand)', value: client },
+      invalidArgument,
+    );
   const lock = (key: string) => `${prefix}renewing:${key}`;
   const result = (key: string) => `${prefix}renewed:${key}`;
   const ms = (value: number) => String(Math.max(1, Math.ceil(value)));

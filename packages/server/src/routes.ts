@@ -79,7 +79,7 @@ export function routes(ctx: RouteContext): (request: Request) => Promise<Respons
       typeof (request as Request | undefined)?.url !== 'string' ||
       !(request.headers instanceof Headers)
     )
-      throw invalid('request', 'a Request', request, invalidArgument);
+      throw invalid({ name: 'request', expected: 'a Request', value: request }, invalidArgument);
     if (hasRefusedTarget(request))
       return problem(request, {
         status: 400,

@@ -74,30 +74,36 @@ export function checkSecrets(secret: unknown, secrets: unknown): string[] {
   const name = secrets === undefined ? 'secret' : 'secrets';
   if (!Array.isArray(list) || list.length === 0)
     throw invalid(
-      name,
-      `a non-empty list of strings (the current secret first; ${MAKE_ONE})`,
-      list,
+      {
+        name,
+        expected: `a non-empty list of strings (the current secret first; ${MAKE_ONE})`,
+        value: list,
+        shown: Array.isArray(list) ? 'an empty list' : shownSecret(list),
+      },
       invalidArgument,
-      Array.isArray(list) ? 'an empty list' : shownSecret(list),
     );
   list.forEach((value, i) => {
     const at = secrets === undefined ? 'secret' : `secrets[${i}]`;
     if (typeof value !== 'string' || value.length < MIN_SECRET_LENGTH)
       throw invalid(
-        at,
-        `a string of at least ${MIN_SECRET_LENGTH} characters`,
-        value,
+        {
+          name: at,
+          expected: `a string of at least ${MIN_SECRET_LENGTH} characters`,
+          value,
+          shown: shownSecret(value),
+        },
         invalidArgument,
-        shownSecret(value),
       );
     const bits = estimatedBits(value);
     if (bits < MIN_SECRET_BITS)
       throw invalid(
-        at,
-        `a random string (at least ${MIN_SECRET_BITS} bits of entropy by its character frequencies; ${MAKE_ONE})`,
-        value,
+        {
+          name: at,
+          expected: `a random string (at least ${MIN_SECRET_BITS} bits of entropy by its character frequencies; ${MAKE_ONE})`,
+          value,
+          shown: `${shownSecret(value)} with about ${Math.floor(bits)} bits`,
+        },
         invalidArgument,
-        `${shownSecret(value)} with about ${Math.floor(bits)} bits`,
       );
   });
   return list as string[];

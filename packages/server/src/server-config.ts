@@ -50,9 +50,11 @@ function coordinatorOf(value: unknown, now: () => number): SessionCoordinator {
   for (const method of ['read', 'claim', 'publish', 'release'] as const)
     if (typeof coordinator?.[method] !== 'function')
       throw invalid(
-        'coordinator',
-        'a SessionCoordinator (read, claim, publish, release)',
-        value,
+        {
+          name: 'coordinator',
+          expected: 'a SessionCoordinator (read, claim, publish, release)',
+          value,
+        },
         invalidArgument,
       );
   return coordinator;
@@ -68,23 +70,26 @@ export function serverConfig(options: ServerIdentityOptions): ServerConfig {
   const basePath = options.basePath ?? '/auth';
   if (typeof basePath !== 'string' || !/^(\/[\w.~-]+)+$/.test(basePath))
     throw invalid(
-      'basePath',
-      'a path such as "/auth" (no trailing slash)',
-      basePath,
+      { name: 'basePath', expected: 'a path such as "/auth" (no trailing slash)', value: basePath },
       invalidArgument,
     );
   const cookieName = options.cookieName ?? 'site-identity';
   if (typeof cookieName !== 'string' || !/^[\w-]+$/.test(cookieName))
-    throw invalid('cookieName', 'letters, digits, "_" and "-"', cookieName, invalidArgument);
+    throw invalid(
+      { name: 'cookieName', expected: 'letters, digits, "_" and "-"', value: cookieName },
+      invalidArgument,
+    );
   const apiBaseUrl = baseUrl(options.apiBaseUrl ?? DEFAULT_API_BASE_URL, 'apiBaseUrl');
   const tokenUrl = baseUrl(options.tokenUrl ?? `${apiBaseUrl}/oauth2/token`, 'tokenUrl');
   const fetch = optionalFunction(options.fetch, 'fetch', invalidArgument);
   const { sessionMaxAgeSeconds = SESSION_MAX_AGE_SECONDS, leewaySeconds = 60 } = options;
   if (!(Number.isInteger(sessionMaxAgeSeconds) && sessionMaxAgeSeconds > 0))
     throw invalid(
-      'sessionMaxAgeSeconds',
-      'a whole number of seconds above 0',
-      sessionMaxAgeSeconds,
+      {
+        name: 'sessionMaxAgeSeconds',
+        expected: 'a whole number of seconds above 0',
+        value: sessionMaxAgeSeconds,
+      },
       invalidArgument,
     );
   nonNegative(leewaySeconds, 'leewaySeconds', invalidArgument);

@@ -19,11 +19,13 @@ export function authorizedClientGrant(
     // Never the value itself in the message: it is a token.
     if (/[\0\r\n]/.test(checked))
       throw invalid(
-        name,
-        'header-safe (no line break or NUL)',
-        checked,
+        {
+          name,
+          expected: 'header-safe (no line break or NUL)',
+          value: checked,
+          shown: 'a string with one',
+        },
         invalidArgument,
-        'a string with one',
       );
     return checked;
   };

@@ -29,9 +29,12 @@ export const autoRefresh: AutoRefresh = (session) => {
     typeof retrying !== 'function'
   )
     throw invalid(
-      'session',
-      "the token manager's session { renew, dueInMs, retrying } (give autoRefresh to createTokenManager as its autoRefresh option)",
-      session,
+      {
+        name: 'session',
+        expected:
+          "the token manager's session { renew, dueInMs, retrying } (give autoRefresh to createTokenManager as its autoRefresh option)",
+        value: session,
+      },
       invalidArgument,
     );
   return createAutoRefresh(renew, dueInMs, retrying);

@@ -12,7 +12,10 @@ export function extraHeaders(tokenRequestHeaders: TokenRequestHeaders): Headers 
   const given: unknown =
     typeof tokenRequestHeaders === 'function' ? tokenRequestHeaders() : tokenRequestHeaders;
   if (!isRecord(given))
-    throw invalid('tokenRequestHeaders()', 'a record of header values', given, invalidArgument);
+    throw invalid(
+      { name: 'tokenRequestHeaders()', expected: 'a record of header values', value: given },
+      invalidArgument,
+    );
   const checked = new Headers();
   // A `Headers` object given anyway is read by its entries (its properties are none).
   const entries = given instanceof Headers ? [...given] : Object.entries(given);
@@ -23,11 +26,16 @@ export function extraHeaders(tokenRequestHeaders: TokenRequestHeaders): Headers 
       checked.set(name, value);
     } catch {
       throw invalid(
-        `tokenRequestHeaders["${name.slice(0, 40)}"]`,
-        'a header-safe string',
-        value,
+        {
+          name: `tokenRequestHeaders["${name.slice(0, 40)}"]`,
+          expected: 'a header-safe string',
+          value,
+          shown:
+            typeof value === 'string'
+              ? '"a string with a line break or an unsafe name"'
+              : undefined,
+        },
         invalidArgument,
-        typeof value === 'string' ? '"a string with a line break or an unsafe name"' : undefined,
       );
     }
   }

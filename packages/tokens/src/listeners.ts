@@ -30,7 +30,10 @@ export function createListeners<Args extends unknown[]>() {
     },
     add(listener: (...args: Args) => void): () => void {
       if (typeof listener !== 'function')
-        throw invalid('listener', 'a function', listener, invalidArgument);
+        throw invalid(
+          { name: 'listener', expected: 'a function', value: listener },
+          invalidArgument,
+        );
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },

@@ -153,9 +153,11 @@ function checkedExtra(extra: unknown): TokenRequestHeaders | undefined {
   if (extra === undefined || typeof extra === 'function' || isRecord(extra))
     return extra as TokenRequestHeaders | undefined;
   throw invalid(
-    'tokenRequestHeaders',
-    'a record of header values or a function returning one',
-    extra,
+    {
+      name: 'tokenRequestHeaders',
+      expected: 'a record of header values or a function returning one',
+      value: extra,
+    },
     invalidArgument,
   );
 }

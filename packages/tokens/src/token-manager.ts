@@ -15,9 +15,11 @@ function plugAutoRefresh(given: unknown, engine: SessionEngine, renew: () => Pro
   if (given === undefined || given === false) return undefined;
   if (typeof given !== 'function')
     throw invalid(
-      'autoRefresh',
-      "autoRefresh from '@site-identity/tokens/auto-refresh' (or false)",
-      given,
+      {
+        name: 'autoRefresh',
+        expected: "autoRefresh from '@site-identity/tokens/auto-refresh' (or false)",
+        value: given,
+      },
       invalidArgument,
     );
   const { now, leewaySeconds } = engine;
@@ -63,7 +65,10 @@ function plugAutoRefresh(given: unknown, engine: SessionEngine, renew: () => Pro
  */
 export function createTokenManager(options: TokenManagerOptions): TokenManager {
   if (!isRecord(options))
-    throw invalid('options', 'an object with a clientId', options, invalidArgument);
+    throw invalid(
+      { name: 'options', expected: 'an object with a clientId', value: options },
+      invalidArgument,
+    );
   const apiBaseUrl = absoluteUrl(
     options.apiBaseUrl ?? DEFAULT_API_BASE_URL,
     'apiBaseUrl',
@@ -123,15 +128,18 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
       if (!isTokens(next) || !next.accessToken.value || !next.refreshToken.value) {
         // What came is named by its kind only: it may hold a token.
         throw invalid(
-          'tokens',
-          'a token set { accessToken: { value, expiresAt }, refreshToken: { value, role } } with non-empty values',
-          next,
+          {
+            name: 'tokens',
+            expected:
+              'a token set { accessToken: { value, expiresAt }, refreshToken: { value, role } } with non-empty values',
+            value: next,
+            shown: isRecord(next)
+              ? 'an object of another shape'
+              : typeof next === 'string'
+                ? 'a string'
+                : undefined,
+          },
           invalidArgument,
-          isRecord(next)
-            ? 'an object of another shape'
-            : typeof next === 'string'
-              ? 'a string'
-              : undefined,
         );
       }
       await replace(freezeTokens(next));

@@ -36,9 +36,11 @@ export function createTokenRequestHeaders<H extends TokenRequestHeaders>(headers
   if (typeof headers === 'function') return headers;
   if (!isRecord(headers))
     throw invalid(
-      'headers',
-      'a record of header values or a function returning one',
-      headers,
+      {
+        name: 'headers',
+        expected: 'a record of header values or a function returning one',
+        value: headers,
+      },
       invalidArgument,
     );
   extraHeaders(headers);

@@ -43,7 +43,10 @@ export function isTokens(value: unknown): value is Tokens {
 export function isExpired(tokens: Tokens, nowMs: number, leewaySeconds = 0): boolean {
   const access: unknown = (Object(tokens) as Partial<Tokens>).accessToken;
   if (!isRecord(access))
-    throw invalid('tokens', 'a token set with an accessToken', tokens, invalidArgument);
+    throw invalid(
+      { name: 'tokens', expected: 'a token set with an accessToken', value: tokens },
+      invalidArgument,
+    );
   return accessExpired(access, nowMs, leewaySeconds);
 }
 

@@ -61,12 +61,13 @@ const MANAGER_METHODS = ['getAccessToken', 'getSnapshot', 'refresh', 'subscribe'
 export function strategyTokens(tokens: unknown, name: string): StrategyTokens {
   if (!isRecord(tokens) || MANAGER_METHODS.some((method) => typeof tokens[method] !== 'function'))
     throw invalid(
-      name,
-      "a token manager from '@site-identity/tokens' createTokenManager()",
-      tokens,
+      {
+        name,
+        expected: "a token manager from '@site-identity/tokens' createTokenManager()",
+        value: tokens,
+        shown: typeof tokens === 'string' ? 'a string' : undefined,
+      },
       invalidArgument,
-      // A string here may be a token passed in the wrong place: said by its kind only.
-      typeof tokens === 'string' ? 'a string' : undefined,
     );
   return tokens as unknown as StrategyTokens;
 }
@@ -110,7 +111,10 @@ export function createAuthStrategy(
     invalidArgument,
   );
   if (typeof useCDN !== 'boolean')
-    throw invalid('options.useCDN', 'a boolean', useCDN, invalidArgument);
+    throw invalid(
+      { name: 'options.useCDN', expected: 'a boolean', value: useCDN },
+      invalidArgument,
+    );
   return {
     async getAuthHeaders() {
       return { headers: { Authorization: await manager.getAccessToken() } };

@@ -8,7 +8,8 @@ import { invalidArgument, WixSdkError } from './wix-sdk-error';
 
 /** `text` when it is a string, else `INVALID_ARGUMENT` naming `name`. */
 const stringOf = (text: unknown, name: string): string => {
-  if (typeof text !== 'string') throw invalid(name, 'a string', text, invalidArgument);
+  if (typeof text !== 'string')
+    throw invalid({ name, expected: 'a string', value: text }, invalidArgument);
   return text;
 };
 
@@ -39,9 +40,11 @@ export function parseFromUrl(
   const where = url ?? globalThis.location?.href;
   if (where === undefined)
     throw invalid(
-      'url',
-      'a URL (there is no address bar to read outside a browser)',
-      where,
+      {
+        name: 'url',
+        expected: 'a URL (there is no address bar to read outside a browser)',
+        value: where,
+      },
       invalidArgument,
     );
   const { code = null, state = null, error, errorDescription } = parseCallback(where, responseMode);

@@ -41,20 +41,25 @@ function appStorage(config: OAuthStrategyConfig): TokenStorage {
       typeof tokenStorage.setTokens !== 'function'
     )
       throw invalid(
-        'config.tokenStorage',
-        'an object with getTokens() and setTokens(tokens)',
-        tokenStorage,
+        {
+          name: 'config.tokenStorage',
+          expected: 'an object with getTokens() and setTokens(tokens)',
+          value: tokenStorage,
+        },
         invalidArgument,
       );
     return tokenStorage;
   }
   if (tokens !== undefined && !isTokens(tokens))
     throw invalid(
-      'config.tokens',
-      'a token set { accessToken: { value, expiresAt }, refreshToken: { value, role } }',
-      tokens,
+      {
+        name: 'config.tokens',
+        expected:
+          'a token set { accessToken: { value, expiresAt }, refreshToken: { value, role } }',
+        value: tokens,
+        shown: 'an object of another shape',
+      },
       invalidArgument,
-      'an object of another shape',
     );
   return createLocalTokenStorage(holdsSession(tokens) ? tokens : EMPTY_TOKENS);
 }
@@ -62,7 +67,10 @@ function appStorage(config: OAuthStrategyConfig): TokenStorage {
 /** The session's factories from the config, on the app's token storage. */
 function sessionParts(config: OAuthStrategyConfig) {
   if (!isRecord(config))
-    throw invalid('config', 'an object with a clientId', config, invalidArgument);
+    throw invalid(
+      { name: 'config', expected: 'an object with a clientId', value: config },
+      invalidArgument,
+    );
   const clientId = requiredString(config.clientId, 'config.clientId', invalidArgument);
   const platform = {
     clientId,
@@ -126,11 +134,14 @@ export function OAuthStrategy(config: OAuthStrategyConfig): OAuthStrategyClient 
   function setTokens(tokens: Tokens): void {
     if (!isTokens(tokens))
       throw invalid(
-        'tokens',
-        'a token set { accessToken: { value, expiresAt }, refreshToken: { value, role } }',
-        tokens,
+        {
+          name: 'tokens',
+          expected:
+            'a token set { accessToken: { value, expiresAt }, refreshToken: { value, role } }',
+          value: tokens,
+          shown: 'an object of another shape',
+        },
         invalidArgument,
-        'an object of another shape',
       );
     const next = holdsSession(tokens) ? tokens : null;
     pending = next ?? EMPTY_TOKENS;

@@ -133,7 +133,10 @@ export function createRenewingFetch(
 
   return async function renewingFetch(input, init) {
     if (typeof input !== 'string' && !(input instanceof URL) && !(input instanceof Request))
-      throw invalid('input', 'a URL string, a URL or a Request', input, invalidArgument);
+      throw invalid(
+        { name: 'input', expected: 'a URL string, a URL or a Request', value: input },
+        invalidArgument,
+      );
     const refused = sentAuthorization(input, init);
     // A Request's body is read by the first send: keep a copy for the retry.
     const spare =
