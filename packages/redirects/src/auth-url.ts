@@ -10,6 +10,14 @@ import { postJson, signalOf } from '@site-identity/http/internal';
 import { text } from './values';
 import { invalidArgument } from './redirects-error';
 
+/** How {@link postRedirectSession} sends: the call's options, and a token taken before. */
+export interface RedirectSessionSending {
+  /** The options of the call that asked for the session, as the app gave them: their `signal` is checked and used. */
+  readonly call?: { readonly signal?: AbortSignal | undefined } | undefined;
+  /** The access token to send instead of the manager's (taken before the session ended: logout). */
+  readonly accessToken?: string;
+}
+
 /**
  * A redirect session: one intent, POSTed with the manager's access token (or
  * `accessToken`, taken before the session ended: logout). A failure to get the token
@@ -20,10 +28,9 @@ import { invalidArgument } from './redirects-error';
 export async function postRedirectSession(
   ctx: RedirectsContext,
   request: RedirectSessionRequest,
-  callOptions?: { readonly signal?: AbortSignal | undefined },
-  accessToken?: string,
+  { call, accessToken }: RedirectSessionSending = {},
 ): Promise<RedirectSession> {
-  const signal = signalOf(callOptions, invalidArgument);
+  const signal = signalOf(call, invalidArgument);
   return readRedirectSession(
     await postJson({
       url: ctx.sessionUrl,
@@ -64,7 +71,7 @@ export async function getAuthUrl(
       prompt,
     },
     // Its `signal` is the call's.
-    options,
+    { call: options },
   );
   return { authUrl: redirectSession.fullUrl, redirectSession };
 }

@@ -4,6 +4,16 @@ import { fail, RedirectsError } from './redirects-error';
 import type { RedirectsContext } from './redirects-context';
 import type { FlowRecord } from './stored-records';
 
+/** What an answer is read against, for {@link exchangeAnswer}. */
+export interface AnswerFlow {
+  /** The flow whose state the answer must carry; none when no flow was found for it. */
+  readonly flow: FlowRecord | undefined;
+  /** Aborts the code exchange. */
+  readonly signal?: AbortSignal | undefined;
+  /** The callback URL the answer was read from, for the message of an answer without code or state. */
+  readonly read?: URL;
+}
+
 /**
  * The hosted page's answer turned into tokens, the one way for every flow (the
  * callback URL, a hidden frame, a popup). Nothing of the answer is read before its
@@ -19,9 +29,7 @@ import type { FlowRecord } from './stored-records';
 export function exchangeAnswer(
   ctx: RedirectsContext,
   answer: CallbackParams,
-  flow: FlowRecord | undefined,
-  signal?: AbortSignal,
-  read?: URL,
+  { flow, signal, read }: AnswerFlow,
 ): Promise<Tokens> {
   const { code, state, error, errorDescription } = answer;
   if (error && flow !== undefined && state === flow.state) {

@@ -32,7 +32,7 @@ export async function completeLogin(
     const flow = state
       ? takeFlow(storageOf(ctx.options, 'session'), ctx.clientId, state)
       : undefined;
-    const tokens = await exchangeAnswer(ctx, params, flow, signal, target);
+    const tokens = await exchangeAnswer(ctx, params, { flow, signal, read: target });
     return { tokens, originalUri: sameOriginUri(flow!.originalUri, target.origin) };
   };
   // Once settled (never sooner: a second caller in the same tick must still see the

@@ -30,11 +30,15 @@ function checkRequest(request: unknown): void {
   const given = INTENTS.filter((name) => name in Object(request));
   if (given.length !== 1)
     throw invalid(
-      'request',
-      `an object with exactly one intent of ${INTENTS.join(', ')}`,
-      request,
+      {
+        name: 'request',
+        expected: `an object with exactly one intent of ${INTENTS.join(', ')}`,
+        value: request,
+        shown: isRecord(request)
+          ? `an object with ${given.join(' and ') || 'none of them'}`
+          : undefined,
+      },
       invalidArgument,
-      isRecord(request) ? `an object with ${given.join(' and ') || 'none of them'}` : undefined,
     );
 }
 
@@ -76,5 +80,5 @@ export async function createRedirectSession(
 ): Promise<RedirectSession> {
   const ctx = internals.borrow(redirects);
   checkRequest(request);
-  return postRedirectSession(ctx, request, options);
+  return postRedirectSession(ctx, request, { call: options });
 }

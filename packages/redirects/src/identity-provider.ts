@@ -40,16 +40,20 @@ export function idpConnectionId(idp: unknown): string {
   if (typeof idp === 'object' && typeof connectionId === 'string') {
     if (/^[\w.-]{1,100}$/.test(connectionId)) return connectionId;
     throw invalid(
-      'idp.connectionId',
-      '1 to 100 letters, digits, - _ or .',
-      connectionId,
+      {
+        name: 'idp.connectionId',
+        expected: '1 to 100 letters, digits, - _ or .',
+        value: connectionId,
+      },
       invalidArgument,
     );
   }
   throw invalid(
-    'idp',
-    "'google', 'facebook' or { connectionId } (letters, digits, - _ .)",
-    typeof idp === 'string' ? idp.slice(0, 40) : idp,
+    {
+      name: 'idp',
+      expected: "'google', 'facebook' or { connectionId } (letters, digits, - _ .)",
+      value: typeof idp === 'string' ? idp.slice(0, 40) : idp,
+    },
     invalidArgument,
   );
 }

@@ -29,8 +29,7 @@ export async function logout(ctx: RedirectsContext, logoutOptions: LogoutOptions
     (await postRedirectSession(
       ctx,
       { logout: { clientId: ctx.clientId }, callbacks: { postFlowUrl } },
-      logoutOptions,
-      accessToken,
+      { call: logoutOptions, accessToken },
     ).catch(failed));
   if (!session)
     throw fail('LOGOUT_URL_UNAVAILABLE', 'Signed out on this device only: no logout URL', failure);

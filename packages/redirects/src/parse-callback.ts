@@ -41,17 +41,20 @@ export const CALLBACK_FIELDS = ['code', 'state', 'error', 'error_description'] a
 /** `url` as a `URL`; a relative one is read against `base`. */
 export function toUrl(url: string | URL, base = 'https://callback.invalid'): URL {
   if (url instanceof URL) return url;
-  if (typeof url !== 'string') throw invalid('url', 'a string or a URL', url, invalidArgument);
+  if (typeof url !== 'string')
+    throw invalid({ name: 'url', expected: 'a string or a URL', value: url }, invalidArgument);
   try {
     return new URL(url, base);
   } catch (cause) {
     // What came is not shown: a callback URL carries the authorization code.
     throw invalid(
-      'url',
-      'a string or a URL',
-      url,
+      {
+        name: 'url',
+        expected: 'a string or a URL',
+        value: url,
+        shown: 'a string that is not a URL',
+      },
       (message) => invalidArgument(message, cause),
-      'a string that is not a URL',
     );
   }
 }
@@ -82,7 +85,10 @@ export function parseCallback(
   responseMode: UrlResponseMode = 'fragment',
 ): CallbackParams {
   if (responseMode !== 'fragment' && responseMode !== 'query')
-    throw invalid('responseMode', "'fragment' or 'query'", responseMode, invalidArgument);
+    throw invalid(
+      { name: 'responseMode', expected: "'fragment' or 'query'", value: responseMode },
+      invalidArgument,
+    );
   return readCallback(toUrl(url), responseMode);
 }
 

@@ -52,13 +52,22 @@ const centred = (win: Window): string => {
   return `popup=yes,width=${width},height=${height},left=${Math.round(left)},top=${Math.round(top)}`;
 };
 
+/** What {@link popupAnswer} waits on besides the page's window. */
+interface PopupWait {
+  /** The popup the answer must come from. */
+  readonly opened: Window;
+  /** How long the member may take. */
+  readonly timeoutMs: number;
+  /** Ends the wait with `ABORTED`. */
+  readonly signal: AbortSignal | undefined;
+  /** The origin and state an answer must carry, once the flow is known (none before). */
+  readonly expected: () => { origin: string; state: string } | undefined;
+}
+
 /** Waits for the popup's answer: the message, the member closing it, the time-out or the signal. */
 function popupAnswer(
   win: Window,
-  opened: Window,
-  timeoutMs: number,
-  signal: AbortSignal | undefined,
-  expected: () => { origin: string; state: string } | undefined,
+  { opened, timeoutMs, signal, expected }: PopupWait,
 ): { answer: Promise<CallbackParams>; stop: () => void } {
   let stop = () => {};
   const answer = new Promise<CallbackParams>((resolve, reject) => {
@@ -155,7 +164,12 @@ export async function loginWithPopup(
     );
   let expected:
     { origin: string; state: string; codeVerifier: string; redirectUri: string } | undefined;
-  const { answer, stop } = popupAnswer(win, opened, timeoutMs, signal, () => expected);
+  const { answer, stop } = popupAnswer(win, {
+    opened,
+    timeoutMs,
+    signal,
+    expected: () => expected,
+  });
   // Aborted however the login ends: the origin check stops, and nothing navigates the popup any more.
   const ended = new AbortController();
   let params: CallbackParams;
@@ -181,5 +195,5 @@ export async function loginWithPopup(
     stop();
     attempt(() => opened.close());
   }
-  return exchangeAnswer(ctx, params, expected, signal);
+  return exchangeAnswer(ctx, params, { flow: expected, signal });
 }

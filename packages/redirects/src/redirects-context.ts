@@ -1,6 +1,7 @@
 import { DEFAULT_API_BASE_URL, type FetchLike } from '@site-identity/http';
 import {
   absoluteUrl,
+  fragmentFreeUrl,
   clientIdOf,
   keyedFlight,
   timeoutMs as checkTimeoutMs,
@@ -34,7 +35,7 @@ export const httpUrl = (value: unknown, name: string): URL =>
 
 /** `value` as a URL when it is a redirect URI: an absolute http(s) URL without a fragment. */
 export const redirectUrl = (value: unknown): URL =>
-  absoluteUrl(value, 'redirectUri', invalidArgument, { fragment: false });
+  fragmentFreeUrl(value, 'redirectUri', invalidArgument);
 
 /**
  * The redirect URI of a flow in a frame or popup: as given, else the page's origin;
@@ -55,7 +56,10 @@ export function createContext(options: RedirectsOptions): RedirectsContext {
   const manager = options?.tokens;
   const clientId = clientIdOf(options?.clientId, manager, invalidArgument);
   if (typeof manager?.getAccessToken !== 'function' || typeof manager.exchangeCode !== 'function') {
-    throw invalid('tokens', 'a token manager of @site-identity/tokens', manager, invalidArgument);
+    throw invalid(
+      { name: 'tokens', expected: 'a token manager of @site-identity/tokens', value: manager },
+      invalidArgument,
+    );
   }
   return {
     options,

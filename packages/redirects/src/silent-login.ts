@@ -41,7 +41,7 @@ export async function silentLogin(
         redirectUri: flow.redirectUri,
         timeoutMs,
       });
-      return exchangeAnswer(ctx, answer, flow);
+      return exchangeAnswer(ctx, answer, { flow });
     });
   return untilAborted(run, given, invalidArgument);
 }
