@@ -7,6 +7,8 @@ export default packageBuild({
     prewarm: 'src/prewarm.ts',
     // `redirect-session.ts` holds the request and answer types the main entry exports.
     'redirect-session': 'src/create-redirect-session.ts',
+    // Not public API: what the devtools use (the calls' failures heard).
+    internal: 'src/internal.ts',
   },
   splitting: true,
   // The separate imports name the main entry's types by the package's own name.

@@ -1,5 +1,6 @@
 import { getAuthUrl } from './auth-url';
 import { completeLogin } from './complete-login';
+import { reported } from './failure-listeners';
 import { internals } from './internals';
 import { loginWithRedirect } from './login-with-redirect';
 import { logout } from './logout';
@@ -54,12 +55,16 @@ import { silentLogin } from './silent-login';
  */
 export function createRedirects(options: RedirectsOptions): Redirects {
   const ctx = createContext(options);
+  // Each call's failure is told to the listeners of `callFailures` (the devtools), then passed on.
   const redirects: Redirects = {
-    getAuthUrl: (flow, urlOptions) => getAuthUrl(ctx, flow, urlOptions),
-    loginWithRedirect: (login) => loginWithRedirect(ctx, login),
-    completeLogin: (url, callOptions) => completeLogin(ctx, url, callOptions),
-    silentLogin: (sessionToken, silentOptions) => silentLogin(ctx, sessionToken, silentOptions),
-    logout: (logoutOptions) => logout(ctx, logoutOptions),
+    getAuthUrl: (flow, urlOptions) =>
+      reported(ctx, 'getAuthUrl', getAuthUrl(ctx, flow, urlOptions)),
+    loginWithRedirect: (login) => reported(ctx, 'loginWithRedirect', loginWithRedirect(ctx, login)),
+    completeLogin: (url, callOptions) =>
+      reported(ctx, 'completeLogin', completeLogin(ctx, url, callOptions)),
+    silentLogin: (sessionToken, silentOptions) =>
+      reported(ctx, 'silentLogin', silentLogin(ctx, sessionToken, silentOptions)),
+    logout: (logoutOptions) => reported(ctx, 'logout', logout(ctx, logoutOptions)),
   };
   // The context of its calls, attached out of sight (not enumerable, read-only).
   return internals.lend(redirects, ctx);

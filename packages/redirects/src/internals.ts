@@ -4,8 +4,9 @@ import { invalidArgument } from './redirects-error';
 
 /**
  * The package's one lend/borrow pair: `createRedirects` lends its context, each
- * separate import that takes the client (`/popup`, `/prewarm`, `/redirect-session`)
- * borrows it first (`INVALID_ARGUMENT` for anything `createRedirects` did not make).
+ * separate import that takes the client (`/popup`, `/prewarm`, `/redirect-session`,
+ * and the internal entry's `callFailures`) borrows it first (`INVALID_ARGUMENT` for
+ * anything `createRedirects` did not make).
  */
 export const internals = /* @__PURE__ */ lending<RedirectsContext>({
   key: '@site-identity/redirects:internals',

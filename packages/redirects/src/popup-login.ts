@@ -8,7 +8,8 @@ import { idpConnectionId } from './identity-provider';
 import { internals } from './internals';
 import type { CallbackParams } from './parse-callback';
 import { exchangeAnswer } from './code-exchange';
-import { browser, checkTimeout, flowRedirectUri } from './redirects-context';
+import { reported } from './failure-listeners';
+import { browser, checkTimeout, flowRedirectUri, type RedirectsContext } from './redirects-context';
 import { fail, invalidArgument } from './redirects-error';
 import { abortError, signalOf } from '@site-identity/http/internal';
 import { attempt } from './values';
@@ -146,6 +147,12 @@ export async function loginWithPopup(
   options: LoginWithPopupOptions = {},
 ): Promise<Tokens> {
   const ctx = internals.borrow(redirects);
+  // Its failure is told to the listeners of `callFailures` (the devtools), then passed on.
+  return reported(ctx, 'loginWithPopup', popupLogin(ctx, options));
+}
+
+/** {@link loginWithPopup} for the client's context: the window is opened before the first `await`. */
+async function popupLogin(ctx: RedirectsContext, options: LoginWithPopupOptions): Promise<Tokens> {
   const win = browser(ctx);
   const { idp, prompt = 'login', timeoutMs = OAUTH_FLOW_TIMEOUT_MS, popupFeatures } = options ?? {};
   const signal = signalOf(options, invalidArgument);

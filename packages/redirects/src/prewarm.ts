@@ -5,6 +5,7 @@ import { optionsOf, untilAborted, signalOf } from '@site-identity/http/internal'
 import { postRedirectSession } from './auth-url';
 import { OAUTH_FLOW_TIMEOUT_MS, PREWARM_INTERVAL_MS } from './constants';
 import { storageOf, windowOf } from './environment';
+import { reported } from './failure-listeners';
 import { loadHiddenFrame } from './hidden-frame';
 import { internals } from './internals';
 import { checkTimeout, type RedirectsContext } from './redirects-context';
@@ -38,10 +39,13 @@ async function warm(ctx: RedirectsContext, force: boolean, timeoutMs: number): P
   const local = storageOf(options, 'local');
   const age = now() - readPrewarmStamp(local, clientId);
   if (!win || (!force && age >= 0 && age < PREWARM_INTERVAL_MS)) return;
-  const session = await postRedirectSession(ctx, { login: {} }).catch((error: unknown) => {
-    // Warnings go to the client's `logger`, else `console`.
-    (ctx.options.logger ?? console).warn('No redirect URL found', error);
-  });
+  // Its failure is told to the listeners of `callFailures` (the devtools), and warned of:
+  // to the client's `logger`, else `console`.
+  const session = await reported(ctx, 'prewarm', postRedirectSession(ctx, { login: {} })).catch(
+    (error: unknown) => {
+      (ctx.options.logger ?? console).warn('No redirect URL found', error);
+    },
+  );
   if (session && (await loadHiddenFrame(win, session.fullUrl, timeoutMs)))
     writePrewarmStamp(local, clientId, now());
 }
