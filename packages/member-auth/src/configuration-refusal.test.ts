@@ -2,8 +2,10 @@
 // each mistake against an emulated platform as strict as the real one.
 import { createTestBrowser } from '@site-identity/mock-platform/testing';
 import { createRedirects } from '@site-identity/redirects';
+import { loginWithPopup } from '@site-identity/redirects/popup';
 import { createTokenManager, memoryStorage } from '@site-identity/tokens';
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import { configurationRefusal } from './configuration-refusal';
 import { createMemberAuth, type MemberAuthOptions } from './member-auth';
 import type { LoginResult } from './login-result';
 import { CLIENT_ID, mapStorage, usePlatform } from './test-platform';
@@ -141,6 +143,56 @@ describe("login, register and verifyEmail refused by the app's configuration", (
     );
     expect(result.data).toMatchObject({ sessionToken: expect.any(String) as unknown });
     expect(tokens.isLoggedIn()).toBe(false);
+  });
+});
+
+/**
+ * A stand-in for the popup the app opened: `about:blank` of the page's origin until it is
+ * sent to the platform's page, whose address can no longer be read (as in a browser).
+ */
+function standInPopup() {
+  let sent = false;
+  const popup = {
+    closed: false,
+    location: {
+      get href(): string {
+        if (sent) throw new DOMException('Blocked a frame from accessing a cross-origin frame');
+        return 'about:blank';
+      },
+      replace: () => void (sent = true),
+    },
+    close: () => void (popup.closed = true),
+  };
+  return popup as unknown as Window;
+}
+
+describe("a redirect client's own calls refused by the app's configuration", () => {
+  test('a popup login whose check page loaded and never answered (ORIGIN_NOT_ALLOWED) is a configuration refusal naming the allowed domains and the redirect URIs', async () => {
+    platform.state.settings.clients = registered({ allowedOrigins: ['https://shop.example'] });
+    const { tokens, browser } = setUp();
+    const redirects = createRedirects({ tokens, window: browser.window });
+    const error: unknown = await loginWithPopup(redirects, { popup: standInPopup() }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({ name: 'RedirectsError', code: 'ORIGIN_NOT_ALLOWED' });
+    expect(configurationRefusal(error, { clientId: CLIENT_ID, base: tokens.apiBaseUrl })).toEqual({
+      cause: 'the hosted page in the popup loaded and never answered',
+      fix: "add this page's origin to the allowed domains and the redirect URI to the redirect URIs in the app's OAuth settings on the platform",
+      error,
+    });
+  });
+
+  test('a popup login the member closed is not one', async () => {
+    const { tokens, browser } = setUp();
+    const redirects = createRedirects({ tokens, window: browser.window });
+    const popup = standInPopup();
+    const closing = loginWithPopup(redirects, { popup });
+    popup.close();
+    const error: unknown = await closing.catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'RedirectsError', code: 'POPUP_CLOSED' });
+    expect(configurationRefusal(error, { clientId: CLIENT_ID, base: tokens.apiBaseUrl })).toBe(
+      undefined,
+    );
   });
 });
 

@@ -46,6 +46,16 @@ const REFUSED = [400, 401, 403, 404];
 /** Where an app's OAuth settings are named in every diagnosis. */
 const OAUTH_SETTINGS = "the app's OAuth settings on the platform";
 
+/**
+ * Where a hosted page loaded and never answered, by the code of the redirects error that
+ * says so: the platform answers only a page whose origin is among the app's allowed
+ * domains, for a registered redirect URI.
+ */
+const SILENT_PAGES: Partial<Record<string, string>> = {
+  FRAME_NOT_ANSWERED: 'hidden frame',
+  ORIGIN_NOT_ALLOWED: 'popup',
+};
+
 const saysNotPublished = (error: PlatformError): boolean =>
   error.code === 'SITE_NOT_PUBLISHED' || /not published/i.test(error.description ?? '');
 
@@ -118,9 +128,9 @@ function apiRefusal(
  * Whether `error` (or one of its causes) is a refusal caused by the app's configuration
  * rather than by the member: an unknown client id, a token URL or API base that does not
  * exist, an unpublished site, a redirect URI or an origin the app's OAuth settings do not
- * allow (a hidden frame that loaded and never answered). Never a member's input, a
- * network failure, a time-out or a server failure. What the login endpoint answers with
- * the platform's own details (the spec's catalogue) is not one.
+ * allow (a hidden frame or a popup whose hosted page loaded and never answered). Never a
+ * member's input, a network failure, a time-out or a server failure. What the login
+ * endpoint answers with the platform's own details (the spec's catalogue) is not one.
  *
  * @example
  * ```ts
@@ -140,9 +150,9 @@ export function configurationRefusal(
   sent: SentSettings,
 ): ConfigurationRefusal | undefined {
   for (let at = error, depth = 0; isRecord(at) && depth <= MAX_CAUSE_DEPTH; depth += 1) {
-    if (isRedirectsError(at) && at.code === 'FRAME_NOT_ANSWERED')
+    if (isRedirectsError(at) && SILENT_PAGES[at.code])
       return {
-        cause: 'the hosted page in the hidden frame loaded and never answered',
+        cause: `the hosted page in the ${SILENT_PAGES[at.code]} loaded and never answered`,
         fix: `add this page's origin to the allowed domains and the redirect URI to the redirect URIs in ${OAUTH_SETTINGS}`,
         error: at,
       };
