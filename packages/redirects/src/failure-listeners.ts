@@ -47,7 +47,7 @@ export type FailureListener = (failure: HeardFailure) => void;
  */
 export const reported = <T>(ctx: RedirectsContext, call: RedirectsCall, run: Promise<T>) =>
   run.catch((error: unknown) => {
-    ctx.failed?.({ call, error });
+    ctx.failed?.(call, error);
     throw error;
   });
 
@@ -94,7 +94,7 @@ export function callFailures(redirects: Redirects): (listener: FailureListener) 
   return (listener) => {
     const listeners = heard.get(ctx) ?? new Set();
     heard.set(ctx, listeners.add(listener));
-    ctx.failed = (failure) => tellFailure(listeners, failure);
+    ctx.failed = (call, error) => tellFailure(listeners, { call, error });
     return () => {
       listeners.delete(listener);
       if (listeners.size > 0) return;

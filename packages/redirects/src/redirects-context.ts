@@ -8,7 +8,7 @@ import {
   invalid,
 } from '@site-identity/http/internal';
 import { windowOf } from './environment';
-import type { HeardFailure } from './failure-listeners';
+import type { RedirectsCall } from './failure-listeners';
 import { TEST_WINDOW_HINT } from './hidden-frame';
 
 /** Where a login that needs a browser goes on a server, said where no window is found. */
@@ -29,7 +29,7 @@ export interface RedirectsContext {
   /** The runs in flight, by key: callers that come while one runs share its promise. */
   readonly once: ReturnType<typeof keyedFlight>;
   /** Tells the calls' failures to their listeners: set by `callFailures` of the internal entry while someone listens. */
-  failed?: ((failure: HeardFailure) => void) | undefined;
+  failed?: ((call: RedirectsCall, error: unknown) => void) | undefined;
 }
 
 /** `value` as a URL when it is an absolute http(s) URL (a fragment allowed). */
