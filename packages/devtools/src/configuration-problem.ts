@@ -3,6 +3,7 @@ import {
   type ConfigurationRefusal,
   type HeardRefusal,
 } from '@site-identity/member-auth/internal';
+import type { HeardFailure, RedirectsCall } from '@site-identity/redirects/internal';
 import type { TokenManager } from '@site-identity/tokens';
 
 /** How many configuration problems the panel lists, the last seen first. @internal */
@@ -35,6 +36,17 @@ const CALLS: Record<HeardRefusal['call'], string> = {
 
 /** The member client's call that met `refusal`, as the panel names it. @internal */
 export const memberAuthSource = (refusal: HeardRefusal): string => CALLS[refusal.call];
+
+/** The calls of a redirect client that are separate imports taking it, not its methods. */
+const SEPARATE_IMPORTS: readonly RedirectsCall[] = ['loginWithPopup', 'prewarm'];
+
+/**
+ * The redirect client's call that met `failure`, as the panel names it: a method of the
+ * client (`redirects.silentLogin`), or the separate import that took it
+ * (`loginWithPopup`, `prewarm`). @internal
+ */
+export const redirectsSource = ({ call }: HeardFailure): string =>
+  SEPARATE_IMPORTS.includes(call) ? call : `redirects.${call}`;
 
 /**
  * A failure the token manager reported, diagnosed by the one rule member-auth answers

@@ -1,7 +1,13 @@
 import { configurationRefusals } from '@site-identity/member-auth/internal';
+import { callFailures } from '@site-identity/redirects/internal';
 import { TokensError, type InspectionEvent, type TokenManager } from '@site-identity/tokens';
 import { inspect } from '@site-identity/tokens/inspection';
-import { memberAuthSource, TOKENS_SOURCE, tokensRefusal } from './configuration-problem';
+import {
+  memberAuthSource,
+  redirectsSource,
+  TOKENS_SOURCE,
+  tokensRefusal,
+} from './configuration-problem';
 import { describeEvent } from './describe-event';
 import { element } from './dom';
 import { timeOfDay } from './format';
@@ -98,8 +104,9 @@ function addError(panel: Panel, at: number, text: string): void {
  * duration and outcome, hand-offs between tabs with the generation, automatic
  * renewal's back-off), the member (id and e-mail, with the `member` option), the last
  * typed errors, the configuration problems met (each refusal caused by the app's
- * configuration, with the setting to change: the token manager's, and with the
- * `memberAuth` option those of the member client's logins), and actions: renew now,
+ * configuration, with the setting to change: the token manager's, with the `memberAuth`
+ * option those of the member client's logins, with the `redirects` option those of the
+ * redirect client's own calls), and actions: renew now,
  * expire the access token now, sign out here, sign out everywhere. Keyboard-usable
  * (Escape closes the panel); its styles live in a shadow root.
  *
@@ -110,6 +117,7 @@ function addError(panel: Panel, at: number, text: string): void {
  * @param tokens - the app's token manager (`createTokenManager`)
  * @throws TokensError `INVALID_ARGUMENT` when `tokens` is not a token manager
  * @throws MemberAuthError `INVALID_ARGUMENT` when `options.memberAuth` was not made by `createMemberAuth`
+ * @throws RedirectsError `INVALID_ARGUMENT` when `options.redirects` was not made by `createRedirects`
  * @example
  * ```ts
  * import { mountIdentityDevtools } from '@site-identity/devtools';
@@ -132,6 +140,9 @@ export function mountIdentityDevtools(
   // The member client's refusals, its INVALID_ARGUMENT thrown here, with or without a page.
   const hearRefusals =
     options.memberAuth === undefined ? undefined : configurationRefusals(options.memberAuth);
+  // The redirect client's failures, its INVALID_ARGUMENT thrown here too.
+  const hearFailures =
+    options.redirects === undefined ? undefined : callFailures(options.redirects);
   if (!globalThis.document) return NOTHING;
   const { maxEvents = 100, initialIsOpen = false, position = 'bottom-right' } = options;
   const host = element('div', { 'data-site-identity-devtools': '' });
@@ -200,6 +211,14 @@ export function mountIdentityDevtools(
     stops.push(
       hearRefusals((refusal) => {
         addProblem(refusal, memberAuthSource(refusal), Date.now());
+        render();
+      }),
+    );
+  if (hearFailures)
+    stops.push(
+      // Diagnosed by the same rule as the manager's: most failures are not the configuration.
+      hearFailures((failure) => {
+        addProblem(tokensRefusal(failure.error, tokens), redirectsSource(failure), Date.now());
         render();
       }),
     );

@@ -1,4 +1,5 @@
 import type { MemberAuth } from '@site-identity/member-auth';
+import type { Redirects } from '@site-identity/redirects';
 
 /**
  * Where the devtools button sits on the page.
@@ -67,6 +68,15 @@ export interface DevtoolsOptions {
    * "Configuration problems", with the setting to change, beside the token manager's.
    */
   readonly memberAuth?: MemberAuth;
+  /**
+   * The app's redirect client (`createRedirects`): its own calls refused for the app's
+   * configuration (`silentLogin` or a popup login whose hosted page loaded and never
+   * answered because this page's origin or the redirect URI is not allowed,
+   * `loginWithRedirect`, `getAuthUrl` or `completeLogin` refused for a redirect URI or
+   * an unpublished site, a pre-warm's redirect session) are listed under "Configuration
+   * problems", with the call that met them and the setting to change.
+   */
+  readonly redirects?: Redirects;
   /** How many events the log keeps, newest first. Default 100. */
   readonly maxEvents?: number;
 }

@@ -58,6 +58,27 @@ test('<IdentityDevtools memberAuth /> lists the configuration problems the membe
   siteTokens.dispose();
 });
 
+test('<IdentityDevtools redirects /> lists the configuration problems the redirect client met', async () => {
+  const unpublished = createMockPlatform({ site: { published: false } });
+  const siteTokens = createTokenManager({
+    clientId: 'client-devtools-react',
+    storage: memoryStorage(),
+    fetch: (request) => unpublished.fetch(request),
+    crossTab: false,
+    onError: () => {},
+  });
+  const redirects = createRedirects({ tokens: siteTokens, navigate: () => {} });
+  const view = render(<IdentityDevtools tokens={siteTokens} redirects={redirects} />);
+  await redirects
+    .loginWithRedirect({ redirectUri: 'http://localhost:3000/callback' })
+    .catch(() => undefined);
+  const section = () => host()?.shadowRoot?.querySelector('[data-field="configuration"]');
+  await vi.waitFor(() => expect(section()?.textContent).toContain('redirects.loginWithRedirect'));
+  expect(section()?.textContent).toContain('The site is not published');
+  view.unmount();
+  siteTokens.dispose();
+});
+
 test('the production entry renders nothing and adds nothing', () => {
   const view = render(<ProductionDevtools tokens={tokens} initialIsOpen />);
   expect(view.container.innerHTML).toBe('');

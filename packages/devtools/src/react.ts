@@ -40,7 +40,7 @@ export interface IdentityDevtoolsProps extends DevtoolsOptions {
  * ```
  */
 export function IdentityDevtools(props: IdentityDevtoolsProps): null {
-  const { tokens, container, initialIsOpen, position, maxEvents, memberAuth } = props;
+  const { tokens, container, initialIsOpen, position, maxEvents, memberAuth, redirects } = props;
   // The latest callbacks, without mounting the panel again when they change.
   const signOut = useRef(props.signOutEverywhere);
   signOut.current = props.signOutEverywhere;
@@ -55,10 +55,21 @@ export function IdentityDevtools(props: IdentityDevtoolsProps): null {
       ...(position && { position }),
       ...(maxEvents !== undefined && { maxEvents }),
       ...(memberAuth !== undefined && { memberAuth }),
+      ...(redirects !== undefined && { redirects }),
       ...(everywhere && { signOutEverywhere: () => signOut.current?.() }),
       ...(withMember && { member: async () => (await readMember.current?.()) ?? null }),
     });
     return () => mounted.unmount();
-  }, [tokens, container, initialIsOpen, position, maxEvents, memberAuth, everywhere, withMember]);
+  }, [
+    tokens,
+    container,
+    initialIsOpen,
+    position,
+    maxEvents,
+    memberAuth,
+    redirects,
+    everywhere,
+    withMember,
+  ]);
   return null;
 }
