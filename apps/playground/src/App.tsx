@@ -52,6 +52,7 @@ export function App({ playground }: { readonly playground: Playground }) {
       <IdentityDevtools
         tokens={playground.tokens}
         memberAuth={playground.memberAuth}
+        redirects={playground.redirects}
         signOutEverywhere={signOutEverywhere}
       />
     </IdentityProvider>
