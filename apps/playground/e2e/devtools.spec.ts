@@ -128,6 +128,47 @@ test('devtools: a login refused for the app\'s configuration is listed under "Co
   expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 });
 
+test('devtools: the redirect client\'s own silent login under "origin not allowed" is listed under "Configuration problems", met by redirects.silentLogin', async ({
+  page,
+  mock,
+}) => {
+  const email = 'devtools-origin@example.com';
+  await mock.addMember({ email, password: PASSWORD });
+  await openPlayground(page);
+  const problems = devtoolsField(page, 'configuration');
+  await expect(problems).toHaveText('None seen.');
+  await chooseAppSettings(page, "strict: this page's origin is not an allowed domain");
+
+  const silent = panel(page, 'silent-login');
+  const result = silent.getByRole('status', { name: 'Silent login result' });
+  await silent.getByLabel('E-mail').fill(email);
+  await silent.getByLabel('Password').fill(PASSWORD);
+  await silent.getByRole('button', { name: '1. Get a session token' }).click();
+  await expect(result).toContainText('Step 1 done');
+  const started = Date.now();
+  await silent.getByRole('button', { name: '2. Sign in in a hidden frame' }).click();
+
+  // The app's own call to redirects.silentLogin, not a member client's login.
+  const problem = problems.locator('li').filter({ hasText: 'redirects.silentLogin' });
+  await expect(problem).toHaveCount(1, { timeout: 5_000 });
+  const elapsed = Date.now() - started;
+  await expect(problem.locator('[data-part="cause"]')).toHaveText(
+    'The hosted page in the hidden frame loaded and never answered.',
+  );
+  await expect(problem.locator('[data-part="fix"]')).toHaveText(
+    "To fix it, add this page's origin to the allowed domains and the redirect URI to the redirect URIs in the app's OAuth settings on the platform.",
+  );
+  const origin = new URL(page.url()).origin;
+  await expect(problem.locator('[data-part="detail"]')).toContainText(
+    `posted no answer to ${origin} within 3000 ms`,
+  );
+  await expect(problems.locator('li')).toHaveCount(1);
+  test.info().annotations.push({ type: 'time to the panel', description: `${elapsed} ms` });
+  await setDevtoolsOpen(page, true);
+  await devtools(page).locator('section[aria-labelledby="config-title"]').scrollIntoViewIfNeeded();
+  await screenshot(devtools(page).locator('#panel'), 'devtools-redirects-problem');
+});
+
 test('devtools: keyboard-usable, and axe finds no violation in the open panel', async ({
   page,
 }) => {
