@@ -81,6 +81,8 @@ for (const { dir, report, label, types } of entryPoints()) {
           reportTempFolder: tempFolder,
           reportFileName: `${report}.api.md`,
         },
+        // The repository's line ending (API Extractor's default is CRLF).
+        newlineKind: 'lf',
         docModel: { enabled: false },
         dtsRollup: { enabled: false },
         tsdocMetadata: { enabled: false },
