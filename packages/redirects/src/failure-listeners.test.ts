@@ -65,6 +65,22 @@ describe('callFailures: the failures a redirect client met, for the devtools', (
     expect(heard).toEqual([{ call: 'silentLogin', error }]);
   });
 
+  test('callers that share one run (two silent logins with one session token, as React StrictMode makes) are one failure, told once', async () => {
+    originNotAllowed();
+    const { redirects } = browserClient();
+    const { heard } = hearing(redirects);
+    const sessionToken = memberSessionToken(platform);
+    const [first, second] = await Promise.all([
+      redirects.silentLogin(sessionToken).catch((e: unknown) => e),
+      redirects.silentLogin(sessionToken).catch((e: unknown) => e),
+    ]);
+    await settled();
+    // One run: both callers got its very error.
+    expect(second).toBe(first);
+    expect(first).toMatchObject({ name: 'RedirectsError', code: 'FRAME_NOT_ANSWERED' });
+    expect(heard).toEqual([{ call: 'silentLogin', error: first }]);
+  });
+
   test('a popup login whose check page never answered tells loginWithPopup and its ORIGIN_NOT_ALLOWED', async () => {
     originNotAllowed();
     vi.spyOn(window, 'open').mockReturnValue(fakePopup() as unknown as Window);

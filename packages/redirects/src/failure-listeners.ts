@@ -67,6 +67,24 @@ const tellFailure = (listeners: ReadonlySet<FailureListener>, failure: HeardFail
 };
 
 /**
+ * The `failed` hook of a client with `listeners`: callers that share one run (a
+ * `completeLogin` of one callback, a `silentLogin` of one session token, as React's
+ * StrictMode calls them twice) reject with its one error, which is one failure, told once.
+ */
+function toldOnce(
+  listeners: ReadonlySet<FailureListener>,
+): NonNullable<RedirectsContext['failed']> {
+  const told = new WeakSet();
+  return (call, error) => {
+    if (typeof error === 'object' && error !== null) {
+      if (told.has(error)) return;
+      told.add(error);
+    }
+    tellFailure(listeners, { call, error });
+  };
+}
+
+/**
  * The failures of `redirects`'s calls, for a development panel: returns the function
  * that adds a listener and returns its removal. Each call of the client (its methods,
  * `loginWithPopup`, `prewarm`) that ends with an error tells it, with the error as the
@@ -94,7 +112,7 @@ export function callFailures(redirects: Redirects): (listener: FailureListener) 
   return (listener) => {
     const listeners = heard.get(ctx) ?? new Set();
     heard.set(ctx, listeners.add(listener));
-    ctx.failed = (call, error) => tellFailure(listeners, { call, error });
+    ctx.failed ??= toldOnce(listeners);
     return () => {
       listeners.delete(listener);
       if (listeners.size > 0) return;
