@@ -62,6 +62,14 @@ export const tokensRefusal = (
   configurationRefusal(error, { clientId: tokens.clientId, base: tokens.apiBaseUrl });
 
 /**
+ * A failure of the redirect client's own calls, diagnosed by the same rule with the
+ * client id and API base the redirect client sends (its own `apiBaseUrl` may differ
+ * from the token manager's). @internal
+ */
+export const redirectsRefusal = ({ error, sent }: HeardFailure): ConfigurationRefusal | undefined =>
+  configurationRefusal(error, sent);
+
+/**
  * `problems` with `refusal`, met by `source` at `at`, first: the same cause and fix met
  * again (by the same source or another: a login refused because the token endpoint
  * refused is met by both) moves to the top, counted, its sources the last first; at most

@@ -4,6 +4,7 @@ import { TokensError, type InspectionEvent, type TokenManager } from '@site-iden
 import { inspect } from '@site-identity/tokens/inspection';
 import {
   memberAuthSource,
+  redirectsRefusal,
   redirectsSource,
   TOKENS_SOURCE,
   tokensRefusal,
@@ -216,9 +217,10 @@ export function mountIdentityDevtools(
     );
   if (hearFailures)
     stops.push(
-      // Diagnosed by the same rule as the manager's: most failures are not the configuration.
+      // Diagnosed by the same rule as the manager's, with what the redirect client sends:
+      // most failures are not the configuration.
       hearFailures((failure) => {
-        addProblem(tokensRefusal(failure.error, tokens), redirectsSource(failure), Date.now());
+        addProblem(redirectsRefusal(failure), redirectsSource(failure), Date.now());
         render();
       }),
     );

@@ -159,6 +159,31 @@ describe("the redirect client's own calls (the redirects option)", () => {
     ]);
   });
 
+  test("a redirect client given its own apiBaseUrl with a path: the problem names that apiBaseUrl, not the token manager's", async () => {
+    const { tokens } = clients();
+    const browser = createTestBrowser(platform, { url: `${PAGE_ORIGIN}/shop` });
+    const redirects = createRedirects({
+      tokens,
+      window: browser.window,
+      navigate: () => {},
+      apiBaseUrl: 'https://www.wixapis.com/oauth2',
+    });
+    const view = mount({ tokens, redirects });
+    await expect(
+      redirects.loginWithRedirect({ redirectUri: `${PAGE_ORIGIN}/callback` }),
+    ).rejects.toMatchObject({ name: 'PlatformError', status: 404 });
+    await settled();
+    expect(view.problems()).toMatchObject([
+      {
+        seen: 'redirects.loginWithRedirect',
+        cause: expect.stringContaining(
+          'under apiBaseUrl "https://www.wixapis.com/oauth2" does not exist',
+        ),
+        fix: expect.stringContaining('give apiBaseUrl the API base only'),
+      },
+    ]);
+  });
+
   test("a member client's login through the redirect client's hidden frame: one problem, met by both", async () => {
     originNotAllowed();
     const app = clients();

@@ -30,6 +30,9 @@ afterEach(() => {
 /** Lets the listeners' microtasks run. */
 const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+/** What a redirect client of the platform's default API base sends, as its failures name it. */
+const SENT = { clientId: CLIENT_ID, base: 'https://www.wixapis.com' };
+
 /** The app's OAuth settings with this page's origin not among the allowed domains. */
 const originNotAllowed = () => {
   platform.state.settings.clients = [
@@ -62,7 +65,7 @@ describe('callFailures: the failures a redirect client met, for the devtools', (
     await settled();
     expect(error).toMatchObject({ name: 'RedirectsError', code: 'FRAME_NOT_ANSWERED' });
     // The very error the call rejected with.
-    expect(heard).toEqual([{ call: 'silentLogin', error }]);
+    expect(heard).toEqual([{ call: 'silentLogin', error, sent: SENT }]);
   });
 
   test('callers that share one run (two silent logins with one session token, as React StrictMode makes) are one failure, told once', async () => {
@@ -78,7 +81,7 @@ describe('callFailures: the failures a redirect client met, for the devtools', (
     // One run: both callers got its very error.
     expect(second).toBe(first);
     expect(first).toMatchObject({ name: 'RedirectsError', code: 'FRAME_NOT_ANSWERED' });
-    expect(heard).toEqual([{ call: 'silentLogin', error: first }]);
+    expect(heard).toEqual([{ call: 'silentLogin', error: first, sent: SENT }]);
   });
 
   test('a popup login whose check page never answered tells loginWithPopup and its ORIGIN_NOT_ALLOWED', async () => {
@@ -89,7 +92,7 @@ describe('callFailures: the failures a redirect client met, for the devtools', (
     const error: unknown = await loginWithPopup(redirects).catch((e: unknown) => e);
     await settled();
     expect(error).toMatchObject({ name: 'RedirectsError', code: 'ORIGIN_NOT_ALLOWED' });
-    expect(heard).toEqual([{ call: 'loginWithPopup', error }]);
+    expect(heard).toEqual([{ call: 'loginWithPopup', error, sent: SENT }]);
   });
 
   test('a silent login that succeeds, and a popup login refused before its window opens, tell nothing', async () => {
@@ -112,7 +115,7 @@ describe('callFailures: the failures a redirect client met, for the devtools', (
       .catch((e: unknown) => e);
     await settled();
     expect(isTokenEndpointError(error) && error.status).toBe(403);
-    expect(heard).toEqual([{ call: 'loginWithRedirect', error }]);
+    expect(heard).toEqual([{ call: 'loginWithRedirect', error, sent: SENT }]);
   });
 
   test.each(['getAuthUrl', 'prewarm'] as const)(
@@ -174,6 +177,24 @@ describe('callFailures: the failures a redirect client met, for the devtools', (
     process.off('uncaughtException', onError);
     expect(later).toHaveBeenCalledTimes(1);
     expect(errors).toMatchObject([{ message: 'listener bug' }]);
+  });
+
+  test("a redirect client of its own apiBaseUrl names it, not the token manager's", async () => {
+    const tokens = createTokenManager({ clientId: CLIENT_ID, storage: memoryStorage() });
+    const redirects = createRedirects({ tokens, apiBaseUrl: 'https://www.wixapis.com/oauth2/' });
+    const { heard } = hearing(redirects);
+    const error: unknown = await redirects
+      .getAuthUrl({ redirectUri: REDIRECT_URI, codeChallenge: 'c'.repeat(43), state: 's' })
+      .catch((e: unknown) => e);
+    await settled();
+    expect(isPlatformError(error) && error.status).toBe(404);
+    expect(heard).toEqual([
+      {
+        call: 'getAuthUrl',
+        error,
+        sent: { clientId: CLIENT_ID, base: 'https://www.wixapis.com/oauth2' },
+      },
+    ]);
   });
 
   test('each redirect client has its own listeners', async () => {

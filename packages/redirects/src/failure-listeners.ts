@@ -1,6 +1,6 @@
 import type { Redirects } from '@site-identity/redirects';
 import { internals } from './internals';
-import type { RedirectsContext } from './redirects-context';
+import { REDIRECT_SESSION_PATH, type RedirectsContext } from './redirects-context';
 
 /**
  * A call of a redirect client, named as the app calls it: a method of the client, or
@@ -28,6 +28,11 @@ export type RedirectsCall = keyof Redirects | 'loginWithPopup' | 'prewarm';
 export interface HeardFailure {
   readonly call: RedirectsCall;
   readonly error: unknown;
+  /**
+   * What the redirect client sends: its client id and API base (its own `apiBaseUrl`,
+   * else the token manager's; without a trailing slash), which a diagnosis names.
+   */
+  readonly sent: { readonly clientId: string; readonly base: string };
 }
 
 /**
@@ -72,15 +77,18 @@ const tellFailure = (listeners: ReadonlySet<FailureListener>, failure: HeardFail
  * StrictMode calls them twice) reject with its one error, which is one failure, told once.
  */
 function toldOnce(
+  ctx: RedirectsContext,
   listeners: ReadonlySet<FailureListener>,
 ): NonNullable<RedirectsContext['failed']> {
   const told = new WeakSet();
+  const base = ctx.sessionUrl.slice(0, -REDIRECT_SESSION_PATH.length);
+  const sent = { clientId: ctx.clientId, base };
   return (call, error) => {
     if (typeof error === 'object' && error !== null) {
       if (told.has(error)) return;
       told.add(error);
     }
-    tellFailure(listeners, { call, error });
+    tellFailure(listeners, { call, error, sent });
   };
 }
 
@@ -112,7 +120,7 @@ export function callFailures(redirects: Redirects): (listener: FailureListener) 
   return (listener) => {
     const listeners = heard.get(ctx) ?? new Set();
     heard.set(ctx, listeners.add(listener));
-    ctx.failed ??= toldOnce(listeners);
+    ctx.failed ??= toldOnce(ctx, listeners);
     return () => {
       listeners.delete(listener);
       if (listeners.size > 0) return;

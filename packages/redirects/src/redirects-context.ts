@@ -54,6 +54,9 @@ export function flowRedirectUri(given: string | undefined, win: Window): string 
 export const checkTimeout = (value: unknown): number =>
   checkTimeoutMs(value, 'timeoutMs', invalidArgument);
 
+/** The redirect-session endpoint's path under the API base. @internal */
+export const REDIRECT_SESSION_PATH = '/_api/redirects-api/v1/redirect-session';
+
 /** Checks the options of `createRedirects` and makes the context of its calls. */
 export function createContext(options: RedirectsOptions): RedirectsContext {
   const manager = options?.tokens;
@@ -72,7 +75,7 @@ export function createContext(options: RedirectsOptions): RedirectsContext {
       options.apiBaseUrl ?? manager.apiBaseUrl ?? DEFAULT_API_BASE_URL,
       'apiBaseUrl',
       invalidArgument,
-    ).href.replace(/\/+$/, '')}/_api/redirects-api/v1/redirect-session`,
+    ).href.replace(/\/+$/, '')}${REDIRECT_SESSION_PATH}`,
     fetch: options.fetch ?? manager.fetch,
     once: keyedFlight(),
   };
