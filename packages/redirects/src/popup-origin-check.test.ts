@@ -16,6 +16,7 @@ import {
   signInOnHostedPage,
   usePlatform,
   type FakePopup,
+  SILENT_PAGE_MISTAKES,
 } from './test-platform';
 
 const { platform, server } = usePlatform();
@@ -43,22 +44,7 @@ const notAllowed = (redirectUri: string) =>
   `Add ${PAGE_ORIGIN} to the allowed domains and ${redirectUri} to the redirect URIs in the app's OAuth settings`;
 
 describe('loginWithPopup against a platform as strict as the real one', () => {
-  test.each([
-    [
-      'an origin that is not one of the allowed domains',
-      [
-        {
-          clientId: CLIENT_ID,
-          redirectUris: [PAGE_ORIGIN],
-          allowedOrigins: ['https://shop.example'],
-        },
-      ],
-    ],
-    [
-      'a redirect URI that is not registered',
-      [{ clientId: CLIENT_ID, redirectUris: [`${PAGE_ORIGIN}/callback`] }],
-    ],
-  ])(
+  test.each(SILENT_PAGE_MISTAKES)(
     '%s: ORIGIN_NOT_ALLOWED 3 s after the check page opened, naming the origin, the redirect URI and the settings; the popup is closed',
     async (_name, clients) => {
       platform.state.settings.clients = clients;

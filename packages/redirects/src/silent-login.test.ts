@@ -15,6 +15,7 @@ import {
   postFromFrame,
   redirectSessionCalls,
   usePlatform,
+  SILENT_PAGE_MISTAKES,
 } from './test-platform';
 
 const { platform } = usePlatform();
@@ -220,22 +221,7 @@ describe('silentLogin', () => {
 });
 
 describe('silentLogin against a platform as strict as the real one', () => {
-  test.each([
-    [
-      'an origin that is not one of the allowed domains',
-      [
-        {
-          clientId: CLIENT_ID,
-          redirectUris: [PAGE_ORIGIN],
-          allowedOrigins: ['https://shop.example'],
-        },
-      ],
-    ],
-    [
-      'a redirect URI that is not registered',
-      [{ clientId: CLIENT_ID, redirectUris: [`${PAGE_ORIGIN}/callback`] }],
-    ],
-  ])(
+  test.each(SILENT_PAGE_MISTAKES)(
     "%s: FRAME_NOT_ANSWERED within seconds of the frame's load, naming the origin and the redirect URI",
     async (_name, clients) => {
       vi.useRealTimers();

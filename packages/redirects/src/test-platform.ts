@@ -1,5 +1,5 @@
 // Test helpers shared by the redirect client's tests (not part of the package entry).
-import { createMockPlatform } from '@site-identity/mock-platform';
+import { createMockPlatform, type MockClient } from '@site-identity/mock-platform';
 import { createTokenManager, memoryStorage, type TokenManager } from '@site-identity/tokens';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
@@ -8,6 +8,27 @@ import type { Redirects, RedirectsOptions } from './redirects-types';
 
 export const CLIENT_ID = 'app';
 export const PAGE_ORIGIN = 'http://localhost:3000';
+
+/**
+ * The app's OAuth settings under which the platform's hosted page loads in a frame or
+ * popup and posts nothing: each mistake's name, and the site's clients.
+ */
+export const SILENT_PAGE_MISTAKES: [string, MockClient[]][] = [
+  [
+    'an origin that is not one of the allowed domains',
+    [
+      {
+        clientId: CLIENT_ID,
+        redirectUris: [PAGE_ORIGIN],
+        allowedOrigins: ['https://shop.example'],
+      },
+    ],
+  ],
+  [
+    'a redirect URI that is not registered',
+    [{ clientId: CLIENT_ID, redirectUris: [`${PAGE_ORIGIN}/callback`] }],
+  ],
+];
 export const REDIRECT_URI = `${PAGE_ORIGIN}/callback`;
 export const MEMBER = { email: 'ada@example.com', password: 'correct horse battery' };
 
