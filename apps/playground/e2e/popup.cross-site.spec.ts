@@ -15,6 +15,19 @@ async function openPopup(page: Page, panelId: string, name: string): Promise<Pag
   return popup;
 }
 
+/** Signs Ada in on the hosted login form in `popup`, and sees this page say so once the popup closed. */
+async function signInInPopup(page: Page, popup: Page, password: string): Promise<void> {
+  await popup.getByLabel('E-mail').fill('ada@example.com');
+  await popup.getByLabel('Password').fill(password);
+  const closed = popup.waitForEvent('close');
+  await popup.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await closed;
+  await expect(
+    panel(page, 'popup-login').getByRole('status', { name: 'Popup login result' }),
+  ).toContainText('Logged in through the popup');
+  await expectRole(page, 'member');
+}
+
 test('across sites, a popup login and a Google popup login each end with the member here, without leaving the page', async ({
   page,
   mock,
@@ -26,22 +39,17 @@ test('across sites, a popup login and a Google popup login each end with the mem
   const documents: string[] = [];
   page.on('domcontentloaded', () => documents.push(page.url()));
 
-  const popup = await openPopup(page, 'popup-login', 'Log in in a popup');
-  await popup.getByLabel('E-mail').fill('ada@example.com');
-  await popup.getByLabel('Password').fill('cross-site-popup-1');
-  let closed = popup.waitForEvent('close');
-  await popup.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await closed;
-  await expect(
-    panel(page, 'popup-login').getByRole('status', { name: 'Popup login result' }),
-  ).toContainText('Logged in through the popup');
-  await expectRole(page, 'member');
+  await signInInPopup(
+    page,
+    await openPopup(page, 'popup-login', 'Log in in a popup'),
+    'cross-site-popup-1',
+  );
 
   await panel(page, 'logout').getByRole('button', { name: 'Log out' }).click();
   await expectRole(page, 'visitor');
   const google = await openPopup(page, 'social-login', 'Continue with Google');
   await google.getByLabel('Google account e-mail').fill('lin@example.com');
-  closed = google.waitForEvent('close');
+  const closed = google.waitForEvent('close');
   await google.getByRole('button', { name: 'Continue with Google' }).click();
   await closed;
   await expectRole(page, 'member');
@@ -66,14 +74,6 @@ test("across sites, with a platform whose hidden frame never answers without its
     type: 'login form shown',
     description: `${Date.now() - started} ms after the click`,
   });
-  await popup.getByLabel('E-mail').fill('ada@example.com');
-  await popup.getByLabel('Password').fill('cross-site-popup-2');
-  const closed = popup.waitForEvent('close');
-  await popup.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await closed;
-  await expect(
-    panel(page, 'popup-login').getByRole('status', { name: 'Popup login result' }),
-  ).toContainText('Logged in through the popup');
-  await expectRole(page, 'member');
+  await signInInPopup(page, popup, 'cross-site-popup-2');
   expect(await mock.grants('authorization_code', 200)).toBe(1);
 });
