@@ -10,6 +10,7 @@ import { createTokenManager, memoryStorage, type TokenManager } from '@site-iden
 import { afterEach, describe, expect, test } from 'vitest';
 import { MAX_PROBLEMS, withProblem } from './configuration-problem';
 import { mountIdentityDevtools } from './index';
+import { mountReadingProblems, settled } from './test-platform';
 
 const CLIENT_ID = 'my-app';
 const PAGE_ORIGIN = 'http://localhost:3000';
@@ -55,28 +56,8 @@ function clients(settings: Settings = {}) {
 }
 
 /** Devtools over `tokens` (and `memberAuth`); reads the "Configuration problems" section. */
-function mount(tokens: TokenManager, memberAuth?: MemberAuth) {
-  const mounted = mountIdentityDevtools(tokens, memberAuth ? { memberAuth } : {});
-  cleanups.push(() => mounted.unmount());
-  const root = document.querySelector('[data-site-identity-devtools]')!.shadowRoot!;
-  const section = root.querySelector('[data-field="configuration"]')!;
-  const part = (item: Element, name: string) =>
-    item.querySelector(`[data-part="${name}"]`)?.textContent;
-  return {
-    mounted,
-    text: () => section.textContent,
-    problems: () =>
-      [...section.querySelectorAll('li')].map((item) => ({
-        seen: item.querySelector('p')?.textContent?.replace(/^\d\d:\d\d:\d\d\.\d{3}/, ''),
-        cause: part(item, 'cause'),
-        fix: part(item, 'fix'),
-        detail: part(item, 'detail'),
-      })),
-  };
-}
-
-/** Lets the member client's listeners (each on a microtask) run. */
-const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+const mount = (tokens: TokenManager, memberAuth?: MemberAuth) =>
+  mountReadingProblems(tokens, { options: memberAuth ? { memberAuth } : {}, cleanups });
 
 const UNKNOWN_CLIENT = {
   cause: 'The token endpoint does not know the client id "my-ap" (401).',

@@ -9,6 +9,7 @@ import { loginWithPopup } from '@site-identity/redirects/popup';
 import { createTokenManager, memoryStorage } from '@site-identity/tokens';
 import { afterEach, describe, expect, test } from 'vitest';
 import { mountIdentityDevtools } from './index';
+import { mountReadingProblems, settled } from './test-platform';
 
 const CLIENT_ID = 'my-app';
 const PAGE_ORIGIN = 'http://localhost:3000';
@@ -53,28 +54,8 @@ function clients() {
 }
 
 /** Devtools over `tokens` with the `redirects` option; reads the "Configuration problems" section. */
-function mount({ tokens, redirects }: ReturnType<typeof clients>) {
-  const mounted = mountIdentityDevtools(tokens, { redirects });
-  cleanups.push(() => mounted.unmount());
-  const root = document.querySelector('[data-site-identity-devtools]')!.shadowRoot!;
-  const section = root.querySelector('[data-field="configuration"]')!;
-  const part = (item: Element, name: string) =>
-    item.querySelector(`[data-part="${name}"]`)?.textContent;
-  return {
-    mounted,
-    text: () => section.textContent,
-    problems: () =>
-      [...section.querySelectorAll('li')].map((item) => ({
-        seen: item.querySelector('p')?.textContent?.replace(/^\d\d:\d\d:\d\d\.\d{3}/, ''),
-        cause: part(item, 'cause'),
-        fix: part(item, 'fix'),
-        detail: part(item, 'detail'),
-      })),
-  };
-}
-
-/** Lets the listeners (each on a microtask) run. */
-const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+const mount = ({ tokens, redirects }: ReturnType<typeof clients>) =>
+  mountReadingProblems(tokens, { options: { redirects }, cleanups });
 
 /** A session token of the member's platform session. */
 const sessionToken = () => platform.state.createSession(platform.state.findMember(ada.email)!.id);
