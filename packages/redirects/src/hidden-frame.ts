@@ -93,24 +93,38 @@ export interface FrameAnswerRequest {
 }
 
 /** The origin of the page the frame (or popup) answers, for a message (`unknown` when it has none). */
-export const pageOrigin = (win: Window): string => {
+const pageOrigin = (win: Window): string => {
   const origin = attempt(() => win.location.origin);
   return typeof origin === 'string' && origin !== 'null' ? origin : 'unknown';
 };
 
+/** A hosted page that loaded and posted nothing, for {@link silentPageError}. */
+export interface SilentPage {
+  /** `FRAME_NOT_ANSWERED` (a hidden frame) or `ORIGIN_NOT_ALLOWED` (the popup's check page). */
+  readonly code: 'FRAME_NOT_ANSWERED' | 'ORIGIN_NOT_ALLOWED';
+  /** Where it loaded, as the message says it: `loaded in the hidden frame`, `opened in the login popup`. */
+  readonly where: string;
+  /** The page's window, whose origin the hosted page did not answer. */
+  readonly win: Window;
+  readonly redirectUri: string;
+  /** What else can keep it silent, said last (a hidden frame: a browser that blocks third-party cookies). */
+  readonly aside?: string;
+}
+
 /**
- * The error of a hosted page that loaded in the frame and posted nothing: the
- * platform answers only to a page whose origin is among the app's allowed domains,
- * and only for a registered redirect URI. It names both values and where to change them.
+ * The one error of a hosted page that loaded (in a hidden frame, or in the popup) and
+ * posted nothing: the platform answers only to a page whose origin is among the app's
+ * allowed domains, and only for a registered redirect URI. It names both values and
+ * where to change them.
  */
-function frameNotAnswered(win: Window, redirectUri: string): Error {
+export function silentPageError({ code, where, win, redirectUri, aside }: SilentPage): Error {
   const origin = pageOrigin(win);
   return fail(
-    'FRAME_NOT_ANSWERED',
-    `The hosted page loaded in the hidden frame but posted no answer to ${origin} within ${FRAME_ANSWER_GRACE_MS} ms: ` +
+    code,
+    `The hosted page ${where} but posted no answer to ${origin} within ${FRAME_ANSWER_GRACE_MS} ms: ` +
       `the platform answers only a page whose origin is one of the app's allowed domains, for a registered redirect URI. ` +
-      `Add ${origin} to the allowed domains and ${redirectUri} to the redirect URIs in the app's OAuth settings ` +
-      `(a browser that blocks third-party cookies can keep the page silent too)`,
+      `Add ${origin} to the allowed domains and ${redirectUri} to the redirect URIs in the app's OAuth settings` +
+      (aside ? ` (${aside})` : ''),
   );
 }
 
@@ -149,7 +163,14 @@ export async function awaitFrameAnswer(
     },
   });
   if (end.value) return end.value;
-  if (end.silent) throw frameNotAnswered(win, redirectUri);
+  if (end.silent)
+    throw silentPageError({
+      code: 'FRAME_NOT_ANSWERED',
+      where: 'loaded in the hidden frame',
+      win,
+      redirectUri,
+      aside: 'a browser that blocks third-party cookies can keep the page silent too',
+    });
   throw fail(
     'OAUTH_FLOW_TIMED_OUT',
     `OAuth flow timed out${testDom ? `: ${testDom} does not run the hosted page in a hidden frame; ${TEST_WINDOW_HINT}` : ''}`,

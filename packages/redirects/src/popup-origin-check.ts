@@ -1,8 +1,7 @@
 import { authFlowOf } from '@site-identity/pkce/internal';
 import { getAuthUrl } from './auth-url';
-import { FRAME_ANSWER_GRACE_MS, pageOrigin, readAnswer } from './hidden-frame';
+import { FRAME_ANSWER_GRACE_MS, readAnswer, silentPageError } from './hidden-frame';
 import type { RedirectsContext } from './redirects-context';
-import { fail, type RedirectsError } from './redirects-error';
 import { attempt } from './values';
 
 /**
@@ -37,21 +36,6 @@ const readable = (opened: Window): boolean =>
   typeof attempt(() => opened.location.href) === 'string';
 
 /**
- * The error of a check page that opened in the popup and posted nothing: the platform
- * answers only to a page whose origin is among the app's allowed domains, and only for
- * a registered redirect URI. It names both values and where to change them.
- */
-function originNotAllowed({ win, redirectUri }: PopupCheck): RedirectsError {
-  const origin = pageOrigin(win);
-  return fail(
-    'ORIGIN_NOT_ALLOWED',
-    `The hosted page opened in the login popup but posted no answer to ${origin} within ${FRAME_ANSWER_GRACE_MS} ms: ` +
-      `the platform answers only a page whose origin is one of the app's allowed domains, for a registered redirect URI. ` +
-      `Add ${origin} to the allowed domains and ${redirectUri} to the redirect URIs in the app's OAuth settings`,
-  );
-}
-
-/**
  * Sends the popup to the check page `url` and waits for its answer (any answer with
  * `state`, a code or an error, from that popup at the page's origin). Resolves `true`
  * when it answered; `false` when the login ended or the page was not seen to open
@@ -63,6 +47,13 @@ function originNotAllowed({ win, redirectUri }: PopupCheck): RedirectsError {
 function watchCheckPage(check: PopupCheck, url: string, state: string): Promise<boolean> {
   const { win, opened, ended } = check;
   const origin = new URL(url).origin;
+  const notAnswered = () =>
+    silentPageError({
+      code: 'ORIGIN_NOT_ALLOWED',
+      where: 'opened in the login popup',
+      win,
+      redirectUri: check.redirectUri,
+    });
   return new Promise((resolve, reject) => {
     const finish = (settle: () => void) => {
       clearTimeout(timer);
@@ -82,10 +73,7 @@ function watchCheckPage(check: PopupCheck, url: string, state: string): Promise<
       if (readable(opened)) return;
       clearInterval(poll);
       clearTimeout(timer);
-      timer = setTimeout(
-        () => finish(() => reject(originNotAllowed(check))),
-        FRAME_ANSWER_GRACE_MS,
-      );
+      timer = setTimeout(() => finish(() => reject(notAnswered())), FRAME_ANSWER_GRACE_MS);
     }, OPEN_POLL_MS);
     if (!readable(opened)) clearInterval(poll);
     win.addEventListener('message', listener);
