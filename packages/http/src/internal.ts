@@ -25,6 +25,7 @@ export {
   type Mismatch,
 } from './checks';
 export { readCapped } from './read-capped';
+export { tellEach } from './tell-each';
 export { signalOf, untilAborted } from './signal';
 export { lending, type Lending, type LendingOptions } from './lent';
 export { exchange, type ExchangeSteps } from './exchange';

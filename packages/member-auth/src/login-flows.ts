@@ -1,4 +1,4 @@
-import { isRecord, signalOf } from '@site-identity/http/internal';
+import { isRecord, signalOf, tellEach } from '@site-identity/http/internal';
 import type { CallSignal } from './call-signal';
 import { isSiteIdentityError, type HttpResponse, type RequestDetail } from '@site-identity/http';
 import {
@@ -25,7 +25,7 @@ import { toLoginResult } from './login-state';
 import { MemberAuthError, invalidArgument } from './member-auth-error';
 import type { CallOptions, PlatformCalls } from './platform-calls';
 import type { MemberAuthRedirects } from './ports';
-import { tellRefusal, type RefusalListener } from './refusal-listeners';
+import type { RefusalListener } from './refusal-listeners';
 import type { VerificationStore } from './verification-store';
 
 /**
@@ -130,7 +130,8 @@ function misconfigured(
 ): LoginProblem | undefined {
   const refusal = configurationRefusal(error, ctx);
   if (refusal === undefined) return undefined;
-  tellRefusal(ctx.refusalListeners, { ...refusal, call });
+  // Told after the call's result, each listener on its own microtask.
+  tellEach(ctx.refusalListeners, { ...refusal, call });
   const { requestId, detail } = refusal.error as { requestId?: string; detail?: RequestDetail };
   return loginProblem('SITE_MISCONFIGURED', refusalMessage(refusal), {
     ...extras,

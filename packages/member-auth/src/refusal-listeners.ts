@@ -30,19 +30,6 @@ export interface HeardRefusal extends ConfigurationRefusal {
 export type RefusalListener = (refusal: HeardRefusal) => void;
 
 /**
- * Tells every listener of `listeners` the refusal a login call answered with
- * `SITE_MISCONFIGURED`, each on its own microtask: a listener that throws changes
- * nothing of the call's result (its error is still seen, as an uncaught one), and
- * one removed meanwhile is not told. @internal
- */
-export function tellRefusal(listeners: ReadonlySet<RefusalListener>, refusal: HeardRefusal): void {
-  for (const listener of listeners)
-    queueMicrotask(() => {
-      if (listeners.has(listener)) listener(refusal);
-    });
-}
-
-/**
  * The refusals of `memberAuth`'s `register`, `login`, `verifyEmail` and
  * `verifyFactor` caused by the app's configuration (the calls that resolve with
  * `SITE_MISCONFIGURED`), for a development panel: returns the function that adds a
