@@ -152,9 +152,9 @@ describe('callFailures: the failures a redirect client met, for the devtools', (
     await settled();
     expect(first).toHaveBeenCalledTimes(1);
     expect(removed).not.toHaveBeenCalled();
-    expect(internals.borrow(redirects).failed).toBeTypeOf('function');
+    expect(internals.borrow(redirects).failures?.listeners.size).toBe(1);
     stopFirst();
-    expect(internals.borrow(redirects).failed).toBeUndefined();
+    expect(internals.borrow(redirects).failures).toBeUndefined();
     await redirects.silentLogin('').catch(() => undefined);
     await settled();
     expect(first).toHaveBeenCalledTimes(1);

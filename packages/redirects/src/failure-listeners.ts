@@ -1,3 +1,4 @@
+import { tellEach } from '@site-identity/http/internal';
 import type { Redirects } from '@site-identity/redirects';
 import { internals } from './internals';
 import { REDIRECT_SESSION_PATH, type RedirectsContext } from './redirects-context';
@@ -47,48 +48,45 @@ export interface HeardFailure {
 export type FailureListener = (failure: HeardFailure) => void;
 
 /**
- * `run`, its rejection told to `ctx.failed` (set while someone listens) as `call`'s,
+ * The listeners of a redirect client's failures, and how a failure reaches them: what
+ * its context holds while someone listens (nothing while nobody does). @internal
+ */
+export interface HeardFailures {
+  readonly listeners: Set<FailureListener>;
+  /** Tells the listeners that `call` ended with `error`. */
+  tell(call: RedirectsCall, error: unknown): void;
+}
+
+/**
+ * `run`, its rejection told to the client's listeners (when it has any) as `call`'s,
  * then passed on unchanged. @internal
  */
 export const reported = <T>(ctx: RedirectsContext, call: RedirectsCall, run: Promise<T>) =>
   run.catch((error: unknown) => {
-    ctx.failed?.(call, error);
+    ctx.failures?.tell(call, error);
     throw error;
   });
 
-/** The listeners of each redirect client that has any (a client nobody listens to has none here, nor a `failed`). */
-const heard = new WeakMap<RedirectsContext, Set<FailureListener>>();
-
 /**
- * Tells every listener of `listeners` `failure`, each on its own microtask: a listener
- * that throws changes nothing of the call's result (its error is still seen, as an
- * uncaught one), and one removed meanwhile is not told.
+ * The failures heard of the client of `ctx`, with what it sends (its client id and API
+ * base). Callers that share one run (a `completeLogin` of one callback, a `silentLogin`
+ * of one session token, as React's StrictMode calls them twice) reject with its one
+ * error, which is one failure, told once.
  */
-const tellFailure = (listeners: ReadonlySet<FailureListener>, failure: HeardFailure) => {
-  for (const listener of listeners)
-    queueMicrotask(() => {
-      if (listeners.has(listener)) listener(failure);
-    });
-};
-
-/**
- * The `failed` hook of a client with `listeners`: callers that share one run (a
- * `completeLogin` of one callback, a `silentLogin` of one session token, as React's
- * StrictMode calls them twice) reject with its one error, which is one failure, told once.
- */
-function toldOnce(
-  ctx: RedirectsContext,
-  listeners: ReadonlySet<FailureListener>,
-): NonNullable<RedirectsContext['failed']> {
+function heardFailures(ctx: RedirectsContext): HeardFailures {
+  const listeners = new Set<FailureListener>();
   const told = new WeakSet();
   const base = ctx.sessionUrl.slice(0, -REDIRECT_SESSION_PATH.length);
   const sent = { clientId: ctx.clientId, base };
-  return (call, error) => {
-    if (typeof error === 'object' && error !== null) {
-      if (told.has(error)) return;
-      told.add(error);
-    }
-    tellFailure(listeners, { call, error, sent });
+  return {
+    listeners,
+    tell(call, error) {
+      if (typeof error === 'object' && error !== null) {
+        if (told.has(error)) return;
+        told.add(error);
+      }
+      tellEach(listeners, { call, error, sent });
+    },
   };
 }
 
@@ -118,14 +116,12 @@ function toldOnce(
 export function callFailures(redirects: Redirects): (listener: FailureListener) => () => void {
   const ctx = internals.borrow(redirects);
   return (listener) => {
-    const listeners = heard.get(ctx) ?? new Set();
-    heard.set(ctx, listeners.add(listener));
-    ctx.failed ??= toldOnce(ctx, listeners);
+    const failures = (ctx.failures ??= heardFailures(ctx));
+    failures.listeners.add(listener);
     return () => {
-      listeners.delete(listener);
-      if (listeners.size > 0) return;
-      heard.delete(ctx);
-      ctx.failed = undefined;
+      failures.listeners.delete(listener);
+      // The last one gone: nothing kept, and the client's calls tell no one.
+      if (failures.listeners.size === 0 && ctx.failures === failures) ctx.failures = undefined;
     };
   };
 }

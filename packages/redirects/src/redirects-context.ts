@@ -8,7 +8,7 @@ import {
   invalid,
 } from '@site-identity/http/internal';
 import { windowOf } from './environment';
-import type { RedirectsCall } from './failure-listeners';
+import type { HeardFailures } from './failure-listeners';
 import { TEST_WINDOW_HINT } from './hidden-frame';
 
 /** Where a login that needs a browser goes on a server, said where no window is found. */
@@ -28,8 +28,8 @@ export interface RedirectsContext {
   readonly fetch: FetchLike | undefined;
   /** The runs in flight, by key: callers that come while one runs share its promise. */
   readonly once: ReturnType<typeof keyedFlight>;
-  /** Tells the calls' failures to their listeners: set by `callFailures` of the internal entry while someone listens. */
-  failed?: ((call: RedirectsCall, error: unknown) => void) | undefined;
+  /** The listeners of the calls' failures: set by `callFailures` of the internal entry while someone listens. */
+  failures?: HeardFailures | undefined;
 }
 
 /** `value` as a URL when it is an absolute http(s) URL (a fragment allowed). */
