@@ -14,9 +14,6 @@ const CHECK_BUDGET_MS = 10_000;
 /** How often the popup is looked at while its check page opens. */
 const OPEN_POLL_MS = 100;
 
-/** The redirect URIs whose check page answered, per redirect client: the platform answers this page for them. */
-const answered = new WeakMap<RedirectsContext, Set<string>>();
-
 /** What {@link checkPopupOrigin} checks, in which popup. */
 export interface PopupCheck {
   readonly ctx: RedirectsContext;
@@ -104,11 +101,10 @@ async function checkPage({ ctx, redirectUri, signal }: PopupCheck) {
  */
 export async function checkPopupOrigin(check: PopupCheck): Promise<void> {
   const { ctx, redirectUri, ended } = check;
-  const known = answered.get(ctx) ?? new Set<string>();
-  if (known.has(redirectUri)) return;
+  if (ctx.answeredRedirectUris?.has(redirectUri)) return;
   // No check page (its redirect session failed, no Web Crypto): the login goes on unchecked.
   const page = await checkPage(check).catch(() => undefined);
   if (!page || ended.aborted) return;
   if (await watchCheckPage(check, page.authUrl, page.state))
-    answered.set(ctx, known.add(redirectUri));
+    (ctx.answeredRedirectUris ??= new Set()).add(redirectUri);
 }

@@ -30,6 +30,11 @@ export interface RedirectsContext {
   readonly once: ReturnType<typeof keyedFlight>;
   /** The listeners of the calls' failures: set by `callFailures` of the internal entry while someone listens. */
   failures?: HeardFailures | undefined;
+  /**
+   * The redirect URIs whose popup check page answered: the platform answers this page
+   * for them (set by the `/popup` import's check, which then runs once per page).
+   */
+  answeredRedirectUris?: Set<string> | undefined;
 }
 
 /** `value` as a URL when it is an absolute http(s) URL (a fragment allowed). */
