@@ -1,7 +1,7 @@
 import { tellEach } from '@site-identity/http/internal';
 import type { Redirects } from '@site-identity/redirects';
 import { internals } from './internals';
-import { REDIRECT_SESSION_PATH, type RedirectsContext } from './redirects-context';
+import type { RedirectsContext } from './redirects-context';
 
 /**
  * A call of a redirect client, named as the app calls it: a method of the client, or
@@ -76,8 +76,7 @@ export const reported = <T>(ctx: RedirectsContext, call: RedirectsCall, run: Pro
 function heardFailures(ctx: RedirectsContext): HeardFailures {
   const listeners = new Set<FailureListener>();
   const told = new WeakSet();
-  const base = ctx.sessionUrl.slice(0, -REDIRECT_SESSION_PATH.length);
-  const sent = { clientId: ctx.clientId, base };
+  const sent = { clientId: ctx.clientId, base: ctx.base };
   return {
     listeners,
     tell(call, error) {

@@ -23,7 +23,9 @@ export interface RedirectsContext {
   readonly options: RedirectsOptions;
   readonly clientId: string;
   readonly manager: RedirectsTokens;
-  /** `<apiBaseUrl>/_api/redirects-api/v1/redirect-session`. */
+  /** The checked API base (its own `apiBaseUrl`, else the token manager's), without a trailing slash. */
+  readonly base: string;
+  /** `<base>/_api/redirects-api/v1/redirect-session`. */
   readonly sessionUrl: string;
   readonly fetch: FetchLike | undefined;
   /** The runs in flight, by key: callers that come while one runs share its promise. */
@@ -59,8 +61,8 @@ export function flowRedirectUri(given: string | undefined, win: Window): string 
 export const checkTimeout = (value: unknown): number =>
   checkTimeoutMs(value, 'timeoutMs', invalidArgument);
 
-/** The redirect-session endpoint's path under the API base. @internal */
-export const REDIRECT_SESSION_PATH = '/_api/redirects-api/v1/redirect-session';
+/** The redirect-session endpoint's path under the API base. */
+const REDIRECT_SESSION_PATH = '/_api/redirects-api/v1/redirect-session';
 
 /** Checks the options of `createRedirects` and makes the context of its calls. */
 export function createContext(options: RedirectsOptions): RedirectsContext {
@@ -72,15 +74,17 @@ export function createContext(options: RedirectsOptions): RedirectsContext {
       invalidArgument,
     );
   }
+  const base = absoluteUrl(
+    options.apiBaseUrl ?? manager.apiBaseUrl ?? DEFAULT_API_BASE_URL,
+    'apiBaseUrl',
+    invalidArgument,
+  ).href.replace(/\/+$/, '');
   return {
     options,
     clientId,
     manager,
-    sessionUrl: `${absoluteUrl(
-      options.apiBaseUrl ?? manager.apiBaseUrl ?? DEFAULT_API_BASE_URL,
-      'apiBaseUrl',
-      invalidArgument,
-    ).href.replace(/\/+$/, '')}${REDIRECT_SESSION_PATH}`,
+    base,
+    sessionUrl: `${base}${REDIRECT_SESSION_PATH}`,
     fetch: options.fetch ?? manager.fetch,
     once: keyedFlight(),
   };
