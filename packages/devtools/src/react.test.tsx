@@ -17,6 +17,18 @@ const tokens = createTokenManager({
   crossTab: false,
 });
 
+/** A token manager of a site that is not published: every token request is refused. */
+function unpublishedSiteTokens() {
+  const unpublished = createMockPlatform({ site: { published: false } });
+  return createTokenManager({
+    clientId: 'client-devtools-react',
+    storage: memoryStorage(),
+    fetch: (request) => unpublished.fetch(request),
+    crossTab: false,
+    onError: () => {},
+  });
+}
+
 const host = () => document.querySelector('[data-site-identity-devtools]');
 
 test('<IdentityDevtools /> adds the panel while it is mounted, and calls the latest signOutEverywhere', async () => {
@@ -36,14 +48,7 @@ test('<IdentityDevtools /> adds the panel while it is mounted, and calls the lat
 });
 
 test('<IdentityDevtools memberAuth /> lists the configuration problems the member client met', async () => {
-  const unpublished = createMockPlatform({ site: { published: false } });
-  const siteTokens = createTokenManager({
-    clientId: 'client-devtools-react',
-    storage: memoryStorage(),
-    fetch: (request) => unpublished.fetch(request),
-    crossTab: false,
-    onError: () => {},
-  });
+  const siteTokens = unpublishedSiteTokens();
   const memberAuth = createMemberAuth({
     tokens: siteTokens,
     redirects: createRedirects({ tokens: siteTokens }),
@@ -59,14 +64,7 @@ test('<IdentityDevtools memberAuth /> lists the configuration problems the membe
 });
 
 test('<IdentityDevtools redirects /> lists the configuration problems the redirect client met', async () => {
-  const unpublished = createMockPlatform({ site: { published: false } });
-  const siteTokens = createTokenManager({
-    clientId: 'client-devtools-react',
-    storage: memoryStorage(),
-    fetch: (request) => unpublished.fetch(request),
-    crossTab: false,
-    onError: () => {},
-  });
+  const siteTokens = unpublishedSiteTokens();
   const redirects = createRedirects({ tokens: siteTokens, navigate: () => {} });
   const view = render(<IdentityDevtools tokens={siteTokens} redirects={redirects} />);
   await redirects
